@@ -1,0 +1,46 @@
+"""gamekit: faithful engines for auction and trading board games, for teaching game theory.
+
+>>> import gamekit
+>>> g = gamekit.new_game("for_sale", players=3, seed=7, stack={"houses": [3, 5, 11], "first_player": 0})
+>>> g.act(0, "bid 2")[0]["text"]
+'A bids 2'
+
+The public contract is described in API.md; everything a notebook or a bot
+needs is importable from here.
+"""
+
+from . import bots, games
+from .core import (
+    Action,
+    ConfigError,
+    Game,
+    GamekitError,
+    IllegalAction,
+    LoadError,
+    load_game,
+    new_game,
+    replay,
+)
+from .core.game import registered
+from .simulate import play, simulate
+
+GAMES: tuple[str, ...] = registered()
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "ConfigError",
+    "Game",
+    "GamekitError",
+    "IllegalAction",
+    "LoadError",
+    "bots",
+    "games",
+    "load_game",
+    "new_game",
+    "play",
+    "replay",
+    "simulate",
+]

@@ -1,0 +1,88 @@
+"""For Sale strategies: each one a heuristic a student can check by hand."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.errors import ConfigError
+from ..games.for_sale.game import BIDS, PASS, SELLS
+from ..games.for_sale.rules import CHEQUES
+from .base import Bot, register_bot
+
+
+def rank_matched_house(view: dict[str, Any]) -> int:
+    """The house whose rank in the hand matches the best cheque's rank among the cheques left.
+
+    The best cheque on the table is placed among every cheque not yet won (the
+    table, the deck and any removed unseen); a cheque at the top of that range
+    gets the highest house, one at the bottom the lowest.
+    """
+    hand = view["houses"][view["viewer"]]
+    won = Counter(c for seat_cheques in view["cheques"] for c in seat_cheques)
+    left = sorted((Counter(CHEQUES) - won).elements())
+    best = max(view["table"])
+    below = sum(1 for c in left if c < best)
+    equal = sum(1 for c in left if c == best)
+    quantile = (below + (equal - 1) / 2) / (len(left) - 1) if len(left) > 1 else 1.0
+    return hand[round(quantile * (len(hand) - 1))]
+
+
+class _ForSaleBot(Bot):
+    games = ("for_sale",)
+
+    def __init__(self, value: float) -> None:
+        if not value >= 0:
+            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
+        self.value = float(value)
+
+    @property
+    def parameter(self) -> float:
+        return self.value
+
+    def choose(
+        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert view is not None
+        if view["phase"] == "sell":
+            return SELLS[rank_matched_house(view)]
+        total = view["high_bid"] + 1
+        if total <= self.bid_limit(view) and BIDS[total] in legal_actions:
+            return BIDS[total]
+        return PASS
+
+    def bid_limit(self, view: dict[str, Any]) -> float:
+        raise NotImplementedError
+
+
+@register_bot
+class SpreadBidder(_ForSaleBot):
+    """Raises the high bid by one coin while its total stays within `fraction` of the spread between the top and bottom house on the table (one coin per house number), else passes; sells by rank matching."""
+
+    name = "spread"
+
+    def __init__(self, fraction: float = 0.3) -> None:
+        super().__init__(fraction)
+
+    def bid_limit(self, view: dict[str, Any]) -> float:
+        table = view["table"]
+        return self.value * (table[-1] - table[0])
+
+
+@register_bot
+class BudgetBidder(_ForSaleBot):
+    """Raises the high bid by one coin while its total stays within `pace` times an even share of its coins over the buying rounds left, else passes; sells by rank matching."""
+
+    name = "budget"
+
+    def __init__(self, pace: float = 1.5) -> None:
+        super().__init__(pace)
+
+    def bid_limit(self, view: dict[str, Any]) -> float:
+        me = view["viewer"]
+        coins = view["coins"][me] + view["bids"][me]
+        rounds_left = view["rounds"] - view["round"] + 1
+        return self.value * coins / rounds_left

@@ -1,0 +1,394 @@
+"""The protocol every game follows, and what it gives each game for free.
+
+A game subclass supplies the rules: ``_setup`` (deal, using only ``self.rng`` and
+the stack), ``legal_actions``, ``_apply`` (check first, then change the state and
+record events; an ``IllegalAction`` raised before any change leaves the game
+untouched), ``_narrate`` (an event's one English line, from the event alone),
+``view``, ``result`` and ``parse_action``.
+
+Events are recorded as plain dicts of data and narrated when first read: the
+engines' step loop never formats text that nobody reads, and narration is a
+pure function of the event, so any log can be re-narrated. This base class supplies
+the rest of the public contract: acting with texts or actions, the event log and
+its per-seat form, saving, loading, replaying and copying.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from .actions import Action
+from .errors import ConfigError, IllegalAction, LoadError
+from .options import Option, resolve_options
+
+SAVE_FORMAT = "gamekit-save/1"
+SEAT_NAMES = "ABCDEFGH"
+
+
+def seat_name(seat: int) -> str:
+    """The letter narration uses for a seat: 0 → A, 1 → B, ..."""
+    return SEAT_NAMES[seat]
+
+
+Event = dict[str, Any]
+
+
+class Game(ABC):
+    """Base class of every engine: the rules live in subclasses, the contract here."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rule_prefix: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_declared: ClassVar[tuple[Option, ...]] = ()
+    stack_keys: ClassVar[tuple[str, ...]] = ()
+    players_rule: ClassVar[str]
+
+    def __init__(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        stack: Mapping[str, Any] | None = None,
+    ) -> None:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players!r} ({self.players_rule})"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        if type(seed) is not int:
+            raise ConfigError(f"seed must be a whole number, not {seed!r}")
+        self.players = players
+        self.seed = seed
+        self.options = resolve_options(self.name, self.options_declared, options)
+        self.stack = self._check_stack_keys(stack)
+        self.rng = random.Random(seed)
+        self._events: list[Event] = []  # narrated lazily: see ``log``
+        self._narrated = 0
+        self.history: list[tuple[int, str]] = []
+        self._to_act: tuple[int, ...] = ()
+        self._setup()
+
+    # ----------------------------------------------------------------- set-up
+    def _check_stack_keys(self, stack: Mapping[str, Any] | None) -> dict[str, Any]:
+        stack = dict(stack or {})
+        valid = (*self.stack_keys, "first_player")
+        unknown = sorted(set(stack) - set(valid))
+        if unknown:
+            raise ConfigError(
+                f"{self.name} cannot stack {', '.join(map(repr, unknown))}; stackable: {', '.join(valid)}"
+            )
+        first = stack.get("first_player")
+        if first is not None and (type(first) is not int or not 0 <= first < self.players):
+            raise ConfigError(
+                f"stack first_player={first!r} is not a seat of this "
+                f"{self.players}-player game (seats 0 to {self.players - 1})"
+            )
+        return stack
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and place everything, drawing chance only from ``self.rng`` and ``self.stack``."""
+
+    # ---------------------------------------------------------------- playing
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is awaited, ascending; () once the game is over."""
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return not self._to_act
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now; [] for a seat that is not to act."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action a text names, or ``IllegalAction`` if the text names none."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal-looking action: check it fully, then change state and emit."""
+
+    @abstractmethod
+    def _not_to_act(self, seat: int) -> str:
+        """The message for an action from a seat not in ``to_act``, naming the rule."""
+
+    def act(self, seat: int, action: Action | str) -> Events:
+        """Carry out ``seat``'s action (an Action or its text); returns the new events."""
+        if action.__class__ is not Action:
+            if not isinstance(action, str):
+                raise IllegalAction(
+                    f"an action is an Action or its text, not {type(action).__name__}"
+                    f" ({self.rule_prefix} actions: see legal_actions)"
+                )
+            action = self.parse_action(action)
+        if seat not in self._to_act:
+            raise IllegalAction(self._not_to_act(seat))
+        start = len(self._events)
+        self._apply(seat, action)
+        self.history.append((seat, action.text))
+        return Events(self, start, len(self._events))
+
+    def _emit(self, type_: str, seat: int | None, **data: Any) -> None:
+        """Record one event. Put what only ``seat`` may know under ``private=``."""
+        data["type"] = type_
+        data["seat"] = seat
+        self._events.append(data)
+
+    @abstractmethod
+    def _narrate(self, event: Event) -> str:
+        """The event's one-line English narration, made from the event's own data."""
+
+    @property
+    def log(self) -> list[Event]:
+        """The events so far, oldest first; each has ``type``, ``seat`` and ``text``."""
+        events = self._events
+        if self._narrated < len(events):
+            narrate = self._narrate
+            for event in events[self._narrated :]:
+                event["text"] = narrate(event)
+            self._narrated = len(events)
+        return events
+
+    # ----------------------------------------------------------------- seeing
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The whole state (seat None) or what ``seat`` may know: same keys, hidden → None."""
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The event log as ``seat`` may read it: others' private details removed."""
+        log = self.log
+        if seat is None:
+            return list(log)
+        return [
+            e if "private" not in e or e["seat"] == seat else {k: v for k, v in e.items() if k != "private"}
+            for e in log
+        ]
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """{"scores", "ranks", "winners", "finished"}; provisional scores while running."""
+
+    @property
+    @abstractmethod
+    def max_decisions(self) -> int:
+        """The most decisions any game with this set-up can take (the declared bound)."""
+
+    def stats(self, seat: int) -> dict[str, Any]:
+        """Game-specific numbers about ``seat`` for simulation tables (none by default)."""
+        return {}
+
+    def state_problems(self, state: Mapping[str, Any]) -> list[str]:
+        """Rule breaks in a teacher's view (negative money, a card twice); [] if none."""
+        return []
+
+    # ------------------------------------------------------ saving, replaying
+    @property
+    def setup(self) -> dict[str, Any]:
+        """Everything that fixes the game before the first action."""
+        return {
+            "game": self.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "stack": copy.deepcopy(self.stack),
+        }
+
+    def to_json(self) -> str:
+        """The set-up, the actions so far and the resulting state, as JSON text."""
+        saved = {"format": SAVE_FORMAT, **self.setup}
+        saved["actions"] = [[seat, text] for seat, text in self.history]
+        saved["state"] = self.view()
+        return json.dumps(saved, sort_keys=True)
+
+    def at(self, step: int) -> Game:
+        """A new game replayed from the same set-up up to (not including) action ``step``."""
+        if not 0 <= step <= len(self.history):
+            raise ValueError(f"step {step} is not between 0 and {len(self.history)}")
+        return replay(self.setup, self.history[:step])
+
+    def copy(self) -> Game:
+        """An independent copy of this game in its current state."""
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{self.title}: {self.players} players, seed {self.seed}, "
+            f"{len(self.history)} actions, to act {self._to_act}>"
+        )
+
+
+class Events(Sequence[Event]):
+    """The events one action caused: a read-only window on the game's log, narrated on first read."""
+
+    __slots__ = ("_game", "_start", "_stop")
+
+    def __init__(self, game: Game, start: int, stop: int) -> None:
+        self._game = game
+        self._start = start
+        self._stop = stop
+
+    def _list(self) -> list[Event]:
+        return self._game.log[self._start : self._stop]
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events | list | tuple):
+            return self._list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Events({self._list()!r})"
+
+
+# ------------------------------------------------------------------ registry
+_REGISTRY: dict[str, type[Game]] = {}
+PLANNED = {
+    "money_monsoon": "issue 4",
+    "kuhhandel": "issue 5",
+    "bohnanza": "issue 6",
+}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available to ``new_game`` by its name."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def registered() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game]:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        if name in PLANNED:
+            raise ConfigError(
+                f"{name} is specified in RULES.md but its engine is not built yet "
+                f"({PLANNED[name]}); games available: {', '.join(_REGISTRY)}"
+            ) from None
+        raise ConfigError(f"no game named {name!r}; games available: {', '.join(_REGISTRY)}") from None
+
+
+def new_game(
+    name: str,
+    players: int,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    stack: Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game by name; see API.md for ``options`` and ``stack``."""
+    return game_class(name)(players, seed=seed, options=options, stack=stack)
+
+
+def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[Any]]) -> Game:
+    """The game a set-up and a list of (seat, action text) pairs lead to."""
+    game = new_game(
+        setup["game"],
+        setup["players"],
+        seed=setup["seed"],
+        options=setup.get("options"),
+        stack=setup.get("stack"),
+    )
+    for seat, text in actions:
+        game.act(seat, text)
+    return game
+
+
+def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key} is {'missing' if key not in a else 'unexpected'}"
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path} has {len(a)} entries where the actions lead to {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if a != b or type(a) is not type(b):
+        return f"{path} is {a!r} where the actions lead to {b!r}"
+    return None
+
+
+def load_game(text: str) -> Game:
+    """A saved game (``to_json``) back, checked: damaged or rule-breaking data → LoadError."""
+    try:
+        saved = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise LoadError(f"not a saved game: the text is not valid JSON ({exc})") from None
+    if not isinstance(saved, dict):
+        raise LoadError("not a saved game: expected a JSON object")
+    if saved.get("format") != SAVE_FORMAT:
+        raise LoadError(f"not a saved game: format is {saved.get('format')!r}, expected {SAVE_FORMAT!r}")
+    missing = [
+        k for k in ("game", "players", "seed", "options", "stack", "actions", "state") if k not in saved
+    ]
+    if missing:
+        raise LoadError(f"saved game is missing {', '.join(missing)}")
+    actions = saved["actions"]
+    if not isinstance(actions, list) or not all(
+        isinstance(a, list) and len(a) == 2 and type(a[0]) is int and isinstance(a[1], str) for a in actions
+    ):
+        raise LoadError("saved actions must be a list of [seat, action text] pairs")
+    try:
+        game = new_game(
+            saved["game"],
+            saved["players"],
+            seed=saved["seed"],
+            options=saved["options"],
+            stack=saved["stack"],
+        )
+    except ConfigError as exc:
+        raise LoadError(f"saved set-up is not valid: {exc}") from None
+    state = saved["state"]
+    if not isinstance(state, dict):
+        raise LoadError("saved state must be a JSON object")
+    problems = game.state_problems(state)
+    if problems:
+        raise LoadError(f"saved state breaks the rules: {'; '.join(problems)}")
+    for i, (seat, action) in enumerate(actions):
+        try:
+            game.act(seat, action)
+        except IllegalAction as exc:
+            raise LoadError(
+                f"saved action {i} ({seat_name_safe(seat)}: {action!r}) is illegal: {exc}"
+            ) from None
+    difference = _first_difference(state, json.loads(json.dumps(game.view())))
+    if difference:
+        raise LoadError(f"saved state does not match its actions: {difference}")
+    return game
+
+
+def seat_name_safe(seat: int) -> str:
+    return seat_name(seat) if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"

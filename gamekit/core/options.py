@@ -1,0 +1,50 @@
+"""Named rule options: declared once per game, validated with errors that list what is valid."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option of RULES.md: its name, default, allowed values and rule ID."""
+
+    name: str
+    default: Any
+    rule: str
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None  # for whole-number options; None in ``choices`` allows "off"
+
+    def describe(self) -> str:
+        allowed = []
+        if self.minimum is not None:
+            allowed.append(f"a whole number >= {self.minimum}")
+        if self.choices is not None:
+            allowed.append(", ".join(repr(c) for c in self.choices))
+        return f"{self.name} (one of {' or '.join(allowed)}; default {self.default!r}; {self.rule})"
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it is allowed; ``True`` never passes for ``1`` nor ``1`` for ``1.0``."""
+        if self.choices is not None and any(value == c and type(value) is type(c) for c in self.choices):
+            return value
+        if self.minimum is not None and type(value) is int and value >= self.minimum:
+            return value
+        raise ConfigError(f"option {self.name}={value!r} is not valid: {self.describe()}")
+
+
+def resolve_options(
+    game: str, declared: tuple[Option, ...], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The full option dict: defaults with ``given`` applied, every name and value checked."""
+    known = {o.name: o for o in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        valid = "; ".join(o.describe() for o in declared) or "none"
+        raise ConfigError(f"{game} has no option {', '.join(map(repr, unknown))}; valid options: {valid}")
+    return {name: (opt.check(given[name]) if name in given else opt.default) for name, opt in known.items()}

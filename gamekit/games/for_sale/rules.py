@@ -1,0 +1,76 @@
+"""For Sale's components and rule arithmetic as small pure functions (rules FS-* in RULES.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ...core.ranking import shared_ranks
+
+# FS-C1: houses 1-30; cheques two each of 0 and 2,000 ... 15,000 (no 1,000 cheque).
+HOUSES: tuple[int, ...] = tuple(range(1, 31))
+CHEQUES: tuple[int, ...] = tuple(sorted([0, 0] + [v * 1000 for v in range(2, 16) for _ in range(2)]))
+COIN_VALUE = 1000
+
+EDITIONS = ("iello-2020", "classic")
+ROUNDINGS = ("down", "up")
+
+
+@dataclass(frozen=True)
+class EditionSetup:
+    """What one edition sets up for one player count."""
+
+    removed: int  # houses removed unseen, and as many cheques
+    coins: int  # coins each player starts with
+
+
+# FS-C2 (iello-2020, doc 000) and FS-C3 (classic, doc 001).
+_SETUPS: dict[str, dict[int, EditionSetup]] = {
+    "iello-2020": {
+        3: EditionSetup(0, 28),
+        4: EditionSetup(2, 21),
+        5: EditionSetup(0, 16),
+        6: EditionSetup(0, 14),
+    },
+    "classic": {
+        3: EditionSetup(6, 18),
+        4: EditionSetup(2, 18),
+        5: EditionSetup(0, 14),
+        6: EditionSetup(0, 14),
+    },
+}
+
+
+def edition_setup(edition: str, players: int) -> EditionSetup:
+    """Cards removed and starting coins for an edition and player count (FS-C2, FS-C3)."""
+    return _SETUPS[edition][players]
+
+
+def refund(bid: int, rounding: str) -> int:
+    """Coins a passing player gets back: half their bid, rounded down or up (FS-B5, FS-B6)."""
+    return (bid + 1) // 2 if rounding == "up" else bid // 2
+
+
+def match_houses_to_cheques(played: Mapping[int, int], cheques: Sequence[int]) -> dict[int, int]:
+    """Seat → cheque: the highest house takes the highest cheque, and so on down (FS-S3)."""
+    seats = sorted(played, key=played.__getitem__, reverse=True)
+    return dict(zip(seats, sorted(cheques, reverse=True), strict=True))
+
+
+def score(cheques: Sequence[int], coins: int) -> int:
+    """Final money: the cheques plus 1,000 per coin left (FS-E1)."""
+    return sum(cheques) + COIN_VALUE * coins
+
+
+def ranks(scores: Sequence[int], coins: Sequence[int]) -> list[int]:
+    """Most money first; ties broken by coins left; still tied → shared place (FS-E2)."""
+    return shared_ranks(list(zip(scores, coins, strict=True)))
+
+
+_PRINTED = {c: f"{c:,}" for c in CHEQUES}
+
+
+def money(amount: int) -> str:
+    """A cheque or score as printed: 13000 → '13,000'."""
+    printed = _PRINTED.get(amount)
+    return printed if printed is not None else f"{amount:,}"

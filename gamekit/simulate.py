@@ -1,0 +1,189 @@
+"""Playing games with bots, one at a time (``play``) or by the thousand (``simulate``).
+
+Every game of a simulation gets its own seed derived from the simulation's seed
+and the game's number, and every bot its own generator derived from the game's
+seed and its seat, so a table of results never depends on which process played
+which game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import TYPE_CHECKING, Any
+
+from .bots import Bot, make_bot
+from .core.errors import ConfigError
+from .core.game import Game, game_class, new_game
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+BotSpec = Bot | str
+Progress = Callable[[int, int], None]
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 63-bit seed from parts, the same on every machine and Python version."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def bot_rng(game_seed: int, seat: int) -> random.Random:
+    """The generator a bot in ``seat`` draws from in the game with ``game_seed``."""
+    return random.Random(derive_seed(game_seed, "bot", seat))
+
+
+def _seat_bots(game: Game, bots: Sequence[BotSpec] | BotSpec) -> list[Bot]:
+    if isinstance(bots, Bot | str):
+        bots = [bots] * game.players
+    if len(bots) != game.players:
+        raise ConfigError(f"{game.players} players need {game.players} bots, got {len(bots)}")
+    return [make_bot(b, game.name) for b in bots]
+
+
+def play(game: Game, bots: Sequence[BotSpec] | BotSpec) -> dict[str, Any]:
+    """Let ``bots`` (one per seat, or one for all) play ``game`` to its end; returns the result.
+
+    Each bot sees only its own view; bots of a simultaneous step choose in seat
+    order, none seeing another's sealed choice.
+    """
+    seated = _seat_bots(game, bots)
+    rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
+    limit = game.max_decisions - len(game.history)
+    decisions = 0
+    while not game.is_over:
+        for seat in game.to_act:
+            bot = seated[seat]
+            view = game.view(seat) if bot.uses_view else None
+            game.act(seat, bot.choose(view, game.legal_actions(seat), rngs[seat]))
+            decisions += 1
+        if decisions > limit:
+            raise RuntimeError(f"{game!r} went past its declared bound of {game.max_decisions} decisions")
+    return game.result()
+
+
+def _play_games(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec],
+    indices: Sequence[int],
+    seed: int,
+    options: Mapping[str, Any] | None,
+) -> list[dict[str, Any]]:
+    """Rows of the games numbered ``indices``; the unit of work of every worker."""
+    seated = [make_bot(b, name) for b in bots]
+    rows = []
+    for index in indices:
+        game_seed = derive_seed(seed, index)
+        game = new_game(name, players, seed=game_seed, options=options)
+        # Seat rotation: in game i, seat s is played by bot (s + i) mod n.
+        order = [seated[(seat + index) % players] for seat in range(players)]
+        result = play(game, order)
+        winners = result["winners"]
+        for seat in range(players):
+            row = {
+                "game": index,
+                "seat": seat,
+                "bot": order[seat].label,
+                "score": result["scores"][seat],
+                "rank": result["ranks"][seat],
+                "winner": seat in winners,
+                "win_share": 1 / len(winners) if seat in winners else 0.0,
+                "finished": result["finished"],
+                "decisions": len(game.history),
+            }
+            row.update(game.stats(seat))
+            rows.append(row)
+    return rows
+
+
+def simulate(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int | str = 1,
+    progress: Progress | None = None,
+    chunk: int = 250,
+) -> pd.DataFrame:
+    """Play ``games`` games and return one row per seat per game.
+
+    ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
+    that every bot plays every seat equally often over each ``players`` games.
+    ``workers`` is a number of local processes or a Dask scheduler address; the
+    table is the same for every choice. ``progress(done, total)`` is called as
+    games finish.
+    """
+    import pandas as pd
+
+    game_class(name)  # unknown names fail before any work starts
+    if isinstance(bots, Bot | str):
+        bots = [bots] * players
+    bots = list(bots)
+    if len(bots) != players:
+        raise ConfigError(f"{players} players need {players} bots, got {len(bots)}")
+    checked = [make_bot(b, name) for b in bots]
+    new_game(name, players, seed=seed, options=options)  # set-up errors fail early too
+    if type(games) is not int or games < 1:
+        raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
+    specs = [b.label if isinstance(b, str) else b for b in bots]
+    chunks = [range(start, min(start + chunk, games)) for start in range(0, games, chunk)]
+    rows: list[dict[str, Any]] = []
+    done = 0
+    if workers == 1:
+        for indices in chunks:
+            rows.extend(_play_games(name, players, checked, indices, seed, options))
+            done += len(indices)
+            if progress:
+                progress(done, games)
+    elif isinstance(workers, str):
+        rows = _simulate_dask(workers, name, players, specs, chunks, seed, options, progress, games)
+    elif type(workers) is int and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(_play_games, name, players, specs, ix, seed, options) for ix in chunks]
+            for future in futures:
+                part = future.result()
+                rows.extend(part)
+                done += len(part) // players
+                if progress:
+                    progress(done, games)
+    else:
+        raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
+    return pd.DataFrame(rows)
+
+
+def _simulate_dask(
+    address: str,
+    name: str,
+    players: int,
+    specs: list[Any],
+    chunks: list[range],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    progress: Progress | None,
+    games: int,
+) -> list[dict[str, Any]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ConfigError(
+            f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
+            "(pip install 'dask[distributed]')"
+        ) from None
+    rows: list[dict[str, Any]] = []
+    with Client(address) as client:
+        futures = [
+            client.submit(_play_games, name, players, specs, ix, seed, options, pure=False) for ix in chunks
+        ]
+        for future in futures:
+            part = future.result()
+            rows.extend(part)
+            if progress:
+                progress(len(rows) // players, games)
+    return rows
