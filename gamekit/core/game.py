@@ -128,12 +128,8 @@ class Game(ABC):
     def act(self, seat: int, action: Action | str) -> Events:
         """Carry out ``seat``'s action (an Action or its text); returns the new events."""
         if action.__class__ is not Action:
-            if not isinstance(action, str):
-                raise IllegalAction(
-                    f"an action is an Action or its text, not {type(action).__name__}"
-                    f" ({self.rule_prefix} actions: see legal_actions)"
-                )
-            action = self.parse_action(action)
+            # Anything else is read as text, so a wrong type gets the game's own "cannot read" error.
+            action = self.parse_action(action if isinstance(action, str) else repr(action))
         if seat not in self._to_act:
             raise IllegalAction(self._not_to_act(seat))
         start = len(self._events)

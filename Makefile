@@ -1,0 +1,41 @@
+# The two commands of the README. Both create .venv on first use (Python 3.11),
+# install gamekit with its notebook and development extras, then do their job.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: lab test lint pytest nbval bench clean
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "gamekit needs $(PYTHON) on PATH (or: make PYTHON=/path/to/python3.11 ...)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,dev]'
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(wildcard notebooks/00_start_here.ipynb),00_start_here.ipynb,)
+
+test: lint pytest nbval
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+# Notebooks run top to bottom; outputs marked NBVAL_CHECK_OUTPUT must match.
+nbval: $(STAMP)
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
+		$(BIN)/pytest --nbval-lax notebooks/; \
+	else \
+		echo "nbval: no notebooks yet"; \
+	fi
+
+bench: $(STAMP)
+	$(BIN)/python -m gamekit.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

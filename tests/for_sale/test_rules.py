@@ -1,0 +1,325 @@
+"""For Sale rules, one test (or more) per rule ID of RULES.md, on stacked deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import gamekit
+from gamekit.games.for_sale import rules
+from gamekit.games.for_sale.game import ForSale
+
+
+def game(players: int = 3, houses=None, cheques=None, first: int = 0, seed: int = 11, **options) -> ForSale:
+    stack = {"first_player": first}
+    if houses is not None:
+        stack["houses"] = houses
+    if cheques is not None:
+        stack["cheques"] = cheques
+    g = gamekit.new_game("for_sale", players, seed=seed, options=options, stack=stack)
+    assert isinstance(g, ForSale)
+    return g
+
+
+def play(g, *steps: str) -> None:
+    """Steps written 'A: bid 2'."""
+    for step in steps:
+        name, action = step.split(": ")
+        g.act("ABCDEF".index(name), action)
+
+
+def illegal(g, seat: int, action: str, rule: str) -> str:
+    before = g.to_json()
+    with pytest.raises(gamekit.IllegalAction) as err:
+        g.act(seat, action)
+    assert f"{rule}" in str(err.value)
+    assert g.to_json() == before
+    return str(err.value)
+
+
+def everyone_passes_until_selling(g) -> None:
+    while g.phase == "buy":
+        g.act(g.to_act[0], "pass")
+
+
+# ---------------------------------------------------------------- components
+
+
+def test_fs_c1_thirty_houses_and_thirty_cheques_without_a_1000():
+    assert rules.HOUSES == tuple(range(1, 31))
+    assert len(rules.CHEQUES) == 30
+    assert Counter(rules.CHEQUES) == Counter({0: 2, **{v * 1000: 2 for v in range(2, 16)}})
+    assert 1000 not in rules.CHEQUES
+    assert rules.COIN_VALUE == 1000
+
+
+@pytest.mark.parametrize(
+    ("players", "coins", "in_play"), [(3, 28, 30), (4, 21, 28), (5, 16, 30), (6, 14, 30)]
+)
+def test_fs_c2_iello_edition_setup(players, coins, in_play):
+    g = game(players)
+    v = g.view()
+    assert v["coins"] == [coins] * players
+    assert len(v["house_deck"]) + len(v["table"]) == in_play
+    assert len(v["cheque_deck"]) == in_play
+    assert len(v["removed_houses"]) == len(v["removed_cheques"]) == 30 - in_play
+    assert v["rounds"] == in_play // players
+
+
+@pytest.mark.parametrize(("players", "coins", "removed"), [(3, 18, 6), (4, 18, 2), (5, 14, 0), (6, 14, 0)])
+def test_fs_c3_classic_edition_setup(players, coins, removed):
+    g = game(players, edition="classic")
+    v = g.view()
+    assert v["coins"] == [coins] * players
+    assert len(v["removed_houses"]) == len(v["removed_cheques"]) == removed
+    assert len(v["house_deck"]) + len(v["table"]) == 30 - removed
+
+
+def test_fs_c2_removed_cards_come_from_the_unstacked_rest():
+    g = game(4, houses=[30, 29, 1, 2])
+    v = g.view()
+    assert not set(v["removed_houses"]) & {30, 29, 1, 2}
+    assert v["table"] == [1, 2, 29, 30]
+
+
+def test_fs_c2_player_count_outside_the_range_is_a_config_error():
+    for players in (2, 7):
+        with pytest.raises(gamekit.ConfigError, match="3 to 6 players"):
+            gamekit.new_game("for_sale", players)
+
+
+def test_fs_c4_first_start_player_is_random_but_seeded():
+    starts = {gamekit.new_game("for_sale", 4, seed=s).view()["start_player"] for s in range(40)}
+    assert starts == {0, 1, 2, 3}
+    assert (
+        gamekit.new_game("for_sale", 4, seed=5).view()["start_player"]
+        == gamekit.new_game("for_sale", 4, seed=5).view()["start_player"]
+    )
+
+
+def test_fs_c5_every_round_uses_one_card_per_player():
+    for players in range(3, 7):
+        g = game(players)
+        rounds = 0
+        while g.phase == "buy":
+            assert len(g.view()["table"]) == players
+            current_round = g.view()["round"]
+            while g.phase == "buy" and g.view()["round"] == current_round:
+                g.act(g.to_act[0], "pass")
+            rounds += 1
+        assert len({len(h) for h in g.view()["houses"]}) == 1
+        assert g.view()["rounds"] == rounds
+
+
+# ------------------------------------------------------------- phase 1: buying
+
+
+def test_fs_b1_as_many_houses_as_players_face_up():
+    g = game(5, houses=[7, 3, 12, 30, 1])
+    assert g.view()["table"] == [1, 3, 7, 12, 30]
+    assert g.view(2)["table"] == [1, 3, 7, 12, 30]
+
+
+def test_fs_b2_from_the_start_player_clockwise_skipping_those_who_passed():
+    g = game(4, first=2)
+    assert g.to_act == (2,)
+    play(g, "C: bid 1")
+    assert g.to_act == (3,)
+    play(g, "D: pass")
+    assert g.to_act == (0,)
+    play(g, "A: bid 2", "B: bid 3")
+    assert g.to_act == (2,)  # D passed and is skipped after C
+    play(g, "C: pass")
+    assert g.to_act == (0,)
+    illegal(g, 1, "bid 9", "FS-B2")
+
+
+def test_fs_b3_a_bid_must_beat_the_high_bid_and_open_at_one():
+    g = game()
+    assert "opening bid must be at least 1" in illegal(g, 0, "bid 0", "FS-B3")
+    play(g, "A: bid 3")
+    message = illegal(g, 1, "bid 3", "FS-B3")
+    assert message == "bid 3 must be above the current high bid 3 (FS-B3)"
+    assert [str(a) for a in g.legal_actions(1)][:3] == ["pass", "bid 4", "bid 5"]
+
+
+def test_fs_b4_bids_are_cumulative_and_never_exceed_the_coins_of_the_round():
+    g = game()
+    play(g, "A: bid 2", "B: bid 3", "C: bid 4", "A: bid 6")
+    assert g.view()["coins"][0] == 22  # 28 - 6: raising from 2 to 6 added 4
+    assert g.log[-1]["added"] == 4
+    assert g.log[-1]["text"] == "A bids 6 (adds 4)"
+    assert max(a.value for a in g.legal_actions(1) if a.kind == "bid") == 28
+    illegal(g, 1, "bid 29", "FS-B4")
+
+
+def test_fs_b4_a_player_who_cannot_beat_the_high_bid_must_pass():
+    g = game(3, edition="classic")  # 18 coins each
+    play(g, "A: bid 18")
+    assert [str(a) for a in g.legal_actions(1)] == ["pass"]
+    illegal(g, 1, "bid 19", "FS-B4")
+
+
+def test_fs_b5_pass_takes_the_lowest_house_and_half_the_bid_back():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: bid 4", "B: bid 6", "C: pass")
+    assert g.view()["houses"][2] == [3]
+    play(g, "A: pass")
+    assert g.view()["houses"][0] == [5]
+    assert g.view()["coins"][0] == 28 - 4 + 2
+    assert g.view()["box_coins"] == 2 + 6
+
+
+def test_fs_b5_pass_without_bidding_costs_nothing():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: pass")
+    assert g.view()["coins"][0] == 28
+    assert g.log[-1]["text"] == "A passes and takes house 3 free"
+
+
+@pytest.mark.parametrize(
+    ("rounding", "bid", "back"), [("down", 5, 2), ("up", 5, 3), ("down", 4, 2), ("up", 4, 2)]
+)
+def test_fs_b6_refund_rounding_option(rounding, bid, back):
+    assert rules.refund(bid, rounding) == back
+    g = game(houses=[3, 5, 11], refund_rounding=rounding)
+    play(g, f"A: bid {bid}", f"B: bid {bid + 1}", "C: pass", "A: pass")
+    assert g.view()["coins"][0] == 28 - bid + back
+
+
+def test_fs_b6_default_rounding_is_down_for_both_editions():
+    for edition in rules.EDITIONS:
+        assert (
+            gamekit.new_game("for_sale", 3, options={"edition": edition}).options["refund_rounding"] == "down"
+        )
+
+
+def test_fs_b7_a_player_who_passed_cannot_reenter():
+    g = game(4)
+    play(g, "A: pass")
+    assert g.legal_actions(0) == []
+    assert "cannot re-enter" in illegal(g, 0, "bid 5", "FS-B7")
+
+
+def test_fs_b8_the_last_player_takes_the_top_house_and_pays_the_whole_bid():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: bid 2", "B: bid 7", "C: pass", "A: pass")
+    assert g.view()["houses"][1] == [11]
+    assert g.view()["coins"][1] == 28 - 7
+
+
+def test_fs_b8_if_nobody_bid_the_last_house_is_free():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: pass", "B: pass")
+    assert g.view()["houses"][2] == [11]
+    assert g.view()["coins"][2] == 28
+    assert "takes house 11 free" in g.log[-2]["text"]
+
+
+def test_fs_b9_the_last_player_starts_the_next_round_until_the_deck_is_empty():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: pass", "B: bid 1", "C: pass")
+    assert g.view()["start_player"] == 1
+    assert g.to_act == (1,)
+    assert g.view()["round"] == 2
+    everyone_passes_until_selling(g)
+    assert g.view()["houses_left"] == 0
+    assert g.phase == "sell"
+
+
+def test_fs_b10_coins_are_private_houses_and_bids_public():
+    g = game(houses=[3, 5, 11])
+    play(g, "A: bid 2", "B: pass")
+    for seat in range(3):
+        v = g.view(seat)
+        assert v["coins"] == [c if s == seat else None for s, c in enumerate(g.view()["coins"])]
+        assert v["bids"] == [2, 0, 0]
+        assert v["houses"] == [[], [3], []]
+        assert v["house_deck"] is None and v["removed_houses"] is None and v["box_coins"] is None
+
+
+# ------------------------------------------------------------ phase 2: selling
+
+
+def selling_game(players: int = 3, cheques=None, first: int = 0) -> ForSale:
+    g = game(players, houses=[8, 20, 28][:players] if players == 3 else None, cheques=cheques, first=first)
+    everyone_passes_until_selling(g)
+    return g
+
+
+def test_fs_s1_as_many_cheques_as_players_face_up():
+    g = selling_game(cheques=[13000, 0, 12000])
+    assert g.view()["table"] == [0, 12000, 13000]
+    assert g.view(1)["table"] == [0, 12000, 13000]
+    assert g.to_act == (0, 1, 2)
+
+
+def test_fs_s2_choices_are_sealed_simultaneous_and_final():
+    g = selling_game()
+    house = g.view()["houses"][1][0]
+    g.act(1, f"sell {house}")
+    assert g.to_act == (0, 2)
+    assert g.view(1)["chosen"] == [None, house, None]
+    assert g.view(0)["chosen"] == [None, None, None]
+    assert g.view(2)["chosen"] == [None, None, None]
+    assert "face down" in g.log[-1]["text"] and str(house) not in g.log[-1]["text"]
+    assert "private" not in g.log_for(0)[-1]
+    assert g.log_for(1)[-1]["private"] == {"house": house}
+    assert "cannot be changed" in illegal(g, 1, f"sell {g.view()['houses'][1][1]}", "FS-S2")
+
+
+def test_fs_s2_a_house_not_in_hand_cannot_be_sold():
+    g = selling_game()
+    foreign = g.view()["houses"][0][0]
+    assert "does not hold" in illegal(g, 1, f"sell {foreign}", "FS-S2")
+    illegal(g, 1, "bid 3", "FS-S2")
+
+
+def test_fs_s3_highest_house_takes_highest_cheque():
+    played = {0: 8, 1: 28, 2: 20}
+    assert rules.match_houses_to_cheques(played, [0, 13000, 12000]) == {1: 13000, 2: 12000, 0: 0}
+
+
+def test_fs_s3_equal_cheques_are_interchangeable():
+    assert rules.match_houses_to_cheques({0: 5, 1: 6, 2: 7}, [4000, 4000, 0]) == {2: 4000, 1: 4000, 0: 0}
+
+
+def test_fs_s4_sold_houses_leave_and_rounds_repeat_until_no_cheques():
+    g = selling_game()
+    rounds = g.view()["rounds"]
+    for _ in range(rounds):
+        v = g.view()
+        sold = [v["houses"][s][-1] for s in range(3)]
+        for seat, house in enumerate(sold):
+            g.act(seat, f"sell {house}")
+        for seat, house in enumerate(sold):
+            assert house not in g.view()["houses"][seat]
+    assert g.is_over and g.view()["cheques_left"] == 0
+    assert all(len(c) == rounds for c in g.view()["cheques"])
+    illegal(g, 0, "sell 3", "FS-S4")
+
+
+# ------------------------------------------------------------------- scoring
+
+
+def test_fs_e1_score_is_cheques_plus_1000_per_coin():
+    assert rules.score([13000, 12000], 8) == 33000
+    g = selling_game()
+    gamekit.play(g, "random")
+    v, r = g.view(), g.result()
+    assert r["scores"] == [sum(v["cheques"][s]) + 1000 * v["coins"][s] for s in range(3)]
+
+
+def test_fs_e2_most_money_wins_then_most_coins_then_shared():
+    assert rules.ranks([50000, 50000, 40000], [10, 12, 30]) == [2, 1, 3]
+    assert rules.ranks([50000, 50000, 40000], [10, 10, 30]) == [1, 1, 3]
+
+
+def test_fs_e2_result_reports_winners_only_when_finished():
+    g = game()
+    assert g.result()["finished"] is False and g.result()["winners"] == []
+    gamekit.play(g, "random")
+    r = g.result()
+    assert r["finished"] is True
+    assert r["winners"] == [s for s in range(3) if r["ranks"][s] == 1]
