@@ -132,7 +132,7 @@ def simulate(
     new_game(name, players, seed=seed, options=options)  # set-up errors fail early too
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
-    specs = [b.label if isinstance(b, str) else b for b in bots]
+    specs = bots  # names or Bot objects: both travel to worker processes
     chunks = [range(start, min(start + chunk, games)) for start in range(0, games, chunk)]
     rows: list[dict[str, Any]] = []
     done = 0
