@@ -216,3 +216,15 @@ def test_copy_is_independent():
     h = g.copy()
     h.act(h.to_act[0], "pass")
     assert len(g.history) == 0 and len(h.history) == 1
+
+
+def test_every_for_sale_event_names_a_rule_of_rules_md():
+    import pathlib
+    import re
+
+    rules_md = pathlib.Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+    known = set(re.findall(r"\*\*([A-Z]{2}-[A-Z]\d+)\*\*", rules_md.read_text(encoding="utf-8")))
+    for edition in ("iello-2020", "classic"):
+        g = gamekit.new_game("for_sale", 4, seed=2, options={"edition": edition})
+        gamekit.play(g, "random")
+        assert {e["rule"] for e in g.log} <= known

@@ -147,14 +147,21 @@ class Game(ABC):
     def _narrate(self, event: Event) -> str:
         """The event's one-line English narration, made from the event's own data."""
 
+    def _event_rule(self, event: Event) -> str | None:
+        """The rule ID an event carries out, for teaching (``event_rules`` by type by default)."""
+        return self.event_rules.get(event["type"])
+
+    event_rules: ClassVar[Mapping[str, str]] = {}
+
     @property
     def log(self) -> list[Event]:
-        """The events so far, oldest first; each has ``type``, ``seat`` and ``text``."""
+        """The events so far, oldest first; each has ``type``, ``seat``, ``text`` and ``rule``."""
         events = self._events
         if self._narrated < len(events):
-            narrate = self._narrate
+            narrate, rule = self._narrate, self._event_rule
             for event in events[self._narrated :]:
                 event["text"] = narrate(event)
+                event["rule"] = rule(event)
             self._narrated = len(events)
         return events
 

@@ -295,6 +295,20 @@ class ForSale(Game):
         self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
 
     # -------------------------------------------------------------- narration
+    event_rules = {"win": "FS-B8", "choose": "FS-S2", "reveal": "FS-S3", "end": "FS-E2"}
+
+    def _event_rule(self, event: Event) -> str | None:
+        kind = event["type"]
+        if kind == "setup":
+            return "FS-C2" if event["edition"] == "iello-2020" else "FS-C3"
+        if kind == "round":
+            return "FS-B1" if event["phase"] == "buy" else "FS-S1"
+        if kind == "bid":
+            return "FS-B3" if event["added"] == event["total"] else "FS-B4"
+        if kind == "pass":
+            return "FS-B6" if event["bid"] % 2 else "FS-B5"
+        return self.event_rules.get(kind)
+
     def _narrate(self, event: Event) -> str:
         return getattr(self, "_narrate_" + event["type"])(event)
 
