@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled
@@ -295,7 +295,12 @@ class ForSale(Game):
         self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
 
     # -------------------------------------------------------------- narration
-    event_rules = {"win": "FS-B8", "choose": "FS-S2", "reveal": "FS-S3", "end": "FS-E2"}
+    event_rules: ClassVar[Mapping[str, str]] = {
+        "win": "FS-B8",
+        "choose": "FS-S2",
+        "reveal": "FS-S3",
+        "end": "FS-E2",
+    }
 
     def _event_rule(self, event: Event) -> str | None:
         kind = event["type"]

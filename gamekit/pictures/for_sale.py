@@ -1,0 +1,107 @@
+"""For Sale drawn as HTML and SVG: the table, every player's coins, bids, houses and cheques."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..core.game import SEAT_NAMES
+from .base import card_svg, legend, seat_label
+
+# House colours run from cool (cheap) to warm (valuable), so rank is visible at a glance.
+_HOUSE_COLOURS = ["#3b6fb6", "#4f8fc0", "#58a886", "#8dbb4a", "#e0b83a", "#e08a3a", "#d0543b"]
+
+
+def house_colour(number: int) -> str:
+    return _HOUSE_COLOURS[min(len(_HOUSE_COLOURS) - 1, (number - 1) * len(_HOUSE_COLOURS) // 30)]
+
+
+def house(number: int, size: int = 56) -> str:
+    """One house card, face up."""
+    return card_svg(str(number), house_colour(number), size, title=f"house {number}")
+
+
+def cheque(amount: int, size: int = 56) -> str:
+    """One cheque, face up, printed in thousands."""
+    label = "0" if amount == 0 else f"{amount // 1000}k"
+    shade = "#2e7d4f" if amount >= 10000 else "#4c9a6a" if amount >= 5000 else "#7fb08f"
+    return card_svg(label, shade, size, title=f"cheque {amount:,}", rounded=3)
+
+
+def face_down(size: int = 56, title: str = "face down") -> str:
+    return card_svg("?", "#6b6b7b", size, title=title, pattern=True)
+
+
+def draw(view: dict[str, Any]) -> str:
+    """The HTML picture of a For Sale view: what that view's seat may see, nothing more."""
+    viewer = view["viewer"]
+    phase = view["phase"]
+    to_act = set(view["to_act"])
+    if phase == "buy":
+        heading = f"Buying round {view['round']} of {view['rounds']}"
+        table = " ".join(house(h) for h in view["table"])
+        table_label = "Houses on the table"
+    elif phase == "sell":
+        heading = f"Selling round {view['round']} of {view['rounds']}"
+        table = " ".join(cheque(c) for c in view["table"])
+        table_label = "Cheques on the table"
+    else:
+        heading = "Game over"
+        table, table_label = "", ""
+    whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
+    rows = []
+    for seat in range(view["players"]):
+        coins = view["coins"][seat]
+        coin_text = "?" if coins is None else str(coins)
+        bid = view["bids"][seat]
+        status = []
+        if seat == view["start_player"] and phase == "buy":
+            status.append("start player")
+        if view["passed"][seat]:
+            status.append("passed")
+        if seat in to_act:
+            status.append("to act" if phase == "buy" else "choosing")
+        elif phase == "sell":
+            status.append("has chosen")
+        chosen = view["chosen"][seat]
+        if phase == "sell" and seat not in to_act:
+            chosen_svg = (
+                house(chosen, 40) if chosen is not None else face_down(40, "a house chosen face down")
+            )
+        else:
+            chosen_svg = ""
+        houses = (
+            " ".join(house(h, 34) for h in view["houses"][seat]) or '<span class="gk-none">no houses</span>'
+        )
+        cheques = (
+            " ".join(cheque(c, 34) for c in view["cheques"][seat])
+            or '<span class="gk-none">no cheques</span>'
+        )
+        rows.append(
+            f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
+            f"<td>{seat_label(seat, viewer)}</td>"
+            f'<td class="gk-num" title="coins in hand">{escape(coin_text)}</td>'
+            f'<td class="gk-num" title="bid this round">{bid if bid else ""}</td>'
+            f"<td>{escape(', '.join(status))}</td>"
+            f"<td>{chosen_svg}</td><td>{houses}</td><td>{cheques}</td></tr>"
+        )
+    high = ""
+    if phase == "buy" and view["high_bidder"] is not None:
+        high = f" — high bid {view['high_bid']} by {SEAT_NAMES[view['high_bidder']]}"
+    deck = f"{view['houses_left']} houses and {view['cheques_left']} cheques face down"
+    return (
+        '<div class="gk-picture gk-for-sale">'
+        f'<div class="gk-heading"><b>For Sale</b> · {escape(heading)}{escape(high)} · <i>{escape(whose)}</i></div>'
+        + (
+            f'<div class="gk-table"><span class="gk-label">{table_label}</span> {table}</div>'
+            if table
+            else ""
+        )
+        + '<table class="gk-seats"><tr><th>player</th><th>coins</th><th>bid</th><th></th>'
+        "<th>chosen</th><th>houses</th><th>cheques</th></tr>" + "".join(rows) + "</table>"
+        f'<div class="gk-foot">{escape(deck)}. '
+        + legend(
+            "Coins of other players are private (FS-B10); a chosen house stays face down until all have chosen (FS-S2)."
+        )
+        + "</div></div>"
+    )

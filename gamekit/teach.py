@@ -1,0 +1,276 @@
+"""The logic behind the teaching widgets, with no Jupyter in it, so every piece is tested.
+
+- ``Replay``: a recorded game or worked example as positions to step through,
+  each with the narration and the rule IDs of what just happened.
+- ``what_if``: from any position of a replay, one seat tries a different legal
+  action; the recorded moves (while they stay legal) or bots play the rest.
+- ``Table``: a game with human seats and bot seats; humans act through
+  ``submit``, bots through ``advance``.
+- ``action_groups``: a seat's legal actions sorted into the controls a person
+  would expect (buttons for a few choices, a slider for a range of numbers).
+
+The widgets in ``gamekit.widgets`` are thin layers over these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, make_bot
+from .core.actions import Action
+from .core.errors import ConfigError
+from .core.game import SEAT_NAMES, Event, Game, replay
+from .examples import find_example, parse_step, start_game
+from .simulate import BotSpec, bot_rng
+
+
+# ------------------------------------------------------------------ replays
+@dataclass(frozen=True)
+class Frame:
+    """One position of a replay: the game before action ``step``, and how it got there."""
+
+    step: int
+    game: Game
+    events: list[Event]  # what the previous action caused ([] at the start)
+    last: str | None  # the previous action, "A: bid 2"
+    next: str | None  # the recorded next action, or None at the end
+
+    @property
+    def rules(self) -> list[str]:
+        """Rule IDs applied by the previous action, in order, without repeats."""
+        return list(dict.fromkeys(e["rule"] for e in self.events if e.get("rule")))
+
+    @property
+    def narration(self) -> list[str]:
+        return [e["text"] for e in self.events]
+
+
+class Replay:
+    """Positions of a recorded game, from ``start`` (after any prelude) to the end."""
+
+    def __init__(self, setup: Mapping[str, Any], actions: Sequence[tuple[int, str]], start: int = 0) -> None:
+        self.setup = dict(setup)
+        self.actions = [(int(seat), str(text)) for seat, text in actions]
+        self.start = start
+        self._frames: list[Frame] = []
+        game = replay(self.setup, self.actions[:start])
+        # The first frame shows the set-up's events, or nothing after a prelude.
+        self._frames.append(self._frame(0, game, [] if start else game.log))
+        for index in range(start, len(self.actions)):
+            game = game.copy()
+            seat, text = self.actions[index]
+            events = list(game.act(seat, text))
+            self._frames.append(self._frame(index - start + 1, game, events))
+
+    def _frame(self, step: int, game: Game, events: Sequence[Event]) -> Frame:
+        index = self.start + step
+        last = f"{SEAT_NAMES[self.actions[index - 1][0]]}: {self.actions[index - 1][1]}" if step else None
+        nxt = (
+            f"{SEAT_NAMES[self.actions[index][0]]}: {self.actions[index][1]}"
+            if index < len(self.actions)
+            else None
+        )
+        return Frame(step, game, list(events), last, nxt)
+
+    @classmethod
+    def of_game(cls, game: Game) -> Replay:
+        """Every position of a game played so far."""
+        return cls(game.setup, game.history)
+
+    @classmethod
+    def of_example(cls, example: str | Mapping[str, Any]) -> Replay:
+        """A worked example (by rule ID or as data) from the document's starting position."""
+        data = find_example(example) if isinstance(example, str) else dict(example)
+        start = start_game(data)
+        actions = list(start.history) + [parse_step(step) for step in data["steps"]]
+        return cls(start.setup, actions, start=len(start.history))
+
+    def __len__(self) -> int:
+        """The number of positions (the actions shown, plus one)."""
+        return len(self._frames)
+
+    def __getitem__(self, step: int) -> Frame:
+        return self._frames[step]
+
+    @property
+    def final(self) -> Game:
+        return self._frames[-1].game
+
+
+# ------------------------------------------------------------------ what if
+@dataclass
+class WhatIf:
+    """The recorded game and the game in which ``seat`` tried ``action`` at ``step`` instead."""
+
+    step: int
+    seat: int
+    action: str
+    original: Game
+    alternative: Game
+    recorded_moves_used: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def comparison(self) -> list[dict[str, Any]]:
+        """One row per seat: score and rank in the original game and in the alternative."""
+        before, after = self.original.result(), self.alternative.result()
+        return [
+            {
+                "seat": SEAT_NAMES[s],
+                "original score": before["scores"][s],
+                "original rank": before["ranks"][s],
+                "new score": after["scores"][s],
+                "new rank": after["ranks"][s],
+                "change": after["scores"][s] - before["scores"][s],
+            }
+            for s in range(self.original.players)
+        ]
+
+
+def what_if(
+    recorded: Replay,
+    step: int,
+    seat: int,
+    action: Action | str,
+    rest: str = "recorded",
+    bots: Sequence[BotSpec] | BotSpec = "random",
+    finish_original: bool = True,
+) -> WhatIf:
+    """Try ``action`` for ``seat`` at position ``step`` of a replay and play the game out.
+
+    ``rest="recorded"`` keeps the recorded moves of the other seats (and of this
+    seat after its changed decision) for as long as they stay legal, then hands
+    over to ``bots``; ``rest="bots"`` lets bots play everything after the change.
+    A recorded game that stopped before its end is finished by the same bots, so
+    both outcomes are final results. Raises ``IllegalAction`` (from the engine) if
+    ``action`` is not legal there.
+    """
+    if rest not in ("recorded", "bots"):
+        raise ConfigError(f"rest must be 'recorded' or 'bots', not {rest!r}")
+    frame = recorded[step]
+    game = frame.game.copy()
+    game.act(seat, action)
+    result = WhatIf(step, seat, str(action), recorded.final.copy(), game)
+    if rest == "recorded":
+        remaining = recorded.actions[recorded.start + step :]
+        replaced = False
+        for index, (other, text) in enumerate(remaining):
+            if other == seat and not replaced:
+                replaced = True  # the decision the student changed
+                continue
+            if other not in game.to_act or text not in {str(a) for a in game.legal_actions(other)}:
+                result.notes.append(
+                    f"recorded move {SEAT_NAMES[other]}: {text} is not possible any more; bots play on from here"
+                )
+                break
+            game.act(other, text)
+            result.recorded_moves_used = index + 1
+    _finish(result.alternative, bots)
+    if finish_original:
+        _finish(result.original, bots)
+    return result
+
+
+def _finish(game: Game, bots: Sequence[BotSpec] | BotSpec) -> None:
+    from .simulate import play
+
+    if not game.is_over:
+        play(game, bots)
+
+
+# -------------------------------------------------------------------- tables
+@dataclass(frozen=True)
+class ActionGroup:
+    """Legal actions of one kind: few become buttons, a run of numbers a slider."""
+
+    kind: str
+    actions: tuple[Action, ...]
+
+    @property
+    def numeric(self) -> bool:
+        return all(isinstance(a.value, int) for a in self.actions) and len(self.actions) > 0
+
+    @property
+    def slider(self) -> bool:
+        """True for a contiguous range of numbers worth a slider (bids)."""
+        values = [a.value for a in self.actions]
+        return self.numeric and len(values) > 6 and values == list(range(values[0], values[0] + len(values)))
+
+    @property
+    def low(self) -> int:
+        return self.actions[0].value
+
+    @property
+    def high(self) -> int:
+        return self.actions[-1].value
+
+
+def action_groups(legal: Sequence[Action]) -> list[ActionGroup]:
+    """Legal actions grouped by kind, in the order the engine lists them."""
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        groups.setdefault(action.kind, []).append(action)
+    return [ActionGroup(kind, tuple(actions)) for kind, actions in groups.items()]
+
+
+class Table:
+    """A game in which some seats are people and the rest are bots.
+
+    ``advance`` lets the bots act until a person must decide or the game ends;
+    ``submit`` carries out a person's action and then advances. A bad action
+    raises the engine's ``IllegalAction`` and changes nothing.
+    """
+
+    def __init__(
+        self, game: Game, humans: Sequence[int] | int, bots: Sequence[BotSpec] | BotSpec = "random"
+    ) -> None:
+        self.game = game
+        self.humans = {humans} if isinstance(humans, int) else set(humans)
+        bad = [s for s in self.humans if not 0 <= s < game.players]
+        if bad:
+            raise ConfigError(f"seats {bad} are not seats of this {game.players}-player game")
+        if isinstance(bots, Bot | str):
+            bots = [bots] * game.players
+        self.bots: list[Bot | None] = [
+            None if seat in self.humans else make_bot(bots[seat], game.name) for seat in range(game.players)
+        ]
+        self._rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
+        self.log_start = len(game.log)
+        self.advance()
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """Human seats whose decision is awaited now."""
+        return tuple(s for s in self.game.to_act if s in self.humans)
+
+    def advance(self) -> list[Event]:
+        """Let bots act until a person must decide or the game is over; returns the new events."""
+        game = self.game
+        start = len(game.log)
+        moved = True
+        while moved and not game.is_over:
+            moved = False
+            for seat in game.to_act:
+                bot = self.bots[seat]
+                if bot is None:
+                    continue
+                view = game.view(seat) if bot.uses_view else None
+                game.act(seat, bot.choose(view, game.legal_actions(seat), self._rngs[seat]))
+                moved = True
+                break
+        return game.log[start:]
+
+    def submit(self, seat: int, action: Action | str) -> list[Event]:
+        """A person's action, then the bots' replies; IllegalAction leaves everything unchanged."""
+        if seat not in self.humans:
+            people = ", ".join(SEAT_NAMES[s] for s in sorted(self.humans))
+            raise ConfigError(f"{SEAT_NAMES[seat]} is played by a bot at this table; people play {people}")
+        start = len(self.game.log)
+        self.game.act(seat, action)
+        self.advance()
+        return self.game.log[start:]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events of this table so far as ``seat`` may read them."""
+        return self.game.log_for(seat)[self.log_start :]

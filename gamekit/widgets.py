@@ -1,0 +1,301 @@
+"""Jupyter widgets for the lessons: thin layers over ``gamekit.teach`` and ``gamekit.plots``.
+
+Every widget here only arranges controls and displays; the work is done by a
+tested function it calls (shown in the lesson next to the widget):
+
+- ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
+- ``YourMove``: ``teach.what_if`` from a position of a replay.
+- ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions.
+- ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from .core.errors import GamekitError
+from .core.game import SEAT_NAMES, Game
+from .pictures import STYLE, picture
+from .simulate import BotSpec
+from .teach import Replay, Table, action_groups, what_if
+
+
+def _html(inner: str) -> str:
+    return STYLE + inner
+
+
+def _lines(texts: Sequence[str], rules: Sequence[str | None] | None = None) -> str:
+    items = []
+    for i, text in enumerate(texts):
+        rule = rules[i] if rules else None
+        tag = f' <span style="color:#7a5c00;font-size:13px">({escape(rule)})</span>' if rule else ""
+        items.append(f"<li>{escape(text)}{tag}</li>")
+    return f'<ul class="gk-narration" style="font-size:16px;margin:4px 0">{"".join(items)}</ul>'
+
+
+def _error(message: str) -> str:
+    return f'<div class="gk-error" style="color:#a40000;font-size:16px">⚠ {escape(message)}</div>'
+
+
+class StepPlayer(w.VBox):
+    """Back / Next / Reset through a recorded game or worked example."""
+
+    def __init__(self, replay: Replay | Game | str, seat: int | None = None) -> None:
+        if isinstance(replay, Game):
+            replay = Replay.of_game(replay)
+        elif isinstance(replay, str):
+            replay = Replay.of_example(replay)
+        self.replay = replay
+        self.step = 0
+        self.seat = seat
+        self.back = w.Button(description="◀ Back", layout=w.Layout(width="110px"))
+        self.next = w.Button(description="Next ▶", button_style="primary", layout=w.Layout(width="110px"))
+        self.reset = w.Button(description="⟲ Reset", layout=w.Layout(width="110px"))
+        self.back.add_class("gk-back")
+        self.next.add_class("gk-next")
+        self.reset.add_class("gk-reset")
+        self.position = w.HTML()
+        self.position.add_class("gk-position")
+        self.story = w.HTML()
+        self.story.add_class("gk-story")
+        self.board = w.HTML()
+        self.back.on_click(lambda _: self.show(self.step - 1))
+        self.next.on_click(lambda _: self.show(self.step + 1))
+        self.reset.on_click(lambda _: self.show(0))
+        super().__init__([w.HBox([self.back, self.next, self.reset, self.position]), self.story, self.board])
+        self.show(0)
+
+    def show(self, step: int) -> None:
+        """Display position ``step`` (clamped to the replay)."""
+        self.step = max(0, min(step, len(self.replay) - 1))
+        frame = self.replay[self.step]
+        self.back.disabled = self.step == 0
+        self.next.disabled = self.step == len(self.replay) - 1
+        self.position.value = (
+            f'<span style="font-size:16px;margin-left:10px">step {self.step} of {len(self.replay) - 1}'
+            + (f" · next: <b>{escape(frame.next)}</b>" if frame.next else " · end of the record")
+            + "</span>"
+        )
+        done = f"<b>{escape(frame.last)}</b>" if frame.last else "<b>Starting position</b>"
+        self.story.value = _html(
+            f'<div style="font-size:16px">{done}'
+            + (f" — rules {', '.join(frame.rules)}" if frame.rules else "")
+            + "</div>"
+            + _lines(frame.narration, [e.get("rule") for e in frame.events])
+        )
+        self.board.value = _html(picture(frame.game, self.seat).html)
+
+
+class YourMove(w.VBox):
+    """From a position of a replay, take a seat, try another action, and compare the outcomes."""
+
+    def __init__(
+        self,
+        replay: Replay | str,
+        step: int = 0,
+        bots: Sequence[BotSpec] | BotSpec = "spread",
+    ) -> None:
+        if isinstance(replay, str):
+            replay = Replay.of_example(replay)
+        self.replay = replay
+        self.bots = bots
+        self.step_box = w.BoundedIntText(
+            value=step, min=0, max=len(replay) - 1, description="step", layout=w.Layout(width="160px")
+        )
+        self.seat = w.Dropdown(description="seat", layout=w.Layout(width="160px"))
+        self.action = w.Dropdown(description="action", layout=w.Layout(width="240px"))
+        self.rest = w.ToggleButtons(
+            options=[("recorded moves, then bots", "recorded"), ("bots", "bots")], description="then"
+        )
+        self.go = w.Button(description="Play it out", button_style="primary")
+        self.go.add_class("gk-play-out")
+        self.board = w.HTML()
+        self.out = w.HTML()
+        self.out.add_class("gk-what-if")
+        self.step_box.observe(lambda _: self._position(), names="value")
+        self.seat.observe(lambda _: self._actions(), names="value")
+        self.go.on_click(lambda _: self.play_out())
+        super().__init__(
+            [
+                w.HBox([self.step_box, self.seat, self.action]),
+                w.HBox([self.rest, self.go]),
+                self.board,
+                self.out,
+            ]
+        )
+        self._position()
+
+    def _position(self) -> None:
+        game = self.replay[self.step_box.value].game
+        self.seat.options = [(SEAT_NAMES[s], s) for s in game.to_act]
+        self.seat.value = game.to_act[0] if game.to_act else None
+        self.board.value = _html(picture(game).html)
+        self._actions()
+
+    def _actions(self) -> None:
+        game = self.replay[self.step_box.value].game
+        seat = self.seat.value
+        self.action.options = [str(a) for a in game.legal_actions(seat)] if seat is not None else []
+        self.action.value = self.action.options[0] if self.action.options else None
+
+    def play_out(self) -> None:
+        """Run ``teach.what_if`` with the chosen seat and action and show both outcomes."""
+        try:
+            result = what_if(
+                self.replay,
+                self.step_box.value,
+                self.seat.value,
+                self.action.value,
+                rest=self.rest.value,
+                bots=self.bots,
+            )
+        except GamekitError as exc:
+            self.out.value = _error(str(exc))
+            return
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row.values()) + "</tr>"
+            for row in result.comparison()
+        )
+        head = "".join(f"<th>{escape(k)}</th>" for k in result.comparison()[0])
+        notes = "".join(f"<div>{escape(n)}</div>" for n in result.notes)
+        self.out.value = _html(
+            f'<div style="font-size:16px"><b>{SEAT_NAMES[result.seat]} plays {escape(result.action)} at step '
+            f"{result.step}</b> ({result.recorded_moves_used} recorded moves kept)</div>{notes}"
+            f'<table class="gk-seats" style="max-width:700px"><tr>{head}</tr>{rows}</table>'
+            '<div style="display:flex;gap:10px"><div><b>Original</b>'
+            + picture(result.original).html
+            + "</div><div><b>Your move</b>"
+            + picture(result.alternative).html
+            + "</div></div>"
+        )
+
+
+class PlayTable(w.VBox):
+    """Play against bots: buttons for the choices, a slider for bids, errors shown in place."""
+
+    def __init__(
+        self, game: Game, humans: Sequence[int] | int = 0, bots: Sequence[BotSpec] | BotSpec = "spread"
+    ) -> None:
+        self.table = Table(game, humans, bots)
+        self.board = w.HTML()
+        self.board.add_class("gk-board")
+        self.story = w.HTML()
+        self.message = w.HTML()
+        self.message.add_class("gk-message")
+        self.controls = w.VBox()
+        self.typed = w.Text(placeholder="or type an action, e.g. bid 4", layout=w.Layout(width="260px"))
+        self.typed_go = w.Button(description="Do it")
+        self.typed_go.on_click(lambda _: self.act(self.typed.value))
+        self.seat_choice = w.Dropdown(description="you are", layout=w.Layout(width="180px"))
+        self.seat_choice.observe(lambda _: self.refresh(), names="value")
+        super().__init__(
+            [
+                self.board,
+                self.story,
+                self.message,
+                self.seat_choice,
+                self.controls,
+                w.HBox([self.typed, self.typed_go]),
+            ]
+        )
+        self.refresh()
+
+    @property
+    def seat(self) -> int | None:
+        """The person whose view is shown: the one chosen among those to act, else the first person."""
+        waiting = self.table.waiting_for
+        if self.seat_choice.value in waiting:
+            return self.seat_choice.value
+        if waiting:
+            return waiting[0]
+        return min(self.table.humans)
+
+    def act(self, action: str) -> None:
+        """Submit ``action`` for the shown seat; an error is shown and changes nothing."""
+        seat = self.seat
+        try:
+            self.table.submit(seat, action.strip())
+        except GamekitError as exc:
+            self.message.value = _error(str(exc))
+            return
+        self.message.value = ""
+        self.typed.value = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.table.game
+        waiting = self.table.waiting_for
+        options = [(SEAT_NAMES[s], s) for s in (waiting or sorted(self.table.humans))]
+        if list(self.seat_choice.options) != options:
+            self.seat_choice.options = options
+        self.seat_choice.layout.display = "" if len(waiting) > 1 else "none"
+        seat = self.seat
+        shown = None if game.is_over else seat
+        self.board.value = _html(picture(game, shown).html)
+        recent = self.table.events_for(seat)[-8:]
+        self.story.value = _html(_lines([e["text"] for e in recent], [e.get("rule") for e in recent]))
+        self.controls.children = (
+            self._buttons(seat)
+            if seat in waiting
+            else [w.HTML("<b>Game over.</b>" if game.is_over else "Waiting…")]
+        )
+
+    def _buttons(self, seat: int) -> list[w.Widget]:
+        rows: list[w.Widget] = [w.HTML(f"<b>{SEAT_NAMES[seat]}, your move:</b>")]
+        for group in action_groups(self.table.game.legal_actions(seat)):
+            if group.slider:
+                slider = w.IntSlider(value=group.low, min=group.low, max=group.high, description=group.kind)
+                slider.add_class(f"gk-slider-{group.kind}")
+                button = w.Button(description=group.kind, button_style="primary")
+                button.add_class(f"gk-act-{group.kind}")
+                button.on_click(lambda _, s=slider, k=group.kind: self.act(f"{k} {s.value}"))
+                rows.append(w.HBox([slider, button]))
+            else:
+                buttons = []
+                for action in group.actions:
+                    button = w.Button(description=str(action), layout=w.Layout(width="auto"))
+                    button.add_class(f"gk-act-{group.kind}")
+                    button.on_click(lambda _, a=str(action): self.act(a))
+                    buttons.append(button)
+                rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+        return rows
+
+
+class RuleExplorer(w.VBox):
+    """Option controls that re-run a simulation and redraw its plots."""
+
+    def __init__(
+        self,
+        run: Callable[..., Any],
+        controls: Mapping[str, w.ValueWidget],
+        button: str = "Run the games",
+    ) -> None:
+        """``run(**values)`` does the work and returns what to display (figures, tables, text)."""
+        self.run = run
+        self.inputs = dict(controls)
+        self.go = w.Button(description=button, button_style="primary")
+        self.go.add_class("gk-run")
+        self.out = w.Output()
+        self.go.on_click(lambda _: self.refresh())
+        super().__init__(
+            [w.HBox(list(self.inputs.values()), layout=w.Layout(flex_flow="row wrap")), self.go, self.out]
+        )
+
+    def values(self) -> dict[str, Any]:
+        return {name: control.value for name, control in self.inputs.items()}
+
+    def refresh(self) -> None:
+        self.out.clear_output(wait=True)
+        with self.out:
+            try:
+                shown = self.run(**self.values())
+            except GamekitError as exc:
+                display(w.HTML(_error(str(exc))))
+                return
+            for item in shown if isinstance(shown, list | tuple) else [shown]:
+                display(item)

@@ -1,0 +1,101 @@
+"""The logic behind the widgets: replays, what-if, tables of people and bots."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamekit
+from gamekit.teach import Replay, Table, action_groups, what_if
+
+
+def test_replay_of_an_example_starts_at_the_documents_position():
+    replay = Replay.of_example("FS-X1")
+    assert len(replay) == 5  # the start and four actions
+    first, second = replay[0], replay[1]
+    assert first.last is None and first.next == "A: bid 2"
+    assert second.last == "A: bid 2" and second.narration == ["A bids 2"] and second.rules == ["FS-B3"]
+    assert replay[4].rules == ["FS-B5", "FS-B8", "FS-B1"]
+    assert replay.final.view()["coins"] == [27, 25, 28]
+
+
+def test_replay_positions_are_independent_games():
+    replay = Replay.of_example("FS-X1")
+    assert replay[0].game.view()["bids"] == [0, 0, 0]
+    assert replay[2].game.view()["bids"] == [2, 3, 0]
+
+
+def test_replay_of_a_played_game_has_every_position():
+    g = gamekit.new_game("for_sale", 3, seed=2)
+    gamekit.play(g, "random")
+    replay = Replay.of_game(g)
+    assert len(replay) == len(g.history) + 1
+    assert replay.final.to_json() == g.to_json()
+    assert replay[0].narration[0].startswith("For Sale")
+
+
+def test_what_if_with_recorded_moves_changes_only_the_chosen_decision():
+    replay = Replay.of_example("FS-X1")
+    # At step 1 B raised to 3; instead B passes. C's recorded pass is still legal.
+    result = what_if(replay, 1, 1, "pass", rest="recorded", bots="spread")
+    assert result.alternative.is_over and result.original.is_over
+    assert result.alternative.history[:3] == [(0, "bid 2"), (1, "pass"), (2, "pass")]
+    first_round = [p for p in result.alternative.purchases if p[0] == 1]
+    assert [(seat, house, paid) for _, seat, house, _, paid in first_round] == [
+        (1, 3, 0),
+        (2, 5, 0),
+        (0, 11, 2),
+    ]
+    rows = result.comparison()
+    assert [r["seat"] for r in rows] == ["A", "B", "C"]
+    assert all(r["change"] == r["new score"] - r["original score"] for r in rows)
+
+
+def test_what_if_hands_over_to_bots_when_a_recorded_move_becomes_illegal():
+    replay = Replay.of_example("FS-X1")
+    # A opens at 10 instead of 2: B's recorded "bid 3" is no longer legal.
+    result = what_if(replay, 0, 0, "bid 10", rest="recorded", bots="random")
+    assert result.notes and "B: bid 3" in result.notes[0]
+    assert result.recorded_moves_used == 0
+
+
+def test_what_if_refuses_an_illegal_action_and_leaves_the_replay_alone():
+    replay = Replay.of_example("FS-X1")
+    before = replay[1].game.to_json()
+    with pytest.raises(gamekit.IllegalAction, match="FS-B3"):
+        what_if(replay, 1, 1, "bid 1")
+    assert replay[1].game.to_json() == before
+
+
+def test_action_groups_make_a_slider_of_bids_and_buttons_of_the_rest():
+    g = gamekit.new_game("for_sale", 3, seed=1, stack={"first_player": 0})
+    groups = action_groups(g.legal_actions(0))
+    assert [gr.kind for gr in groups] == ["pass", "bid"]
+    assert not groups[0].slider and groups[1].slider
+    assert (groups[1].low, groups[1].high) == (1, 28)
+
+
+def test_table_lets_bots_play_until_a_person_must_act():
+    g = gamekit.new_game("for_sale", 4, seed=1, stack={"first_player": 2})
+    table = Table(g, humans=0, bots="spread")
+    assert table.waiting_for == (0,)
+    assert len(g.history) >= 2  # C and D (bots) acted first
+    with pytest.raises(gamekit.IllegalAction, match="FS-B4"):
+        table.submit(0, "bid 99")
+    before = g.to_json()
+    with pytest.raises(gamekit.ConfigError, match="played by a bot"):
+        table.submit(1, "pass")
+    assert g.to_json() == before
+    while not g.is_over:
+        table.submit(0, str(g.legal_actions(0)[0]))
+    assert g.result()["finished"]
+
+
+def test_two_people_at_one_table_each_see_only_their_own_view():
+    g = gamekit.new_game("for_sale", 3, seed=1)
+    table = Table(g, humans=[0, 1], bots="random")
+    while g.phase == "buy":
+        seat = table.waiting_for[0]
+        table.submit(seat, "pass")
+    table.submit(0, str(g.legal_actions(0)[0]))
+    events_b = table.events_for(1)
+    assert all("private" not in e for e in events_b if e["seat"] == 0)

@@ -1,0 +1,74 @@
+"""The widgets, driven in Python as a person would click them."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import gamekit
+from gamekit.widgets import PlayTable, RuleExplorer, StepPlayer, YourMove
+
+
+def test_step_player_next_back_reset():
+    player = StepPlayer("FS-X1")
+    assert player.back.disabled and "Starting position" in player.story.value
+    player.next.click()
+    assert player.step == 1 and "A bids 2" in player.story.value and "FS-B3" in player.story.value
+    player.next.click()
+    player.back.click()
+    assert player.step == 1
+    for _ in range(10):
+        player.next.click()
+    assert player.step == 4 and player.next.disabled
+    assert "B takes house 11 and pays 3 coins" in player.story.value
+    player.reset.click()
+    assert player.step == 0
+
+
+def test_step_player_in_a_players_view_hides_coins():
+    player = StepPlayer("FS-X1", seat=2)
+    player.next.click()
+    assert "C (you)" in player.board.value and 'title="coins in hand">?<' in player.board.value
+
+
+def test_your_move_plays_out_and_compares():
+    sandbox = YourMove("FS-X1", step=1, bots="spread")
+    assert sandbox.seat.value == 1 and sandbox.action.value == "pass"
+    sandbox.go.click()
+    assert "original score" in sandbox.out.value and "Your move" in sandbox.out.value
+    sandbox.step_box.value = 2
+    assert sandbox.seat.value == 2
+
+
+def test_play_table_shows_errors_in_place_and_changes_nothing():
+    game = gamekit.new_game("for_sale", 4, seed=1, stack={"first_player": 0})
+    table = PlayTable(game, humans=0, bots="spread")
+    before = game.to_json()
+    table.act("bid 99")
+    assert "FS-B4" in table.message.value and game.to_json() == before
+    table.typed.value = "bid 3"
+    table.typed_go.click()
+    assert table.message.value == "" and game.history[0] == (0, "bid 3")
+
+
+def test_play_table_buttons_play_a_whole_game():
+    game = gamekit.new_game("for_sale", 3, seed=4)
+    table = PlayTable(game, humans=[0], bots="budget")
+    while not game.is_over:
+        first_row = table.controls.children[1]
+        first_row.children[0].click()  # the first button or slider of the first group
+    assert "Game over" in table.controls.children[0].value
+    assert "Final money" in table.board.value
+
+
+def test_rule_explorer_calls_its_function_with_the_control_values():
+    import ipywidgets as w
+
+    calls = []
+    explorer = RuleExplorer(
+        lambda games, edition: calls.append((games, edition)) or "done",
+        {"games": w.IntSlider(value=5), "edition": w.Dropdown(options=["classic"])},
+    )
+    explorer.go.click()
+    assert calls == [(5, "classic")]
