@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any
@@ -66,6 +66,9 @@ def play(game: Game, bots: Sequence[BotSpec] | BotSpec) -> dict[str, Any]:
     return game.result()
 
 
+Batch = tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]
+
+
 def _play_games(
     name: str,
     players: int,
@@ -73,10 +76,15 @@ def _play_games(
     indices: Sequence[int],
     seed: int,
     options: Mapping[str, Any] | None,
-) -> list[dict[str, Any]]:
-    """Rows of the games numbered ``indices``; the unit of work of every worker."""
+    records: bool = False,
+) -> Batch:
+    """Rows (and, if asked, the game's records) of the games numbered ``indices``.
+
+    The unit of work of every worker: it depends only on its arguments.
+    """
     seated = [make_bot(b, name) for b in bots]
-    rows = []
+    rows: list[dict[str, Any]] = []
+    tables: dict[str, list[dict[str, Any]]] = {}
     for index in indices:
         game_seed = derive_seed(seed, index)
         game = new_game(name, players, seed=game_seed, options=options)
@@ -98,7 +106,12 @@ def _play_games(
             }
             row.update(game.stats(seat))
             rows.append(row)
-    return rows
+        if records:
+            for table, entries in game.records().items():
+                tables.setdefault(table, []).extend(
+                    {"game": index, **entry, "bot": order[entry["seat"]].label} for entry in entries
+                )
+    return rows, tables
 
 
 def simulate(
@@ -122,6 +135,44 @@ def simulate(
     """
     import pandas as pd
 
+    rows, _ = _run(name, players, bots, games, seed, options, workers, progress, chunk, records=False)
+    return pd.DataFrame(rows)
+
+
+def simulate_records(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int | str = 1,
+    progress: Progress | None = None,
+    chunk: int = 250,
+) -> dict[str, pd.DataFrame]:
+    """The same games as ``simulate`` with the same arguments, with each game's own records.
+
+    Returns ``{"seats": <simulate's table>, <record name>: <table>, ...}``; For Sale
+    adds ``purchases`` (one row per house taken) and ``sales`` (one per house sold).
+    """
+    import pandas as pd
+
+    rows, tables = _run(name, players, bots, games, seed, options, workers, progress, chunk, records=True)
+    return {"seats": pd.DataFrame(rows), **{k: pd.DataFrame(v) for k, v in tables.items()}}
+
+
+def _run(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    workers: int | str,
+    progress: Progress | None,
+    chunk: int,
+    records: bool,
+) -> Batch:
     game_class(name)  # unknown names fail before any work starts
     if isinstance(bots, Bot | str):
         bots = [bots] * players
@@ -132,43 +183,47 @@ def simulate(
     new_game(name, players, seed=seed, options=options)  # set-up errors fail early too
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
-    specs = bots  # names or Bot objects: both travel to worker processes
     chunks = [range(start, min(start + chunk, games)) for start in range(0, games, chunk)]
-    rows: list[dict[str, Any]] = []
-    done = 0
+    args = (name, players)
     if workers == 1:
-        for indices in chunks:
-            rows.extend(_play_games(name, players, checked, indices, seed, options))
-            done += len(indices)
-            if progress:
-                progress(done, games)
-    elif isinstance(workers, str):
-        rows = _simulate_dask(workers, name, players, specs, chunks, seed, options, progress, games)
-    elif type(workers) is int and workers > 1:
+        batches = (_play_games(*args, checked, ix, seed, options, records) for ix in chunks)
+        return _collect(batches, chunks, games, progress)
+    if isinstance(workers, str):
+        return _simulate_dask(workers, args, bots, chunks, seed, options, records, progress, games)
+    if type(workers) is int and workers > 1:
+        # Bot names or Bot objects travel to the worker processes as given.
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(_play_games, name, players, specs, ix, seed, options) for ix in chunks]
-            for future in futures:
-                part = future.result()
-                rows.extend(part)
-                done += len(part) // players
-                if progress:
-                    progress(done, games)
-    else:
-        raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
-    return pd.DataFrame(rows)
+            futures = [pool.submit(_play_games, *args, bots, ix, seed, options, records) for ix in chunks]
+            return _collect((f.result() for f in futures), chunks, games, progress)
+    raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
+
+
+def _collect(batches: Iterable[Batch], chunks: list[range], games: int, progress: Progress | None) -> Batch:
+    """Join the batches in game order, reporting progress as each arrives."""
+    rows: list[dict[str, Any]] = []
+    tables: dict[str, list[dict[str, Any]]] = {}
+    done = 0
+    for indices, (part, part_tables) in zip(chunks, batches, strict=True):
+        rows.extend(part)
+        for key, entries in part_tables.items():
+            tables.setdefault(key, []).extend(entries)
+        done += len(indices)
+        if progress:
+            progress(done, games)
+    return rows, tables
 
 
 def _simulate_dask(
     address: str,
-    name: str,
-    players: int,
-    specs: list[Any],
+    args: tuple[str, int],
+    bots: list[Any],
     chunks: list[range],
     seed: int,
     options: Mapping[str, Any] | None,
+    records: bool,
     progress: Progress | None,
     games: int,
-) -> list[dict[str, Any]]:
+) -> Batch:
     try:
         from distributed import Client
     except ImportError:
@@ -176,14 +231,8 @@ def _simulate_dask(
             f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
             "(pip install 'dask[distributed]')"
         ) from None
-    rows: list[dict[str, Any]] = []
     with Client(address) as client:
         futures = [
-            client.submit(_play_games, name, players, specs, ix, seed, options, pure=False) for ix in chunks
+            client.submit(_play_games, *args, bots, ix, seed, options, records, pure=False) for ix in chunks
         ]
-        for future in futures:
-            part = future.result()
-            rows.extend(part)
-            if progress:
-                progress(len(rows) // players, games)
-    return rows
+        return _collect((f.result() for f in futures), chunks, games, progress)

@@ -94,3 +94,23 @@ def test_dask_address_without_dask_installed_says_how_to_get_it():
 def test_derived_seeds_are_stable_across_runs():
     assert derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
     assert derive_seed(0, 0) == 1350176041220068806  # blake2b: the same on every machine and Python version
+
+
+def test_simulate_records_are_the_same_games_with_their_houses_and_cheques():
+    from gamekit.simulate import simulate_records
+
+    bots = ["spread", "random", "budget"]
+    tables = simulate_records("for_sale", 3, bots, games=5, seed=2)
+    pdt.assert_frame_equal(tables["seats"], gamekit.simulate("for_sale", 3, bots, games=5, seed=2))
+    purchases, sales = tables["purchases"], tables["sales"]
+    assert len(purchases) == len(sales) == 5 * 30
+    paid = purchases.groupby(["game", "seat"])["paid"].sum()
+    seats = tables["seats"].set_index(["game", "seat"])
+    assert (paid == seats["coins_paid"]).all()
+    won = sales.groupby(["game", "seat"])["cheque"].sum()
+    assert (won == seats["cheques_total"]).all()
+    assert sales["hand_rank"].between(1, 10).all() and (sales["hand_rank"] <= sales["hand_size"]).all()
+    # FS-S3: within a selling round the higher house never gets the smaller cheque
+    for _, round_ in sales.groupby(["game", "round"]):
+        ordered = round_.sort_values("house")
+        assert ordered["cheque"].is_monotonic_increasing

@@ -193,6 +193,10 @@ class Game(ABC):
         """Game-specific numbers about ``seat`` for simulation tables (none by default)."""
         return {}
 
+    def records(self) -> dict[str, list[dict[str, Any]]]:
+        """Game-specific tables of what happened (each entry has a ``seat``), for analysis."""
+        return {}
+
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks in a teacher's view (negative money, a card twice); [] if none."""
         return []

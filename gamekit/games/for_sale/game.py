@@ -501,6 +501,33 @@ class ForSale(Game):
             "house_total": sum(p[2] for p in bought),
         }
 
+    def records(self) -> dict[str, list[dict[str, Any]]]:
+        """Every house taken (what was bid and paid) and every house sold (its cheque and its
+        rank in the seller's hand at the time, 1 = the best house held)."""
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        for _, seat, house, _, _ in self.purchases:
+            hands[seat].append(house)
+        sales = []
+        for round_, seat, house, cheque in self.sales:
+            hand = hands[seat]
+            sales.append(
+                {
+                    "round": round_,
+                    "seat": seat,
+                    "house": house,
+                    "hand_rank": sum(1 for h in hand if h > house) + 1,
+                    "hand_size": len(hand),
+                    "cheque": cheque,
+                }
+            )
+            hand.remove(house)
+        return {
+            "purchases": [
+                {"round": r, "seat": s, "house": h, "bid": b, "paid": p} for r, s, h, b, p in self.purchases
+            ],
+            "sales": sales,
+        }
+
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: negative coins, a card twice, a wrong total."""
         problems = []
