@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,11 +22,13 @@ def rank_matched_house(view: dict[str, Any]) -> int:
     gets the highest house, one at the bottom the lowest.
     """
     hand = view["houses"][view["viewer"]]
-    won = Counter(c for seat_cheques in view["cheques"] for c in seat_cheques)
-    left = sorted((Counter(CHEQUES) - won).elements())
+    left = list(CHEQUES)  # sorted; remove every cheque already won
+    for seat_cheques in view["cheques"]:
+        for won in seat_cheques:
+            left.remove(won)
     best = max(view["table"])
-    below = sum(1 for c in left if c < best)
-    equal = sum(1 for c in left if c == best)
+    below = bisect_left(left, best)
+    equal = bisect_right(left, best) - below
     quantile = (below + (equal - 1) / 2) / (len(left) - 1) if len(left) > 1 else 1.0
     return hand[round(quantile * (len(hand) - 1))]
 
