@@ -1,0 +1,81 @@
+"""Tables of simulation results: win rates with honest error bars, per bot and per seat.
+
+``gamekit.simulate`` returns one row per seat per game; a lesson wants to know
+which strategy wins more often and how sure we can be. These functions turn the
+rows into that table. They only prepare data (pandas, no plotting), so plots,
+widgets and the command line all draw the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+SUMMARY_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
+_NEEDED = ("seat", "bot", "score", "win_share")
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``successes / n`` (95 % for z = 1.96).
+
+    Wilson rather than the textbook ``p ± z·sqrt(p(1-p)/n)`` because it stays
+    inside [0, 1] and keeps a sensible width when a bot almost never (or almost
+    always) wins. ``successes`` may be fractional: a shared win counts as a
+    share. With ``n == 0`` nothing is known, so the interval is (0, 1).
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got successes={successes!r}, n={n!r}")
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half_width = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half_width), min(1.0, centre + half_width)
+
+
+def _summary(df: pd.DataFrame, key: str) -> pd.DataFrame:
+    """Games, fractional wins, win rate with its Wilson interval, and mean score per ``key``."""
+    missing = [c for c in _NEEDED if c not in df.columns]
+    if missing:
+        raise ValueError(f"expected a table from gamekit.simulate; missing column(s): {', '.join(missing)}")
+    grouped = df.groupby(key, sort=True)
+    table = pd.DataFrame(
+        {
+            "games": grouped.size(),
+            "wins": grouped["win_share"].sum().astype(float),
+            "mean_score": grouped["score"].mean().astype(float),
+        }
+    )
+    table["win_rate"] = table["wins"] / table["games"]
+    intervals = [wilson_interval(w, int(n)) for w, n in zip(table["wins"], table["games"], strict=True)]
+    table["ci_low"] = [low for low, _ in intervals]
+    table["ci_high"] = [high for _, high in intervals]
+    table = table.reset_index()
+    return table[[key, *SUMMARY_COLUMNS]]
+
+
+def summarize(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per bot label, best win rate first: which strategy wins, and how surely.
+
+    ``games`` counts the bot's rows (a label seated twice in a game counts
+    twice); ``wins`` sums ``win_share``, so a win shared by two counts one half
+    each and the win rates of a table add up to 1 over finished games.
+    ``ci_low``/``ci_high`` are the Wilson 95 % interval of ``win_rate`` with
+    n = ``games``.
+    """
+    table = _summary(df, "bot")
+    return table.sort_values(
+        ["win_rate", "bot"], ascending=[False, True], kind="mergesort", ignore_index=True
+    )
+
+
+def seat_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """The same table per seat, in seat order, to read seat advantage along the rows.
+
+    ``simulate`` rotates bots through the seats, so over many games every seat
+    meets the same mix of bots and a difference between rows is the seat's own.
+    """
+    return _summary(df, "seat")

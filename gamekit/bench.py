@@ -1,0 +1,216 @@
+"""How fast the engines play: random playouts through the public interface, on one core.
+
+Run ``python -m gamekit.bench`` (or ``gamekit bench``, or ``make bench``). Every
+registered game is played by uniformly random choices in the plain loop any
+user would write (``new_game``, ``to_act``, ``legal_actions``, ``act``), so the
+numbers are what a notebook or a bot author gets. For the 4-player For Sale
+game a second line times ``gamekit.play(game, "random")``, the full bot
+runner. Each measurement is the best of ``repeat`` runs of the same games,
+because the fastest run is the one least disturbed by the rest of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .core.errors import ConfigError
+from .core.game import game_class, new_game, registered
+from .simulate import play
+
+DEFAULT_GAMES = 1000  # about 0.3 s per For Sale run: room under 30 s for every engine to come
+DEFAULT_REPEAT = 3
+PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
+
+RANDOM_LOOP = "random loop"
+PLAY_RUNNER = 'play("random")'
+
+
+def _random_loop(name: str, players: int, games: int, seed: int) -> int:
+    """Play ``games`` random games exactly as a user's loop would; returns the decisions made."""
+    rng = random.Random(seed)
+    decisions = 0
+    for i in range(games):
+        g = new_game(name, players, seed=i)
+        while not g.is_over:
+            for seat in g.to_act:
+                legal = g.legal_actions(seat)
+                g.act(seat, legal[int(rng.random() * len(legal))])
+        decisions += len(g.history)
+    return decisions
+
+
+def _play_runner(name: str, players: int, games: int, seed: int) -> int:
+    """Play ``games`` games with ``gamekit.play`` and random bots; returns the decisions made."""
+    decisions = 0
+    for i in range(games):
+        g = new_game(name, players, seed=i)
+        play(g, "random")
+        decisions += len(g.history)
+    return decisions
+
+
+def _best_of(run: Any, repeat: int, *args: Any) -> tuple[float, int]:
+    """The shortest wall time of ``repeat`` runs, and the decisions of one run (all are equal)."""
+    best = float("inf")
+    decisions = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        decisions = run(*args)
+        best = min(best, time.perf_counter() - start)
+    return best, decisions
+
+
+def _row(name: str, players: int, runner: str, games: int, seconds: float, decisions: int) -> dict[str, Any]:
+    seconds = max(seconds, 1e-9)  # a clock too coarse for a tiny run must not divide by zero
+    return {
+        "game": name,
+        "players": players,
+        "runner": runner,
+        "games": games,
+        "decisions": decisions,
+        "seconds": seconds,
+        "games_per_s": games / seconds,
+        "decisions_per_s": decisions / seconds,
+    }
+
+
+def run_bench(
+    games: int = DEFAULT_GAMES,
+    game_names: Sequence[str] | None = None,
+    players: Sequence[int] | None = None,
+    repeat: int = DEFAULT_REPEAT,
+    seed: int = 0,
+) -> list[dict[str, Any]]:
+    """Time random playouts of each game and player count; one dict per measured line.
+
+    ``game_names`` defaults to every registered game and ``players`` to every
+    count each game allows; counts a game does not allow are skipped. Each row
+    holds game, players, runner, games, decisions, seconds (best run),
+    games_per_s and decisions_per_s.
+    """
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    if type(repeat) is not int or repeat < 1:
+        raise ValueError(f"repeat must be a whole number >= 1, not {repeat!r}")
+    rows = []
+    for name in game_names or registered():
+        cls = game_class(name)
+        counts = players or range(cls.min_players, cls.max_players + 1)
+        for n in counts:
+            if not cls.min_players <= n <= cls.max_players:
+                continue
+            seconds, decisions = _best_of(_random_loop, repeat, name, n, games, seed)
+            rows.append(_row(name, n, RANDOM_LOOP, games, seconds, decisions))
+            if (name, n) == PLAY_CASE:
+                seconds, decisions = _best_of(_play_runner, repeat, name, n, games, seed)
+                rows.append(_row(name, n, PLAY_RUNNER, games, seconds, decisions))
+    return rows
+
+
+def format_table(rows: Sequence[dict[str, Any]]) -> str:
+    """The rows as an aligned text table."""
+    header = ("game", "players", "runner", "games", "decisions", "best s", "games/s", "decisions/s")
+    body = [
+        (
+            r["game"],
+            str(r["players"]),
+            r["runner"],
+            f"{r['games']:,}",
+            f"{r['decisions']:,}",
+            f"{r['seconds']:.3f}",
+            f"{r['games_per_s']:,.0f}",
+            f"{r['decisions_per_s']:,.0f}",
+        )
+        for r in rows
+    ]
+    widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
+    left = {0, 2}  # text columns; numbers align right
+
+    def fmt(line: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(w) if i in left else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
+
+
+def _player_counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"players must be numbers separated by commas, not {text!r}"
+        ) from None
+    if not counts:
+        raise argparse.ArgumentTypeError("players needs at least one number")
+    return counts
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The bench's options, shared by ``python -m gamekit.bench`` and ``gamekit bench``."""
+    parser.add_argument(
+        "--games", type=_positive, default=DEFAULT_GAMES, help=f"games per run (default {DEFAULT_GAMES})"
+    )
+    parser.add_argument("--game", action="append", help="a game to time (repeatable; default: every game)")
+    parser.add_argument(
+        "--players", type=_player_counts, help="player counts, e.g. 3,4,5,6 (default: all a game allows)"
+    )
+    parser.add_argument(
+        "--repeat",
+        type=_positive,
+        default=DEFAULT_REPEAT,
+        help=f"runs per line, best kept (default {DEFAULT_REPEAT})",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run the bench the parsed options describe and print its table; the exit code."""
+    try:
+        for name in args.game or ():
+            game_class(name)
+        rows = run_bench(args.games, args.game, args.players, args.repeat, args.seed)
+    except ConfigError as exc:
+        print(f"gamekit bench: error: {exc}", file=sys.stderr)
+        return 2
+    if not rows:
+        print("gamekit bench: error: no game allows those player counts", file=sys.stderr)
+        return 2
+    print(
+        f"gamekit bench: random playouts on one core, best of {args.repeat} run(s) of {args.games:,} games; "
+        f"Python {platform.python_version()} on {platform.machine() or 'unknown machine'}"
+    )
+    print(format_table(rows))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gamekit.bench [--games N] [--game G] [--players 3,4] [--repeat N]``."""
+    parser = argparse.ArgumentParser(prog="python -m gamekit.bench", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    return run_from_args(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,599 @@
+"""The command line: run tournaments, replay the rule documents' examples, play bots, time engines.
+
+    gamekit simulate for_sale --players 4 --games 10000 --bots random,spread,budget:1.2,random --seed 1
+    gamekit examples [--game for_sale] [--id FS-X1]
+    gamekit play for_sale --players 4 --seat 0 [--bots spread] [--seed N] [--option edition=classic]
+    gamekit bench [--games N] [--game for_sale] [--players 3,4,5,6] [--repeat 3]
+
+Only presentation lives here: reading arguments, drawing progress and tables,
+rendering what one player sees. Every rule is the engines' business, reached
+through the public interface, so a game added to the registry works here at
+once; a game that wants a nicer picture of its view adds a function to
+``RENDERERS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from . import __version__
+from .bots import Bot, make_bot
+from .core.actions import Action
+from .core.errors import ConfigError, GamekitError, IllegalAction
+from .core.game import Game, game_class, new_game, registered, seat_name
+from .core.options import Option
+from .simulate import bot_rng, simulate
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # an example does not match its document, or a file could not be written
+EXIT_USAGE = 2  # bad arguments: the library's ConfigError message, as argparse does for its own
+EXIT_INTERRUPTED = 130
+
+
+# --------------------------------------------------------------------------- helpers
+def parse_option(text: str) -> tuple[str, str]:
+    """``"edition=classic"`` → ``("edition", "classic")`` (an argparse type)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"an option is written NAME=VALUE, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def option_value(option: Option, text: str) -> Any:
+    """The typed value a command-line text names for ``option``.
+
+    A choice is matched by how it prints (``none``/``off`` for ``None``,
+    ``true``/``false`` for booleans); a numeric option gets an ``int``. Any
+    other text is passed on unchanged, so the library's ``ConfigError`` names
+    the valid values.
+    """
+    lowered = text.lower()
+    for choice in option.choices or ():
+        if choice is None:
+            if lowered in ("none", "off"):
+                return None
+        elif isinstance(choice, bool):
+            if lowered == str(choice).lower():
+                return choice
+        elif str(choice) == text:
+            return choice
+    numeric = option.minimum is not None or (
+        type(option.default) is int or any(type(c) is int for c in option.choices or ())
+    )
+    if numeric:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return text
+
+
+def convert_options(game: str, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """Option texts typed by each option's declaration; unknown names are left to the library."""
+    declared = {option.name: option for option in game_class(game).options_declared}
+    return {name: option_value(declared[name], text) if name in declared else text for name, text in pairs}
+
+
+def bot_specs(text: str, count: int, seats: str) -> list[str]:
+    """``--bots``: ``count`` comma-separated bot names, or one name for every seat."""
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        raise ConfigError(f"--bots {text!r} has an empty name; write names separated by commas")
+    if len(names) == 1:
+        return names * count
+    if len(names) != count:
+        raise ConfigError(
+            f"--bots lists {len(names)} bots but {seats} need {count} (or give one name for all)"
+        )
+    return names
+
+
+def compact_actions(actions: Sequence[Action]) -> str:
+    """Legal actions as one short line: runs of numbered actions become ranges (``pass, bid 3..21``)."""
+    parts: list[str] = []
+    i = 0
+    while i < len(actions):
+        first = actions[i]
+        j = i
+        if type(first.value) is int and first.text == f"{first.kind} {first.value}":
+            while (
+                j + 1 < len(actions)
+                and actions[j + 1].kind == first.kind
+                and type(actions[j + 1].value) is int
+                and actions[j + 1].value == actions[j].value + 1
+                and actions[j + 1].text == f"{first.kind} {actions[j + 1].value}"
+            ):
+                j += 1
+        if j - i >= 2:
+            parts.append(f"{first.kind} {first.value}..{actions[j].value}")
+        else:
+            parts.extend(str(a) for a in actions[i : j + 1])
+        i = j + 1
+    return ", ".join(parts)
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
+    """An aligned plain-text table; columns in ``left`` align left, the others right."""
+    widths = [max(len(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
+
+    def fmt(line: Sequence[str]) -> str:
+        cells = [
+            str(cell).ljust(w) if i in left else str(cell).rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(fmt(line) for line in (header, *rows))
+
+
+def _marks(stream: IO[str]) -> tuple[str, str]:
+    """✓/✗ where the output can show them, plain words where it cannot."""
+    try:
+        "✓✗".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return "ok", "FAIL"
+    return "✓", "✗"
+
+
+def _tolerate_unencodable_output() -> None:
+    """Let a console that cannot show ✓, → or the documents' Japanese print ``?`` instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "✓→最".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class ProgressBar:
+    """``simulate``'s ``progress(done, total)`` callback, drawn on a stream (stderr by default).
+
+    On a terminal the bar is redrawn in place at most ten times a second; into a
+    file or pipe it writes a line at each quarter only, so logs stay short.
+    """
+
+    def __init__(self, stream: IO[str] | None = None, unit: str = "games", interval: float = 0.1) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.unit = unit
+        self.interval = interval
+        try:
+            self.tty = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.tty = False
+        self.start = time.monotonic()
+        self._last_draw = float("-inf")
+        self._quarters_shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        total = max(total, 1)
+        fraction = min(done / total, 1.0)
+        if self.tty:
+            now = time.monotonic()
+            if done < total and now - self._last_draw < self.interval:
+                return
+            self._last_draw = now
+            width = 30
+            filled = round(width * fraction)
+            elapsed = now - self.start
+            eta = f"  about {elapsed / done * (total - done):.0f} s left" if 0 < done < total else ""
+            self.stream.write(
+                f"\r[{'#' * filled}{'-' * (width - filled)}] {100 * fraction:3.0f} %  {done:,}/{total:,} {self.unit}"
+                f"  {elapsed:.1f} s{eta}   "
+            )
+            if done >= total:
+                self.stream.write("\n")
+            self.stream.flush()
+            return
+        quarters = int(fraction * 4)
+        if quarters > self._quarters_shown:
+            self._quarters_shown = quarters
+            elapsed = time.monotonic() - self.start
+            self.stream.write(
+                f"{done:,}/{total:,} {self.unit} ({100 * fraction:.0f} %) after {elapsed:.1f} s\n"
+            )
+            self.stream.flush()
+
+
+# ------------------------------------------------------------------ rendering views
+def _cards(values: Sequence[Any], fmt: Callable[[Any], str] = str) -> str:
+    return ", ".join(fmt(v) for v in values) if values else "-"
+
+
+def render_for_sale(view: dict[str, Any]) -> str:
+    """A For Sale player's view: the round, the table, and per seat coins, bids, houses, cheques."""
+    from .games.for_sale.rules import money
+
+    me, phase, to_act = view["viewer"], view["phase"], view["to_act"]
+    if phase == "buy":
+        high = (
+            f"high bid {view['high_bid']} by {seat_name(view['high_bidder'])}"
+            if view["high_bidder"] is not None
+            else "no bid yet"
+        )
+        title = f"Buying round {view['round']} of {view['rounds']}: houses {_cards(view['table'])} on the table; {high}"
+    elif phase == "sell":
+        title = f"Selling round {view['round']} of {view['rounds']}: cheques {_cards(view['table'], money)} on the table"
+    else:
+        title = "The game is over"
+    buying = phase == "buy"
+    header = ["seat", "coins", *(["bid"] if buying else []), "houses", "cheques", ""]
+    rows = []
+    for seat in range(view["players"]):
+        coins = view["coins"][seat]
+        if buying:
+            status = "passed" if view["passed"][seat] else ("to act" if seat in to_act else "")
+            if seat == view["start_player"]:
+                status = f"{status}, started" if status else "started"
+        elif phase == "sell":
+            chosen = view["chosen"][seat]
+            if chosen is not None:
+                status = f"chose {chosen}"
+            else:
+                status = "choosing" if seat in to_act else "has chosen"
+        else:
+            status = ""
+        rows.append(
+            [
+                seat_name(seat) + (" (you)" if seat == me else ""),
+                "?" if coins is None else str(coins),
+                *([str(view["bids"][seat])] if buying else []),
+                _cards(view["houses"][seat]),
+                _cards(view["cheques"][seat], money),
+                status,
+            ]
+        )
+    face_down = f"Face down: {view['houses_left']} houses, {view['cheques_left']} cheques"
+    text_columns = (0, len(header) - 3, len(header) - 2, len(header) - 1)  # seat, houses, cheques, status
+    return "\n".join([title, text_table(header, rows, left=text_columns), face_down])
+
+
+def render_generic(view: dict[str, Any]) -> str:
+    """Any game's view as ``key: value`` lines, hidden values shown as ``?``."""
+    return "\n".join(f"{key}: {'?' if value is None else value}" for key, value in view.items())
+
+
+RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {"for_sale": render_for_sale}
+
+
+def render_view(game: str, view: dict[str, Any]) -> str:
+    """The view drawn by the game's own renderer, or generically."""
+    return RENDERERS.get(game, render_generic)(view)
+
+
+# ------------------------------------------------------------------------- simulate
+def format_summary(table: Any, key: str = "bot") -> str:
+    """``analysis.summarize`` (or ``seat_summary``) as text: win rate with its 95 % interval."""
+    rows = [
+        [
+            seat_name(int(row[key])) if key == "seat" else str(row[key]),
+            f"{int(row['games']):,}",
+            f"{row['win_rate']:.1%}".replace("%", " %")
+            + f" [{100 * row['ci_low']:.1f}, {100 * row['ci_high']:.1f}]",
+            f"{row['mean_score']:,.0f}",
+        ]
+        for row in table.to_dict("records")
+    ]
+    return text_table([key, "games", "win rate [95 % CI]", "mean score"], rows)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .analysis import seat_summary, summarize
+
+    options = convert_options(args.game, args.option)
+    title = game_class(args.game).title
+    new_game(args.game, args.players, seed=args.seed, options=options)  # players and options, checked now
+    # Bots are built here, so a bad name fails with the library's message before any game is played.
+    bots: list[Bot] = [
+        make_bot(spec, args.game) for spec in bot_specs(args.bots, args.players, f"{args.players} players")
+    ]
+    workers: int | str = int(args.workers) if args.workers.isdecimal() else args.workers
+    if args.out is not None and not args.out.parent.is_dir():
+        raise ConfigError(f"--out {str(args.out)!r}: folder {str(args.out.parent)!r} does not exist")
+    df = simulate(
+        args.game,
+        args.players,
+        bots,
+        args.games,
+        seed=args.seed,
+        options=options,
+        workers=workers,
+        progress=ProgressBar(),
+    )
+    print(
+        f"{title}, {args.players} players, {args.games:,} games, seed {args.seed}"
+        f"{''.join(f', {k}={v}' for k, v in options.items())}; bots rotate through the seats"
+    )
+    unfinished = int((~df["finished"]).sum()) // args.players
+    if unfinished:
+        print(f"{unfinished:,} game(s) stopped before their end (max_turns): no winner, provisional scores")
+    print(format_summary(summarize(df)))
+    if args.by_seat:
+        print()
+        print(format_summary(seat_summary(df), key="seat"))
+    if args.out is not None:
+        try:
+            df.to_csv(args.out, index=False)
+        except OSError as exc:
+            print(f"gamekit simulate: error: cannot write {str(args.out)!r}: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+        print(f"Wrote {len(df):,} rows to {args.out}")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------- examples
+def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
+    """Replay one worked example, print it step by step; True when it matches its document."""
+    from .examples import run_example
+
+    ok_mark, bad_mark = marks
+    rule_id = example["id"]
+    source = example.get("source", {})
+    print(f"{rule_id}: {example.get('title', '')}")
+    where = ", ".join(str(source[k]) for k in ("rules", "section") if source.get(k))
+    print(f"  Source: {source.get('document', '?')}" + (f" ({where})" if where else ""))
+    print(f"  Says: {example.get('says', '')}")
+    try:
+        run = run_example(example)
+    except GamekitError as exc:
+        print(f"  The engine refused the example: {exc}")
+        print(f"{rule_id} DOES NOT match the document")
+        return False
+    if run.prelude_length:
+        print(f"  (prelude: {run.prelude_length} actions to reach the document's position)")
+    for step in run.steps:
+        print(f"  {step}")
+        for event in step.events:
+            rule = event.get("rule")  # the rule the event carries out, where the engine names one
+            print(f"      {event['text']}" + (f"  ({rule})" if rule else ""))
+    for check in run.checks:
+        if check.ok:
+            print(f"  {ok_mark} {check.what}")
+        else:
+            print(f"  {bad_mark} {check.what}: expected {check.expected!r}, got {check.actual!r}")
+    print(f"{rule_id} {'matches' if run.matches else 'DOES NOT match'} the document")
+    return run.matches
+
+
+def _cmd_examples(args: argparse.Namespace) -> int:
+    from .examples import load_examples
+
+    if args.game is not None:
+        game_class(args.game)  # an unknown game gets the library's message
+    examples = load_examples(args.game)
+    if args.id is not None:
+        known = [e["id"] for e in examples]
+        examples = [e for e in examples if e["id"].upper() == args.id.upper()]
+        if not examples:
+            raise ConfigError(f"no worked example {args.id!r}; examples: {', '.join(known) or 'none'}")
+    if not examples:
+        raise ConfigError(f"no worked examples for {args.game}")
+    marks = _marks(sys.stdout)
+    matched = 0
+    for i, example in enumerate(examples):
+        if i:
+            print()
+        matched += _print_example(example, marks)
+    if len(examples) > 1:
+        print(f"\n{matched} of {len(examples)} examples match their documents")
+    return EXIT_OK if matched == len(examples) else EXIT_FAILED
+
+
+# ----------------------------------------------------------------------------- play
+class _Quit(Exception):
+    """The human typed quit or the input ended."""
+
+
+def _new_narration(game: Game, seat: int, shown: int) -> int:
+    """Print the events ``seat`` may read that were not shown yet; returns how many are shown now."""
+    log = game.log_for(seat)
+    for event in log[shown:]:
+        print(f"  {event['text']}")
+    return len(log)
+
+
+def _ask(game: Game, seat: int) -> None:
+    """Prompt until the human makes a legal move (done) or quits (raises ``_Quit``)."""
+    echo = not _isatty(sys.stdin)
+    while True:
+        try:
+            line = input("> ")
+        except EOFError:
+            print()
+            print("End of input: leaving the game.")
+            raise _Quit from None
+        text = line.strip()
+        if echo:
+            print(text)
+        if not text:
+            continue
+        if text.lower() in ("quit", "exit", "q"):
+            print("You leave the game.")
+            raise _Quit
+        if text.lower() in ("help", "?"):
+            print(f"Legal now: {compact_actions(game.legal_actions(seat))}; or quit")
+            continue
+        try:
+            action = game.parse_action(text)
+        except IllegalAction as exc:
+            print(f"Not allowed: {exc}")
+            continue
+        except ValueError:  # a "number" such as ² that passes isdigit() but not int()
+            print(
+                f"Not allowed: cannot read {text!r}; legal now: {compact_actions(game.legal_actions(seat))}"
+            )
+            continue
+        try:
+            game.act(seat, action)
+        except IllegalAction as exc:
+            print(f"Not allowed: {exc}")
+            continue
+        return
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _print_result(game: Game, human: int) -> None:
+    result = game.result()
+    order = sorted(range(game.players), key=lambda s: (result["ranks"][s], s))
+    print(
+        "Result: "
+        + ", ".join(
+            f"{seat_name(s)}{' (you)' if s == human else ''} {result['scores'][s]:,}"
+            f" ({_ordinal(result['ranks'][s])})"
+            for s in order
+        )
+    )
+    if not result["finished"]:
+        print("The game stopped before its end: no winner.")
+    elif human in result["winners"]:
+        print("You win!" if len(result["winners"]) == 1 else "You share the win.")
+    else:
+        print(f"You finish {_ordinal(result['ranks'][human])}.")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    options = convert_options(args.game, args.option)
+    game = new_game(args.game, args.players, seed=args.seed, options=options)
+    human = args.seat
+    if not 0 <= human < game.players:
+        raise ConfigError(
+            f"--seat {human} is not a seat of this {game.players}-player game (0 to {game.players - 1})"
+        )
+    others = [s for s in range(game.players) if s != human]
+    specs = bot_specs(args.bots, len(others), f"the {len(others)} other seats")
+    bots = {seat: make_bot(spec, game.name) for seat, spec in zip(others, specs, strict=True)}
+    rngs = {seat: bot_rng(game.seed, seat) for seat in others}  # the same generators ``play`` gives bots
+    print(
+        f"{game.title}, {game.players} players, seed {game.seed}. You are {seat_name(human)} (seat {human}); "
+        + ", ".join(f"{seat_name(s)} is {bots[s].label}" for s in others)
+        + ". Type an action, 'help' or 'quit'."
+    )
+    shown = 0
+    try:
+        while not game.is_over:
+            bot_seat = next((s for s in game.to_act if s != human), None)
+            if bot_seat is not None:
+                # Bots move first at a simultaneous step: they see only their own views, so the
+                # human's sealed choice can never influence them, and the human sees that they chose.
+                bot = bots[bot_seat]
+                view = game.view(bot_seat) if bot.uses_view else None
+                game.act(bot_seat, bot.choose(view, game.legal_actions(bot_seat), rngs[bot_seat]))
+                continue
+            shown = _new_narration(game, human, shown)
+            print()
+            print(render_view(game.name, game.view(human)))
+            print(f"Your move ({seat_name(human)}): {compact_actions(game.legal_actions(human))}")
+            _ask(game, human)
+    except _Quit:
+        return EXIT_OK
+    _new_narration(game, human, shown)
+    print()
+    print(render_view(game.name, game.view(human)))
+    _print_result(game, human)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------- bench
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_from_args
+
+    return run_from_args(args)
+
+
+# ----------------------------------------------------------------------------- main
+def build_parser() -> argparse.ArgumentParser:
+    """The ``gamekit`` argument parser with its four subcommands."""
+    from .bench import add_arguments as add_bench_arguments
+
+    games = ", ".join(registered())
+    parser = argparse.ArgumentParser(
+        prog="gamekit", description="Board-game engines for teaching game theory: " + games
+    )
+    parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help=f"the game to play ({games})")
+        p.add_argument("--players", type=int, required=True, help="number of players")
+        p.add_argument(
+            "--option",
+            action="append",
+            type=parse_option,
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rule option, e.g. edition=classic (repeatable)",
+        )
+
+    simulate_parser = sub.add_parser("simulate", help="play many games between bots and summarise who wins")
+    common(simulate_parser)
+    simulate_parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    simulate_parser.add_argument(
+        "--bots",
+        default="random",
+        help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
+    )
+    simulate_parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the whole simulation (default 0)"
+    )
+    simulate_parser.add_argument(
+        "--workers", default="1", help="local processes, or a Dask scheduler address (default 1)"
+    )
+    simulate_parser.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
+    simulate_parser.add_argument("--by-seat", action="store_true", help="also summarise per seat")
+    simulate_parser.set_defaults(run=_cmd_simulate)
+
+    examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
+    examples_parser.add_argument("--game", help="only this game's examples")
+    examples_parser.add_argument("--id", help="only this example, e.g. FS-X1")
+    examples_parser.set_defaults(run=_cmd_examples)
+
+    play_parser = sub.add_parser("play", help="play in the terminal against bots")
+    common(play_parser)
+    play_parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play_parser.add_argument(
+        "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
+    )
+    play_parser.add_argument("--seed", type=int, help="seed of the deal (default: a fresh one, printed)")
+    play_parser.set_defaults(run=_cmd_play)
+
+    bench_parser = sub.add_parser("bench", help="time random playouts of every game on one core")
+    add_bench_arguments(bench_parser)
+    bench_parser.set_defaults(run=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``gamekit`` with ``argv`` (default: the process's arguments); returns the exit code."""
+    _tolerate_unencodable_output()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error argparse already printed
+        if exc.code is None:
+            return EXIT_OK
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return args.run(args)
+    except ConfigError as exc:
+        print(f"gamekit {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

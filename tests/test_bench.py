@@ -1,0 +1,71 @@
+"""bench: the structure of its rows and table (never its timings: the machine is noisy)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamekit
+from gamekit.bench import PLAY_RUNNER, RANDOM_LOOP, format_table, main, run_bench
+from gamekit.core.game import game_class
+
+KEYS = {"game", "players", "runner", "games", "decisions", "seconds", "games_per_s", "decisions_per_s"}
+
+
+def test_run_bench_gives_one_row_per_game_and_player_count_plus_the_play_runner():
+    rows = run_bench(games=3, game_names=["for_sale"], players=[3, 4], repeat=2)
+    assert [(r["game"], r["players"], r["runner"]) for r in rows] == [
+        ("for_sale", 3, RANDOM_LOOP),
+        ("for_sale", 4, RANDOM_LOOP),
+        ("for_sale", 4, PLAY_RUNNER),
+    ]
+    for row in rows:
+        assert set(row) == KEYS
+        assert row["games"] == 3
+        assert row["decisions"] > 0 and row["seconds"] > 0
+        assert row["games_per_s"] > 0 and row["decisions_per_s"] > row["games_per_s"]
+
+
+def test_run_bench_defaults_to_every_game_and_every_allowed_player_count():
+    rows = run_bench(games=1, repeat=1)
+    loops = [(r["game"], r["players"]) for r in rows if r["runner"] == RANDOM_LOOP]
+    expected = []
+    for name in gamekit.GAMES:
+        cls = game_class(name)
+        expected += [(name, n) for n in range(cls.min_players, cls.max_players + 1)]
+    assert loops == expected
+
+
+def test_run_bench_skips_player_counts_a_game_does_not_allow():
+    rows = run_bench(games=1, game_names=["for_sale"], players=[2, 3, 7], repeat=1)
+    assert [r["players"] for r in rows] == [3]
+
+
+def test_run_bench_refuses_nonsense():
+    with pytest.raises(ValueError, match="games"):
+        run_bench(games=0)
+    with pytest.raises(ValueError, match="repeat"):
+        run_bench(games=1, repeat=0)
+    with pytest.raises(gamekit.ConfigError, match="no game named"):
+        run_bench(games=1, game_names=["nope"])
+
+
+def test_format_table_has_a_header_a_rule_and_one_line_per_row():
+    rows = run_bench(games=1, game_names=["for_sale"], players=[5], repeat=1)
+    lines = format_table(rows).splitlines()
+    assert len(lines) == 3
+    assert "games/s" in lines[0] and "decisions/s" in lines[0]
+    assert lines[2].startswith("for_sale")
+
+
+def test_main_prints_the_table(capsys):
+    assert main(["--games", "2", "--repeat", "1", "--players", "4", "--game", "for_sale"]) == 0
+    out = capsys.readouterr().out
+    assert "best of 1 run(s) of 2 games" in out
+    assert RANDOM_LOOP in out and PLAY_RUNNER in out
+
+
+def test_main_reports_bad_arguments_with_exit_code_2(capsys):
+    assert main(["--games", "0"]) == 2
+    assert main(["--game", "nope"]) == 2
+    assert "no game named 'nope'" in capsys.readouterr().err
+    assert main(["--players", "9", "--games", "1"]) == 2
