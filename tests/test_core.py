@@ -13,10 +13,13 @@ from gamekit.core import Action, SealedChoices
 # --------------------------------------------------------------- set-up
 
 
-def test_registry_lists_the_built_games_and_explains_the_planned_ones():
+def test_registry_lists_the_built_games_and_explains_the_planned_ones(monkeypatch):
+    from gamekit.core import game as core_game
+
     assert "for_sale" in gamekit.GAMES
+    monkeypatch.setitem(core_game.PLANNED, "modern_art", "a later issue")
     with pytest.raises(gamekit.ConfigError, match="not built yet"):
-        gamekit.new_game("kuhhandel", 4)
+        gamekit.new_game("modern_art", 4)
     with pytest.raises(gamekit.ConfigError, match="no game named 'chess'"):
         gamekit.new_game("chess", 2)
 
@@ -228,3 +231,19 @@ def test_every_for_sale_event_names_a_rule_of_rules_md():
         g = gamekit.new_game("for_sale", 4, seed=2, options={"edition": edition})
         gamekit.play(g, "random")
         assert {e["rule"] for e in g.log} <= known
+
+
+def test_narration_never_uses_private_details():
+    g = gamekit.new_game("for_sale", 4, seed=6)
+    gamekit.play(g, "random")
+    private = [e for e in g.log if "private" in e]
+    assert private
+    for event in private:
+        public = {k: v for k, v in event.items() if k not in ("private", "text", "rule")}
+        assert g._narrate(public) == event["text"]
+
+
+def test_fs_e1_coins_are_counted_in_the_open_at_the_end():
+    g = gamekit.new_game("for_sale", 3, seed=6)
+    gamekit.play(g, "random")
+    assert g.view(0)["coins"] == g.view()["coins"]

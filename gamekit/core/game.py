@@ -145,7 +145,10 @@ class Game(ABC):
 
     @abstractmethod
     def _narrate(self, event: Event) -> str:
-        """The event's one-line English narration, made from the event's own data."""
+        """The event's one-line English narration, made from the event's own public data.
+
+        Every seat reads the same line, so it must never use the event's ``private`` part.
+        """
 
     def _event_rule(self, event: Event) -> str | None:
         """The rule ID an event carries out, for teaching (``event_rules`` by type by default)."""

@@ -393,7 +393,7 @@ class ForSale(Game):
         words = text.split()
         if len(words) == 1 and words[0] == "pass":
             return PASS
-        if len(words) == 2 and words[0] in ("bid", "sell") and words[1].isdigit():
+        if len(words) == 2 and words[0] in ("bid", "sell") and words[1].isascii() and words[1].isdigit():
             number = int(words[1])
             table = BIDS if words[0] == "bid" else SELLS
             return table[number] if number < len(table) else Action(words[0], number)
@@ -453,8 +453,11 @@ class ForSale(Game):
             "start_player": self.start_player,
             "to_act": list(self._to_act),
             "start_coins": self.start_coins,
-            # FS-B10: coins held are private; bids were made in the open.
-            "coins": [c if teacher or s == seat else None for s, c in zip(seats, self.coins, strict=True)],
+            # FS-B10: coins held are private (until the final count, FS-E1); bids were made in the open.
+            "coins": [
+                c if teacher or s == seat or self.phase == "over" else None
+                for s, c in zip(seats, self.coins, strict=True)
+            ],
             "bids": list(self.bids),
             "passed": list(self.passed),
             "high_bid": self.high_bid,
