@@ -1,0 +1,133 @@
+"""Plotly figures of simulation results. Each takes a table, prepares it with a tested
+function of ``gamekit.analysis`` and returns a figure; nothing here computes a result."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from . import analysis
+
+_LAYOUT = {
+    "template": "plotly_white",
+    "font": {"size": 15},
+    "height": 420,
+    "margin": {"t": 60, "l": 60, "r": 20},
+}
+
+
+def _figure(title: str, x: str, y: str) -> go.Figure:
+    fig = go.Figure()
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **_LAYOUT)
+    return fig
+
+
+def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval)") -> go.Figure:
+    """Bars of each bot's win rate with Wilson 95 % error bars (``analysis.summarize``)."""
+    table = analysis.summarize(seats)
+    fig = _figure(title, "bot", "win rate")
+    fig.add_bar(
+        x=table["bot"],
+        y=table["win_rate"],
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": table["ci_high"] - table["win_rate"],
+            "arrayminus": table["win_rate"] - table["ci_low"],
+        },
+        marker_color="#3b6fb6",
+    )
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig
+
+
+def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % interval)") -> go.Figure:
+    """Win rate by seat; with bots rotated through the seats, differences are the seat's own."""
+    table = analysis.seat_summary(seats)
+    fig = _figure(title, "seat (0 = first in seat order)", "win rate")
+    fig.add_bar(
+        x=[str(s) for s in table["seat"]],
+        y=table["win_rate"],
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": table["ci_high"] - table["win_rate"],
+            "arrayminus": table["win_rate"] - table["ci_low"],
+        },
+        marker_color="#58a886",
+    )
+    fair = 1 / seats["seat"].nunique()
+    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig
+
+
+def score_distribution(seats: pd.DataFrame, title: str = "Final money per bot") -> go.Figure:
+    """One box per bot of the final scores."""
+    fig = _figure(title, "bot", "final money")
+    for bot, rows in seats.groupby("bot"):
+        fig.add_box(y=rows["score"], name=str(bot), boxmean=True)
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def _lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> go.Figure:
+    groups = [(None, table)] if by is None else list(table.groupby(by))
+    for name, rows in groups:
+        fig.add_scatter(
+            x=rows[x],
+            y=rows["mean"],
+            mode="lines+markers",
+            name=str(name) if name is not None else "all",
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": rows["ci_high"] - rows["mean"],
+                "arrayminus": rows["mean"] - rows["ci_low"],
+            },
+        )
+    return fig
+
+
+def price_against_house(
+    purchases: pd.DataFrame, by: str | None = None, title: str | None = None
+) -> go.Figure:
+    """Mean coins paid for each house number (``analysis.price_by_house``)."""
+    table = analysis.price_by_house(purchases, by)
+    fig = _figure(title or "Coins paid for each house", "house", "mean coins paid")
+    return _lines(table, "house", by, fig)
+
+
+def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str | None = None) -> go.Figure:
+    """Mean cheque won by the house's rank in the seller's hand (``analysis.cheque_by_hand_rank``)."""
+    table = analysis.cheque_by_hand_rank(sales, by)
+    fig = _figure(
+        title or "Cheque won by the rank of the house sold in its hand",
+        "rank in hand (1 = best)",
+        "mean cheque",
+    )
+    return _lines(table, "hand_rank", by, fig)
+
+
+def coins_against_money(seats: pd.DataFrame, title: str = "Coins kept against final money") -> go.Figure:
+    """Each bot's mean coins kept and mean final money (``analysis.money_split``)."""
+    table = analysis.money_split(seats)
+    fig = _figure(title, "mean coins kept", "mean final money (thousands)")
+    fig.add_scatter(
+        x=table["coins_kept"],
+        y=table["money_k"],
+        text=table["bot"],
+        mode="markers+text",
+        textposition="top center",
+        marker={"size": 14, "color": "#d0543b"},
+    )
+    return fig
+
+
+def compare(tables: dict[str, pd.DataFrame], column: str, title: str, y: str) -> go.Figure:
+    """Box plots of one column of several simulation tables side by side (one per setting)."""
+    fig = _figure(title, "setting", y)
+    for name, table in tables.items():
+        fig.add_box(y=table[column], name=name, boxmean=True)
+    fig.update_layout(showlegend=False)
+    return fig
