@@ -350,19 +350,10 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
         print(f"  The engine refused the example: {exc}")
         print(f"{rule_id} DOES NOT match the document")
         return False
-    if run.prelude_length:
-        print(f"  (prelude: {run.prelude_length} actions to reach the document's position)")
-    for step in run.steps:
-        print(f"  {step}")
-        for event in step.events:
-            rule = event.get("rule")  # the rule the event carries out, where the engine names one
-            print(f"      {event['text']}" + (f"  ({rule})" if rule else ""))
-    for check in run.checks:
-        if check.ok:
-            print(f"  {ok_mark} {check.what}")
-        else:
-            print(f"  {bad_mark} {check.what}: expected {check.expected!r}, got {check.actual!r}")
-    print(f"{rule_id} {'matches' if run.matches else 'DOES NOT match'} the document")
+    report = run.report(ok_mark, bad_mark).splitlines()
+    for line in report[:-1]:
+        print(f"  {line}")
+    print(report[-1])
     return run.matches
 
 

@@ -86,6 +86,25 @@ class ExampleRun:
         """True when every claim of the document holds in the replay."""
         return all(c.ok for c in self.checks)
 
+    def report(self, ok: str = "✓", bad: str = "✗") -> str:
+        """The replay as text: each step with the narration (and rule) of what it caused,
+        then each claim of the document with whether the engine agrees."""
+        lines = []
+        if self.prelude_length:
+            lines.append(f"(prelude: {self.prelude_length} actions to reach the document's position)")
+        for step in self.steps:
+            lines.append(str(step))
+            for event in step.events:
+                rule = event.get("rule")
+                lines.append(f"    {event['text']}" + (f"  ({rule})" if rule else ""))
+        for check in self.checks:
+            if check.ok:
+                lines.append(f"{ok} {check.what}")
+            else:
+                lines.append(f"{bad} {check.what}: expected {check.expected!r}, got {check.actual!r}")
+        lines.append(f"{self.id} {'matches' if self.matches else 'DOES NOT match'} the document")
+        return "\n".join(lines)
+
     def game_at(self, step: int) -> Game:
         """The game just before the example's step ``step`` (0 = the document's starting position)."""
         return self.game.at(self.prelude_length + step)

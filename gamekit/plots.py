@@ -131,3 +131,22 @@ def compare(tables: dict[str, pd.DataFrame], column: str, title: str, y: str) ->
         fig.add_box(y=table[column], name=name, boxmean=True)
     fig.update_layout(showlegend=False)
     return fig
+
+
+def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go.Figure:
+    """Win rate of a swept bot against its parameter (``experiments.sweep_summary``)."""
+    fig = _figure(title or f"Win rate against {parameter}", parameter, "win rate")
+    fig.add_scatter(
+        x=summary["value"],
+        y=summary["win_rate"],
+        mode="lines+markers",
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": summary["ci_high"] - summary["win_rate"],
+            "arrayminus": summary["win_rate"] - summary["ci_low"],
+        },
+        marker_color="#d0543b",
+    )
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig

@@ -84,3 +84,13 @@ def test_win_rate_bars_carry_the_summary_numbers(tables):
     summary = analysis.summarize(seats)
     assert list(fig.data[0].x) == list(summary["bot"])
     assert list(fig.data[0].y) == pytest.approx(list(summary["win_rate"]))
+
+
+def test_sweep_figure_follows_its_summary():
+    from gamekit import experiments
+
+    df = experiments.sweep("for_sale", 3, "spread", [0.2, 0.6], ["random", "random"], games=6, seed=1)
+    summary = experiments.sweep_summary(df)
+    fig = plots.sweep(summary, "fraction")
+    assert list(fig.data[0].x) == [0.2, 0.6]
+    assert list(fig.data[0].y) == pytest.approx(list(summary["win_rate"]))
