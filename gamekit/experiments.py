@@ -71,3 +71,23 @@ def sweep_summary(df: pd.DataFrame) -> pd.DataFrame:
         summary = analysis.summarize(part).iloc[0]
         rows.append({"value": value, **summary.drop(labels="bot").to_dict()})
     return pd.DataFrame(rows)
+
+
+def overview(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> list[Any]:
+    """What a rule explorer shows for one setting: the summary table and three figures."""
+    from . import plots
+
+    seats = simulate(name, players, bots, games, seed=seed, options=options)
+    return [
+        analysis.summarize(seats).round(3),
+        plots.win_rates(seats),
+        plots.seat_advantage(seats),
+        plots.score_distribution(seats),
+    ]

@@ -40,3 +40,9 @@ def test_sweep_marks_the_swept_bot_and_summarizes_per_value():
 def test_sweep_needs_one_opponent_per_other_seat():
     with pytest.raises(ValueError, match="need 2 opponents"):
         experiments.sweep("for_sale", 3, "spread", [0.5], ["budget"], games=2)
+
+
+def test_overview_gives_a_table_and_three_figures():
+    table, *figures = experiments.overview("for_sale", 3, ["spread", "budget", "random"], games=6, seed=1)
+    assert list(table["bot"]) and len(figures) == 3
+    assert all(fig.data for fig in figures)
