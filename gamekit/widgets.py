@@ -185,6 +185,7 @@ class PlayTable(w.VBox):
         self.board = w.HTML()
         self.board.add_class("gk-board")
         self.story = w.HTML()
+        self.story.add_class("gk-table-story")
         self.message = w.HTML()
         self.message.add_class("gk-message")
         self.controls = w.VBox()
@@ -203,6 +204,8 @@ class PlayTable(w.VBox):
                 w.HBox([self.typed, self.typed_go]),
             ]
         )
+        self.add_class("gk-play-table")
+        self.shown_from = self.table.log_start  # what happened before the first decision
         self.refresh()
 
     @property
@@ -218,6 +221,7 @@ class PlayTable(w.VBox):
     def act(self, action: str) -> None:
         """Submit ``action`` for the shown seat; an error is shown and changes nothing."""
         seat = self.seat
+        start = len(self.table.game.log)
         try:
             self.table.submit(seat, action.strip())
         except GamekitError as exc:
@@ -225,6 +229,7 @@ class PlayTable(w.VBox):
             return
         self.message.value = ""
         self.typed.value = ""
+        self.shown_from = start  # narrate this move and the bots' replies to it
         self.refresh()
 
     def refresh(self) -> None:
@@ -237,7 +242,7 @@ class PlayTable(w.VBox):
         seat = self.seat
         shown = None if game.is_over else seat
         self.board.value = _html(picture(game, shown).html)
-        recent = self.table.events_for(seat)[-8:]
+        recent = self.table.game.log_for(seat)[self.shown_from :]
         self.story.value = _html(_lines([e["text"] for e in recent], [e.get("rule") for e in recent]))
         self.controls.children = (
             self._buttons(seat)

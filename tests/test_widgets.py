@@ -72,3 +72,11 @@ def test_rule_explorer_calls_its_function_with_the_control_values():
     )
     explorer.go.click()
     assert calls == [(5, "classic")]
+
+
+def test_play_table_narrates_the_persons_move_and_the_replies():
+    game = gamekit.new_game("for_sale", 4, seed=1, stack={"first_player": 1})
+    table = PlayTable(game, humans=0, bots="spread")
+    assert "B " in table.story.value  # the bots' moves before A's first decision
+    table.act("pass")
+    assert table.story.value.count("<li>") >= 1 and "A passes" in table.story.value

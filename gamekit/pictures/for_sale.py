@@ -83,7 +83,8 @@ def draw(view: dict[str, Any]) -> str:
             f'<td class="gk-num" title="coins in hand">{escape(coin_text)}</td>'
             f'<td class="gk-num" title="bid this round">{bid if bid else ""}</td>'
             f"<td>{escape(', '.join(status))}</td>"
-            f"<td>{chosen_svg}</td><td>{houses}</td><td>{cheques}</td></tr>"
+            + (f"<td>{chosen_svg}</td>" if phase == "sell" else "")
+            + f"<td>{houses}</td><td>{cheques}</td></tr>"
         )
     high = ""
     if phase == "buy" and view["high_bidder"] is not None:
@@ -98,7 +99,10 @@ def draw(view: dict[str, Any]) -> str:
             else ""
         )
         + '<table class="gk-seats"><tr><th>player</th><th>coins</th><th>bid</th><th></th>'
-        "<th>chosen</th><th>houses</th><th>cheques</th></tr>" + "".join(rows) + "</table>"
+        + ("<th>chosen</th>" if phase == "sell" else "")
+        + "<th>houses</th><th>cheques</th></tr>"
+        + "".join(rows)
+        + "</table>"
         f'<div class="gk-foot">{escape(deck)}. '
         + legend(
             "Coins of other players are private (FS-B10); a chosen house stays face down until all have chosen (FS-S2)."
