@@ -130,7 +130,7 @@ class Game(ABC):
         if action.__class__ is not Action:
             # Anything else is read as text, so a wrong type gets the game's own "cannot read" error.
             action = self.parse_action(action if isinstance(action, str) else repr(action))
-        if seat not in self._to_act:
+        if seat not in self._to_act or seat.__class__ is not int:  # 1.0 and True are not seats
             raise IllegalAction(self._not_to_act(seat))
         start = len(self._events)
         self._apply(seat, action)
