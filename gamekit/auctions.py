@@ -1,0 +1,93 @@
+"""Auction pricing rules shared by the games and the auction-theory lessons.
+
+Each rule is a small pure function of the bids, so a lesson can call exactly
+the code a game runs. Bids are given per seat (``bids[seat]``), whole numbers.
+
+- ``second_price``: the sealed-bid second-price (Vickrey) auction, with the two
+  ways of breaking a tie for the highest bid that Money Monsoon offers
+  (RULES.md MM-A3, MM-A5).
+- ``lowest_unique_bidder``: Money Monsoon's roll of 8, whose second half goes
+  to the lowest bidder, a tie for lowest passing the right up (MM-M5).
+
+>>> second_price([5, 14, 7, 10])  # doc 002's example: B wins and pays D's 10
+(1, 10)
+>>> second_price([9, 9, 4, 2])  # the tied 9s are void: C wins and pays 2
+(2, 2)
+>>> second_price([9, 9, 4, 2], order=[1, 2, 3, 0], top_tie="seat")  # B sits first from the auctioneer
+(1, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+TOP_TIE_RULES = ("void", "seat")
+
+
+def second_price(
+    bids: Sequence[int], order: Sequence[int] | None = None, top_tie: str = "void"
+) -> tuple[int | None, int]:
+    """The winning seat and the price it pays; ``(None, 0)`` when every bid is void.
+
+    The highest bidder wins and pays the highest bid below their own (MM-A3);
+    with a single bidder, or nobody below, the price is 0. A tie for the
+    highest bid is settled by ``top_tie`` (MM-A5):
+
+    - ``"void"``: the tied bids are struck out and the auction is decided among
+      the remaining bids, by the same rule, as often as needed; the winner pays
+      the highest remaining bid below their own (0 if none). If every bid is
+      struck out there is no winner.
+    - ``"seat"``: the first of the tied seats in ``order`` wins and pays the
+      tied amount (the textbook Vickrey tie rule). ``order`` lists the seats
+      clockwise from the auctioneer, the auctioneer first; by default seat 0
+      first.
+    """
+    if top_tie not in TOP_TIE_RULES:
+        raise ValueError(f"top_tie must be one of {', '.join(TOP_TIE_RULES)}, not {top_tie!r}")
+    ranked = sorted(bids, reverse=True)
+    count = len(ranked)
+    if count == 0:
+        return None, 0
+    top = ranked[0]
+    if count == 1 or ranked[1] != top:  # one highest bid: the textbook case
+        return bids.index(top), ranked[1] if count > 1 else 0
+    if top_tie == "seat":
+        seats = range(count) if order is None else order
+        return next(seat for seat in seats if bids[seat] == top), top
+    # "void": strike out the tied top bids, again and again, until one highest bid is alone;
+    # the bids below it, tied or not, all remain and set the price.
+    i = 0
+    while i < count:
+        bid = ranked[i]
+        j = i + 1
+        while j < count and ranked[j] == bid:
+            j += 1
+        if j == i + 1:
+            return bids.index(bid), ranked[j] if j < count else 0
+        i = j
+    return None, 0
+
+
+def lowest_unique_bidder(bids: Sequence[int], winner: int) -> int:
+    """Who gets the free half of a roll of 8: the lowest bidder, ties passing the right up (MM-M5).
+
+    The bids below the winner's are looked at from the lowest up; the first
+    amount that exactly one seat bid names that seat. If every lower amount is
+    tied (or nobody bid less), the right reaches the winner, who then moves
+    both halves. Bids struck out by a tie above the winner's are not lower
+    bids and never get the free half.
+
+    >>> lowest_unique_bidder([0, 3, 0, 9], winner=3)  # the two 0s cancel: B's 3 is lowest
+    1
+    >>> lowest_unique_bidder([2, 2, 9, 5, 5], winner=2)  # every lower bid tied: C gets both
+    2
+    """
+    top = bids[winner]
+    counts: dict[int, int] = {}
+    for bid in bids:
+        if bid < top:
+            counts[bid] = counts.get(bid, 0) + 1
+    for bid in sorted(counts):
+        if counts[bid] == 1:
+            return bids.index(bid)
+    return winner

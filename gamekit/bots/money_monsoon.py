@@ -1,0 +1,173 @@
+"""Money Monsoon strategies, all built on one valuation of a roll a student can check by hand.
+
+``move_value`` prices one move for the player making it: the landing fees it
+collects, plus progress of the player's best pawn toward the bonuses (500 for
+reaching the goal, otherwise 500 / track length per space gained), minus the
+change in the fees its pawns risk (50 / 8 for every rival pawn 1 to 8 spaces
+away from one of its pawns off the start: one face in eight of a die brings that
+pawn onto it). ``roll_value`` is the best move's value for the roll on the
+table (4 steps for an 8), never below 0. The bots round a value between two
+whole numbers up with the chance of its fraction (a value of 12.25 is bid as 13
+one time in four, else 12), so they bid their value on average and players who
+value a roll alike do not tie every time (tied top bids are void, MM-A5). In a one-shot second-price auction,
+bidding that value is a dominant strategy; the bots let a class test whether
+it still is in the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.errors import ConfigError
+from ..games.money_monsoon.game import bid_action
+from ..games.money_monsoon.rules import (
+    BONUSES,
+    FEE,
+    HALVED_ROLL,
+    PAWNS,
+    START,
+    Move,
+    landing,
+    landing_fees,
+    legal_moves,
+    rolled_steps,
+)
+from .base import Bot, register_bot
+
+REACH = 8  # the die's largest face: a rival pawn this close may land on a pawn of ours
+
+
+def exposure(view: dict[str, Any], seat: int, positions: Sequence[int]) -> float:
+    """Fees ``seat``'s pawns at ``positions`` risk: 50 / 8 per rival pawn 1 to 8 spaces away."""
+    risk = 0.0
+    for position in positions:
+        if position == START:
+            continue  # MM-M3: no fees on the start
+        for other, pair in enumerate(view["pawns"]):
+            if other != seat:
+                risk += sum(1 for p in pair if 0 < abs(p - position) <= REACH)
+    return risk * FEE / REACH
+
+
+def move_value(view: dict[str, Any], seat: int, move: Move) -> float:
+    """What ``move`` is worth to ``seat``: fees collected + progress toward the bonuses - added risk."""
+    goal, exact = view["track_length"], view["exact_goal"]
+    before = list(view["pawns"][seat])
+    after = list(before)
+    fees = 0
+    for pawn, steps in move:
+        index = PAWNS.index(pawn)
+        end = landing(after[index], steps, goal, exact)
+        if end is None:
+            return float("-inf")
+        after[index] = end
+        fees += sum(amount for _, amount in landing_fees(end, seat, view["pawns"]))
+    best_before, best_after = max(before), max(after)
+    # Reaching the goal ends the game with the 500 bonus; short of it, each space is worth 500 / goal.
+    per_space = BONUSES[0] / goal
+    progress = float(BONUSES[0]) if best_after == goal else per_space * (best_after - best_before)
+    return fees + progress - (exposure(view, seat, after) - exposure(view, seat, before))
+
+
+def roll_value(view: dict[str, Any], seat: int | None = None) -> float:
+    """What winning the roll on the table is worth to ``seat`` (default: the viewer), at least 0."""
+    seat = view["viewer"] if seat is None else seat
+    steps = rolled_steps(view["roll"])
+    moves = legal_moves(view["pawns"][seat], steps, view["track_length"], view["exact_goal"])
+    return max([0.0, *(move_value(view, seat, m) for m in moves)])
+
+
+def bid_toward(amount: int, legal_actions: Sequence[Action]) -> Action:
+    """The legal action that writes a sealed bid of ``amount`` (clamped to what is allowed).
+
+    Up to 499 points that is ``bid amount``; with more points the bid is written
+    in steps, and this is the range that holds ``amount``.
+    """
+    first, last = legal_actions[0], legal_actions[-1]
+    if first.kind == "bid-range":
+        for action in legal_actions:
+            if amount <= action.value[1]:
+                return action
+        return last
+    low, high = first.value, last.value
+    return bid_action(min(max(amount, low), high))
+
+
+class _ValuationBot(Bot):
+    """Moves by ``move_value`` and bids by ``bid_for``."""
+
+    games = ("money_monsoon",)
+
+    def bid_for(self, view: dict[str, Any]) -> float:
+        return roll_value(view)
+
+    def choose(
+        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert view is not None
+        if view["phase"] == "move":
+            me = view["viewer"]
+            return max(legal_actions, key=lambda a: move_value(view, me, a.value))
+        # A value between two whole numbers is rounded up with the chance of its fraction, so
+        # the bid equals the value on average and equal valuations do not always tie (MM-A5).
+        return bid_toward(int(self.bid_for(view) + rng.random()), legal_actions)
+
+
+@register_bot
+class TruthfulBidder(_ValuationBot):
+    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk, rounded up or down at random in proportion) and makes the move that `move_value` rates best."""
+
+    name = "truthful"
+
+
+class _FractionBot(_ValuationBot):
+    def __init__(self, fraction: float) -> None:
+        if not fraction >= 0:
+            raise ConfigError(f"{self.name} needs a fraction >= 0, not {fraction!r}")
+        self.fraction = float(fraction)
+
+    @property
+    def parameter(self) -> float:
+        return self.fraction
+
+
+@register_bot
+class ShadingBidder(_FractionBot):
+    """Bids `fraction` of what the roll is worth to it by `roll_value` and makes the move that `move_value` rates best."""
+
+    name = "shade"
+
+    def __init__(self, fraction: float = 0.6) -> None:
+        super().__init__(fraction)
+
+    def bid_for(self, view: dict[str, Any]) -> float:
+        return self.fraction * roll_value(view)
+
+
+@register_bot
+class ZeroOnEightBidder(_FractionBot):
+    """Bids 0 on a roll of 8 to try for the lowest bidder's free 4 steps, bids `fraction` of `roll_value` on any other roll, and makes the move that `move_value` rates best."""
+
+    name = "zero8"
+
+    def __init__(self, fraction: float = 1.0) -> None:
+        super().__init__(fraction)
+
+    def bid_for(self, view: dict[str, Any]) -> float:
+        if view["roll"] == HALVED_ROLL:
+            return 0.0
+        return self.fraction * roll_value(view)
+
+
+__all__ = [
+    "ShadingBidder",
+    "TruthfulBidder",
+    "ZeroOnEightBidder",
+    "bid_toward",
+    "exposure",
+    "move_value",
+    "roll_value",
+]

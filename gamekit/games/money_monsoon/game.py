@@ -1,0 +1,967 @@
+"""Money Monsoon (Reinhold Wittig): a race whose every die roll is sold in a sealed-bid auction.
+
+What it teaches: each turn is a sealed-bid second-price (Vickrey) auction, in
+which bidding what the roll is worth to you is a dominant strategy in the
+one-shot auction; the game around it bends that lesson. The price goes to the
+auctioneer (so a rival's win pays you), a roll of 8 gives half of itself free
+to the lowest bidder (a reason to bid 0), and landing fees, debt and bonuses
+make a roll's value depend on everyone's pawns.
+
+Information: chance only in the die (public, MM-A1) and the first auctioneer
+(MM-C3); points, debts and pawns are public; a bid is sealed until every
+player has bid (MM-A2), then all bids are revealed together (MM-A3).
+
+Turn structure: the auctioneer's roll is made by the engine as the turn opens;
+every seat then commits ``bid N`` (a player holding 500 points or more first
+chooses a range, ``bid 200-299``, then the bid, so a list of legal actions stays
+short); after the reveal the winner moves (``move a+5``, ``move b-3``, for a 7
+``move a+3 b+4``), and after a winning 8 the lowest bidder moves 4 as well.
+
+Readings of what RULES.md and doc 002 leave open:
+- A bid is 0 up to the points held (MM-A2); a debt neither lowers nor raises
+  it. A player who had to borrow holds 0 points and bids 0 until points come in
+  again (fees, prices as auctioneer). Loans are repaid only at the end, 110 % of
+  the total borrowed, rounded up (MM-E4); final scores may then be negative.
+- ``top_tie="seat"`` counts clockwise from the auctioneer, the auctioneer first.
+- The free 4 of an 8 goes to the lowest bid below the winner's that no one else
+  made; top bids voided by a tie are not lower bids (MM-M5).
+- A move no pawn can make (only with ``exact_goal`` or a very short track) is
+  lost; the price is paid all the same (MM-M2). A pawn may move back exactly
+  onto the start, where no fees are paid (MM-M3).
+- With ``double_finish="split"`` the lowest bidder still moves after the high
+  bidder reached the goal; landing on the goal then costs the high bidder 50 as
+  on any space (MM-M3). If the high bidder holds both 4s, the game ends when
+  the first 4 reaches the goal (MM-E1).
+- ``max_turns`` (default 1000, ``None`` for none) is a safety limit: turns
+  whose bids all tie lapse (MM-A6), so players who always bid alike (say, all
+  0) would never end the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
+from ...core.actions import Action
+from ...core.errors import ConfigError, IllegalAction
+from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import Event, Game, register
+from ...core.options import Option
+from ...core.ranking import shared_ranks
+from ...core.sealed import SealedChoices
+from . import rules
+from .rules import (
+    BID_LIST_LIMIT,
+    BID_RANGE_WIDTH,
+    DIE_FACES,
+    HALVED_ROLL,
+    MAX_REBIDS,
+    SPLIT_ROLL,
+    START,
+    START_POINTS,
+    Move,
+    bid_range_width,
+    bid_ranges,
+    landing,
+    landing_fees,
+    move_text,
+    rolled_steps,
+)
+
+BIDS: list[Action] = [Action("bid", n) for n in range(4000)]  # beyond: made when needed
+_RANGES: dict[tuple[int, int], Action] = {}
+
+
+def _canonical_moves() -> dict[str, Action]:
+    """Every move text a die can call for: one pawn 1..8 either way, and the splits of a 7."""
+    moves: list[Move] = [
+        ((pawn, signed),)
+        for steps in range(1, DIE_FACES + 1)
+        for pawn in rules.PAWNS
+        for signed in (steps, -steps)
+    ]
+    moves += [
+        (("a", a), ("b", b))
+        for share in range(1, SPLIT_ROLL)
+        for a in (share, -share)
+        for b in (SPLIT_ROLL - share, share - SPLIT_ROLL)
+    ]
+    return {move_text(m): Action("move", m, move_text(m)) for m in moves}
+
+
+_MOVES = _canonical_moves()
+_TEXTS: dict[str, Action] = {**{a.text: a for a in BIDS}, **_MOVES}
+# Legal moves by (a, b, steps, goal, exact_goal): the same few positions recur in every game.
+_LEGAL_MOVES: dict[tuple[int, int, int, int, bool], tuple[list[Action], frozenset[Move]]] = {}
+
+_BID = re.compile(r"bid ([0-9]+)")
+_BID_RANGE = re.compile(r"bid ([0-9]+)-([0-9]+)")
+_MOVE = re.compile(r"move ([ab])([+-])([0-9]+)(?: ([ab])([+-])([0-9]+))?")
+_ACTION_HELP = (
+    "Money Monsoon actions are 'bid N' (with 500 points or more first a range such as 'bid 200-299') "
+    "and moves such as 'move a+5', 'move b-3' or, for a 7, 'move a+3 b+4'"
+)
+UNBOUNDED = 2**63 - 1  # max_decisions without a turn limit: the rules set no bound (pawns may move back)
+
+
+def bid_action(amount: int) -> Action:
+    """The action ``bid amount``."""
+    return BIDS[amount] if amount < len(BIDS) else Action("bid", amount)
+
+
+def range_action(low: int, high: int) -> Action:
+    """The first step of a large bid: ``bid low-high`` narrows the bid to that range (MM-A2)."""
+    action = _RANGES.get((low, high))
+    if action is None:
+        action = _RANGES[low, high] = Action("bid-range", (low, high), f"bid {low}-{high}")
+    return action
+
+
+def move_action(move: Move) -> Action:
+    text = move_text(move)
+    return _MOVES.get(text) or Action("move", move, text)
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@register
+class MoneyMonsoon(Game):
+    """Money Monsoon for 4 to 6 players, with the rule options of RULES.md."""
+
+    name = "money_monsoon"
+    title = "Money Monsoon"
+    rule_prefix = "MM"
+    min_players = 4
+    max_players = 6
+    players_rule = "MM-C1"
+    stack_keys = ("dice",)
+    options_declared = (
+        Option(
+            "track_length",
+            rules.DEFAULT_TRACK_LENGTH,
+            "MM-C2",
+            "spaces from the start (0) to the goal; the goal is the last space",
+            minimum=2,
+        ),
+        Option(
+            "top_tie",
+            "void",
+            "MM-A5",
+            "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
+            "auctioneer wins and pays the tied amount",
+            choices=TOP_TIE_RULES,
+        ),
+        Option(
+            "all_void",
+            "lapse",
+            "MM-A6",
+            "when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)",
+            choices=("lapse", "rebid"),
+        ),
+        Option(
+            "exact_goal",
+            False,
+            "MM-M2",
+            "false: a forward move past the goal stops on it; true: the goal must be reached exactly",
+            choices=(False, True),
+        ),
+        Option(
+            "double_finish",
+            "first",
+            "MM-E3",
+            "an 8 that brings two players to the goal: first (the high bidder ends the game) or "
+            "split (both share 500 + 300)",
+            choices=("first", "split"),
+        ),
+        Option(
+            "max_turns",
+            1000,
+            "MM-E6",
+            "a safety limit on turns (auctions): the game stops there, unfinished; None for no limit",
+            choices=(None,),
+            minimum=1,
+        ),
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        n = self.players
+        options = self.options
+        self.goal: int = options["track_length"]
+        self.exact_goal: bool = options["exact_goal"]
+        self.top_tie: str = options["top_tie"]
+        self.rebid_allowed: bool = options["all_void"] == "rebid"
+        self.split_finish: bool = options["double_finish"] == "split"
+        self.max_turns: int | None = options["max_turns"]
+        dice = self.stack.get("dice", [])
+        if not isinstance(dice, list | tuple) or not all(
+            type(d) is int and 1 <= d <= DIE_FACES for d in dice
+        ):
+            raise ConfigError(
+                f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {dice!r} (MM-C1)"
+            )
+        self._dice = list(dice)
+        self._dice_used = 0
+        first = self.stack.get("first_player")
+        self.start_player: int = self.rng.randrange(n) if first is None else first  # MM-C3
+        self.points = [START_POINTS] * n  # MM-C1
+        self.debt = [0] * n  # MM-E4: outstanding loans
+        self.borrowed = [0] * n  # MM-E4: everything borrowed so far
+        self.repaid = [0] * n  # MM-E4: paid back with interest at the end
+        self.bank = 0  # the bank's balance: received minus paid out (loans, bonuses)
+        self.pawns = [[START, START] for _ in range(n)]  # MM-C1, MM-C2
+        self.phase = "bid"
+        self.turn = 0
+        self.active = self.start_player
+        self.roll: int | None = None
+        self.rebids = 0
+        self.sealed: SealedChoices | None = None
+        self.ranges: list[tuple[int, int, int] | None] = [None] * n  # a large bid's chosen range
+        self.bids: list[int] | None = None  # the last revealed bids
+        self.winner: int | None = None
+        self.price: int | None = None
+        self.payee: int | None = None
+        self.free_mover: int | None = None
+        self.mover: int | None = None
+        self.steps: int | None = None
+        self._pending: list[tuple[int, int, bool]] = []  # (seat, steps, free?) still to move this turn
+        self.moving_free = False  # the move now is the lowest bidder's free 4 of an 8 (MM-M5)
+        self._move_actions: list[Action] = []
+        self._move_set: frozenset[Move] = frozenset()
+        self._goal_reached = False
+        self.finished = False
+        self.bonuses: list[int] | None = None
+        # Per seat, for the simulation tables.
+        self.fees_collected = [0] * n
+        self.fees_paid = [0] * n
+        self.rolls_won = [0] * n
+        self.prices_paid = [0] * n
+        self.prices_received = [0] * n
+        self.free_moves = [0] * n
+        self.zero_bids_on_8 = [0] * n
+        self._events.append(
+            {
+                "type": "setup",
+                "seat": None,
+                "players": n,
+                "points": START_POINTS,
+                "track_length": self.goal,
+                "start_player": self.start_player,
+            }
+        )
+        self._start_turn()
+
+    def _next_roll(self) -> int:
+        """MM-A1: a stacked roll if any is left, else the die (public chance from ``self.rng``)."""
+        if self._dice_used < len(self._dice):
+            self._dice_used += 1
+            return self._dice[self._dice_used - 1]
+        return 1 + int(self.rng.random() * DIE_FACES)
+
+    # ------------------------------------------------------------ the auction
+    def _start_turn(self) -> None:
+        self.turn += 1
+        if self.turn > 1:
+            self.active = (self.active + 1) % self.players  # MM-C3: clockwise
+        self.roll = self._next_roll()  # MM-A1
+        self.rebids = 0
+        self._events.append({"type": "roll", "seat": self.active, "turn": self.turn, "roll": self.roll})
+        self._open_bidding()
+
+    def _open_bidding(self) -> None:
+        """MM-A2: every player, the auctioneer included, writes a sealed bid."""
+        n = self.players
+        self.phase = "bid"
+        self.sealed = SealedChoices(range(n))
+        self.ranges = [None] * n
+        self.winner = self.price = self.payee = self.free_mover = self.mover = self.steps = None
+        self.moving_free = False
+        self._to_act = self.sealed.waiting
+
+    def _bid(self, seat: int, amount: int) -> None:
+        held = self.points[seat]
+        if amount > held:
+            raise IllegalAction(
+                f"bid {amount} is more than the {held} points {_LETTERS[seat]} holds; "
+                f"a bid is a whole number from 0 to your points (MM-A2)"
+            )
+        if held >= BID_LIST_LIMIT:
+            chosen = self.ranges[seat]
+            if chosen is not None and not chosen[0] <= amount <= chosen[1]:
+                raise IllegalAction(
+                    f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
+                    f"{_LETTERS[seat]} chose for this sealed bid (MM-A2)"
+                )
+            # API.md: 'bid N' stands for the whole sequence of steps, so take the
+            # remaining range steps that lead to N (none can fail after the checks above).
+            while choices := self._range_choices(seat):
+                step = next(a for a in choices if a.value[0] <= amount <= a.value[1])
+                self._bid_range(seat, *step.value)
+        sealed = self.sealed
+        assert sealed is not None
+        sealed.commit(seat, amount)
+        self._events.append({"type": "bid", "seat": seat, "private": {"bid": amount}})
+        if sealed.waiting:
+            self._to_act = sealed.waiting
+        else:
+            self._reveal(sealed.reveal())
+
+    def _range_choices(self, seat: int) -> list[Action]:
+        """The ranges ``seat`` may narrow its bid to now (MM-A2); [] once bids are listed."""
+        held = self.points[seat]
+        width = bid_range_width(held)
+        chosen = self.ranges[seat]
+        if width == 1 or (chosen is not None and chosen[2] == BID_RANGE_WIDTH):
+            return []
+        if chosen is None:
+            return [range_action(lo, hi) for lo, hi in bid_ranges(0, held, width)]
+        return [range_action(lo, hi) for lo, hi in bid_ranges(chosen[0], chosen[1], chosen[2] // 10)]
+
+    def _bid_range(self, seat: int, low: int, high: int) -> None:
+        held = self.points[seat]
+        choices = self._range_choices(seat)
+        if not choices:
+            if held < BID_LIST_LIMIT:
+                why = f"with {held} points every bid is listed at once: write 'bid N' with N from 0 to {held}"
+            else:
+                chosen = self.ranges[seat]
+                assert chosen is not None
+                why = f"the bid is already narrowed to {chosen[0]}-{chosen[1]}: write the bid itself"
+            raise IllegalAction(f"bid {low}-{high}: {why} (MM-A2)")
+        action = range_action(low, high)
+        if action not in choices:
+            raise IllegalAction(
+                f"bid {low}-{high} is not a range {_LETTERS[seat]} may choose now; the ranges are "
+                f"{choices[0]} to {choices[-1]} (MM-A2)"
+            )
+        previous = self.ranges[seat]
+        width = bid_range_width(held) if previous is None else previous[2] // 10
+        self.ranges[seat] = (low, high, width)
+        self._events.append({"type": "bid_range", "seat": seat, "private": {"low": low, "high": high}})
+
+    def _reveal(self, sealed_bids: dict[int, int]) -> None:
+        """MM-A3 to MM-A6: reveal, price by the second-price rule, pay, and hand out the moves."""
+        n, active, roll = self.players, self.active, self.roll
+        assert roll is not None
+        bids = [sealed_bids[s] for s in range(n)]
+        self.bids = bids
+        self.sealed = None
+        self.ranges = [None] * n
+        if roll == HALVED_ROLL:
+            for s in range(n):
+                if bids[s] == 0:
+                    self.zero_bids_on_8[s] += 1
+        top_tie = self.top_tie
+        # MM-A5: ties are settled clockwise from the auctioneer, the auctioneer first.
+        order = [(active + k) % n for k in range(n)] if top_tie == "seat" else None
+        winner, price = second_price(bids, order, top_tie)
+        if winner is None:  # MM-A6: every bid void
+            rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
+            self._events.append(
+                {"type": "void", "seat": None, "bids": bids, "rebid": rebid, "rebids": self.rebids}
+            )
+            if rebid:
+                self.rebids += 1
+                self._open_bidding()
+            else:
+                self._end_turn()
+            return
+        payee = active if winner != active else None  # MM-A4: to the auctioneer, or to the bank
+        self.points[winner] -= price  # never more than the winner's own bid, so never a loan
+        if payee is None:
+            self.bank += price
+        else:
+            self.points[payee] += price
+            self.prices_received[payee] += price
+        self.prices_paid[winner] += price
+        self.rolls_won[winner] += 1
+        free = lowest_unique_bidder(bids, winner) if roll == HALVED_ROLL else None  # MM-M5
+        won = bids[winner]
+        if max(bids) == won and bids.count(won) == 1:
+            voided: list[int] = []
+            tied: list[int] = []
+        else:
+            voided = [s for s in range(n) if bids[s] > won]
+            tied = [s for s in range(n) if s != winner and bids[s] == won]
+        self.winner, self.price, self.payee, self.free_mover = winner, price, payee, free
+        self._events.append(
+            {
+                "type": "reveal",
+                "seat": None,
+                "roll": roll,
+                "bids": bids,
+                "winner": winner,
+                "price": price,
+                "payee": payee,
+                "voided": voided,
+                "tied": tied,
+                "free": free,
+            }
+        )
+        if free is None:
+            self._pending = [(winner, rolled_steps(roll), False)]
+        else:
+            self._pending = [
+                (winner, rules.HALF, False),
+                (free, rules.HALF, True),
+            ]  # MM-M5: high bidder first
+            self.free_moves[free] += 1
+        self._next_move()
+
+    # --------------------------------------------------------------- moving
+    def _legal_moves(self, seat: int, steps: int) -> tuple[list[Action], frozenset[Move]]:
+        a, b = self.pawns[seat]
+        key = (a, b, steps, self.goal, self.exact_goal)
+        found = _LEGAL_MOVES.get(key)
+        if found is None:
+            moves = rules.legal_moves((a, b), steps, self.goal, self.exact_goal)
+            found = _LEGAL_MOVES[key] = ([move_action(m) for m in moves], frozenset(moves))
+        return found
+
+    def _next_move(self) -> None:
+        """Hand the next pending move to its player; a move no pawn can make is lost (MM-M2)."""
+        while self._pending:
+            seat, steps, free = self._pending.pop(0)
+            actions, moves = self._legal_moves(seat, steps)
+            self.moving_free = free
+            if actions:
+                self.phase = "move"
+                self.mover, self.steps = seat, steps
+                self._move_actions, self._move_set = actions, moves
+                self._to_act = (seat,)
+                return
+            self._events.append(
+                {"type": "stuck", "seat": seat, "steps": steps, "free": free, "pawns": list(self.pawns[seat])}
+            )
+        self.mover = self.steps = None
+        self.moving_free = False
+        self._move_actions, self._move_set = [], frozenset()
+        self._end_turn()
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        """Explain why ``move`` is not legal now, naming the rule it breaks."""
+        steps = self.steps
+        assert steps is not None
+        text = move_text(move)
+        why_steps = "half of the 8 (MM-M5)" if self.roll == HALVED_ROLL else "the roll (MM-M1)"
+        if len(move) == 2:
+            if move[0][0] == move[1][0]:
+                raise IllegalAction(f"{text}: a 7 is split between the two pawns, one part each (MM-M4)")
+            if steps != SPLIT_ROLL:
+                raise IllegalAction(
+                    f"{text}: {_LETTERS[seat]} moves one pawn {steps} spaces; "
+                    f"only a 7 may be split between the two pawns (MM-M4)"
+                )
+            if any(part == 0 for _, part in move):
+                raise IllegalAction(f"{text}: each part of a split 7 is at least 1 space (MM-M4)")
+            total = sum(abs(part) for _, part in move)
+            if total != SPLIT_ROLL:
+                raise IllegalAction(
+                    f"{text}: the two parts of a split 7 must add up to 7, not {total} (MM-M4)"
+                )
+        elif abs(move[0][1]) != steps:
+            raise IllegalAction(
+                f"{text}: a pawn moves exactly {steps} spaces, all forward or all backward, {why_steps}"
+            )
+        for pawn, part in move:
+            position = self.pawns[seat][rules.PAWNS.index(pawn)]
+            if landing(position, part, self.goal, self.exact_goal) is None:
+                if part < 0:
+                    raise IllegalAction(
+                        f"{text}: pawn {pawn} on space {position} cannot move back {-part}; "
+                        f"no pawn moves back past the start (MM-M2)"
+                    )
+                raise IllegalAction(
+                    f"{text}: pawn {pawn} on space {position} would pass the goal ({self.goal}); "
+                    f"with exact_goal the goal must be reached exactly (MM-M2)"
+                )
+        raise IllegalAction(f"{text} is not a legal move now (MM-M1)")  # pragma: no cover
+
+    def _move(self, seat: int, move: Move) -> None:
+        if move not in self._move_set:
+            self._check_move(seat, move)
+        pawns, goal = self.pawns, self.goal
+        mine = pawns[seat]
+        free = self.moving_free
+        for pawn, part in move:
+            index = 0 if pawn == "a" else 1
+            start = mine[index]
+            end = landing(start, part, goal, self.exact_goal)
+            assert end is not None
+            mine[index] = end
+            fees = landing_fees(end, seat, pawns)  # MM-M3
+            collected = sum(amount for _, amount in fees) if fees else 0
+            self._events.append(
+                {
+                    "type": "move",
+                    "seat": seat,
+                    "pawn": pawn,
+                    "from": start,
+                    "to": end,
+                    "steps": part,
+                    "roll": self.roll,
+                    "split": len(move) == 2,
+                    "free": free,
+                    "fees": [[payer, amount] for payer, amount in fees],
+                    "collected": collected,
+                    "goal": end == goal,
+                }
+            )
+            for payer, amount in fees:
+                self._pay_fee(payer, seat, amount)
+        if goal in mine:  # MM-E1, checked after both parts of a 7 (MM-M4)
+            self._goal_reached = True
+            # MM-E3: with "split", a second player may still reach the goal with the free 4 of an 8.
+            if not (self.split_finish and self._pending and self._pending[0][0] != seat):
+                self._pending = []
+        self._next_move()
+
+    def _pay_fee(self, payer: int, payee: int, amount: int) -> None:
+        """MM-M3, MM-E4: a payer short of points borrows the shortfall from the bank."""
+        held = self.points[payer]
+        if held >= amount:
+            self.points[payer] = held - amount
+        else:
+            loan = amount - held
+            self.points[payer] = 0
+            self.debt[payer] += loan
+            self.borrowed[payer] += loan
+            self.bank -= loan
+            self._events.append({"type": "borrow", "seat": payer, "amount": loan, "debt": self.debt[payer]})
+        self.points[payee] += amount
+        self.fees_paid[payer] += amount
+        self.fees_collected[payee] += amount
+
+    # ------------------------------------------------------------- the end
+    def _end_turn(self) -> None:
+        if self._goal_reached:
+            self._finish()
+        elif self.max_turns is not None and self.turn >= self.max_turns:
+            self._stop()
+        else:
+            self._start_turn()
+
+    def _finish(self) -> None:
+        """MM-E2, MM-E4, MM-E5: bonuses from the bank, loans repaid with interest, the winner."""
+        n = self.players
+        best = [max(p) for p in self.pawns]
+        bonuses = rules.bonuses(best)
+        for s in range(n):
+            self.points[s] += bonuses[s]
+            self.bank -= bonuses[s]
+        self.bonuses = bonuses
+        self._events.append(
+            {
+                "type": "bonuses",
+                "seat": None,
+                "best": best,
+                "bonuses": bonuses,
+                "at_goal": [s for s in range(n) if best[s] == self.goal],
+            }
+        )
+        for s in range(n):
+            if self.debt[s]:
+                paid = rules.repayment(self.debt[s])
+                self._events.append({"type": "repay", "seat": s, "debt": self.debt[s], "paid": paid})
+                self.points[s] -= paid
+                self.bank += paid
+                self.repaid[s] = paid
+                self.debt[s] = 0
+        self.phase = "over"
+        self.finished = True
+        self._to_act = ()
+        res = self.result()
+        self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
+
+    def _stop(self) -> None:
+        """MM-E6: the safety turn limit stops the game unfinished; scores are provisional."""
+        self.phase = "over"
+        self._to_act = ()
+        self._events.append(
+            {"type": "stopped", "seat": None, "turns": self.turn, "scores": self.result()["scores"]}
+        )
+
+    # -------------------------------------------------------------- narration
+    event_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "MM-C1",
+        "roll": "MM-A1",
+        "bid": "MM-A2",
+        "bid_range": "MM-A2",
+        "void": "MM-A6",
+        "stuck": "MM-M2",
+        "borrow": "MM-E4",
+        "repay": "MM-E4",
+        "end": "MM-E5",
+        "stopped": "MM-E6",
+    }
+
+    def _event_rule(self, event: Event) -> str | None:
+        kind = event["type"]
+        if kind == "reveal":
+            if event["voided"] or event["tied"]:
+                return "MM-A5"
+            return "MM-A4" if event["payee"] is None else "MM-A3"
+        if kind == "move":
+            if event["fees"]:
+                return "MM-M3"
+            if event["goal"]:
+                return "MM-E1"
+            if event["roll"] == HALVED_ROLL:
+                return "MM-M5"
+            return "MM-M4" if event["split"] else "MM-M1"
+        if kind == "bonuses":
+            return "MM-E3" if len(event["at_goal"]) > 1 else "MM-E2"
+        return self.event_rules.get(kind)
+
+    def _narrate(self, event: Event) -> str:
+        return getattr(self, "_narrate_" + event["type"])(event)
+
+    @staticmethod
+    def _narrate_setup(e: Event) -> str:
+        return (
+            f"Money Monsoon, {e['players']} players with {e['points']} points and two pawns on the start; "
+            f"the goal is space {e['track_length']}; {_LETTERS[e['start_player']]} auctions first"
+        )
+
+    @staticmethod
+    def _narrate_roll(e: Event) -> str:
+        roll = e["roll"]
+        extra = {
+            SPLIT_ROLL: " (a 7 may be split between two pawns)",
+            HALVED_ROLL: " (the high bidder moves 4, the lowest bidder 4 free)",
+        }.get(roll, "")
+        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} rolls {roll} and auctions it{extra}"
+
+    @staticmethod
+    def _narrate_bid(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} bids face down"
+
+    @staticmethod
+    def _narrate_bid_range(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} starts writing a bid face down"
+
+    @staticmethod
+    def _bids_text(bids: list[int]) -> str:
+        return "Bids revealed: " + ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(bids))
+
+    def _narrate_reveal(self, e: Event) -> str:
+        parts = [self._bids_text(e["bids"])]
+        winner, bids = e["winner"], e["bids"]
+        voided = e["voided"]
+        if voided:
+            amounts = sorted({bids[s] for s in voided}, reverse=True)
+            parts.append(
+                f"tied bids of {_joined([str(a) for a in amounts])} are void"
+                if len(amounts) > 1
+                else f"the tied bids of {amounts[0]} are void"
+            )
+        if e["tied"]:
+            parts.append(f"{_LETTERS[winner]} wins the tie as first clockwise from the auctioneer")
+        payee = "the bank" if e["payee"] is None else _LETTERS[e["payee"]]
+        price = e["price"]
+        parts.append(
+            f"{_LETTERS[winner]} wins the {e['roll']} and pays {price} to {payee}"
+            if price
+            else f"{_LETTERS[winner]} wins the {e['roll']} and pays nothing"
+        )
+        free = e["free"]
+        if free is not None:
+            parts.append(
+                f"{_LETTERS[winner]} also gets the free 4 (every lower bid is tied)"
+                if free == winner
+                else f"{_LETTERS[free]} bid lowest and gets the free 4"
+            )
+        return "; ".join(parts)
+
+    def _narrate_void(self, e: Event) -> str:
+        then = (
+            f"everyone bids again (rebid {e['rebids'] + 1} of {MAX_REBIDS})"
+            if e["rebid"]
+            else "the roll lapses"
+        )
+        return f"{self._bids_text(e['bids'])}; every bid is void by ties, so {then}"
+
+    @staticmethod
+    def _narrate_move(e: Event) -> str:
+        steps = e["steps"]
+        way = "forward" if steps > 0 else "back"
+        where = "the goal" if e["goal"] else f"space {e['to']}"
+        text = f"{_LETTERS[e['seat']]} moves pawn {e['pawn']} {way} {abs(steps)} from space {e['from']} to {where}"
+        if e["free"]:
+            text += " (the free 4)"
+        if e["fees"]:
+            paid = ", ".join(f"{amount} from {_LETTERS[payer]}" for payer, amount in e["fees"])
+            text += f" and collects {e['collected']} ({paid})"
+        return text
+
+    @staticmethod
+    def _narrate_borrow(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} borrows {e['amount']} from the bank to pay (debt now {e['debt']})"
+
+    @staticmethod
+    def _narrate_stuck(e: Event) -> str:
+        a, b = e["pawns"]
+        return (
+            f"{_LETTERS[e['seat']]} cannot move a pawn {e['steps']} spaces (pawns on {a} and {b}); "
+            "the move is lost"
+        )
+
+    @staticmethod
+    def _narrate_bonuses(e: Event) -> str:
+        paid = [f"{_LETTERS[s]} {b}" for s, b in enumerate(e["bonuses"]) if b]
+        at_goal = _joined([_LETTERS[s] for s in e["at_goal"]])
+        return f"{at_goal} reached the goal; bonuses: {', '.join(paid)}"
+
+    @staticmethod
+    def _narrate_repay(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} repays the debt of {e['debt']} with 10 % interest: {e['paid']} points"
+
+    @staticmethod
+    def _narrate_end(e: Event) -> str:
+        scores, winners = e["scores"], e["winners"]
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        return (
+            "Game over: "
+            + ", ".join(f"{_LETTERS[s]} {scores[s]:,}" for s in order)
+            + f"; {_joined([_LETTERS[s] for s in winners])} {'share the win' if len(winners) > 1 else 'wins'}"
+        )
+
+    @staticmethod
+    def _narrate_stopped(e: Event) -> str:
+        scores = e["scores"]
+        return (
+            f"Stopped after {e['turns']} turns by the turn limit (max_turns): unfinished, no winner; "
+            f"provisional scores " + ", ".join(f"{_LETTERS[s]} {v:,}" for s, v in enumerate(scores))
+        )
+
+    # ------------------------------------------------------------- copying
+    def __deepcopy__(self, memo: dict[int, Any]) -> MoneyMonsoon:
+        """``Game.copy()``, fast: long games are copied at every step by replays and tests.
+
+        Every list and dict of the state is copied (pawns one level deeper); what is
+        never changed in place is shared: actions, tuples, the events' nested data.
+        """
+        twin = object.__new__(type(self))
+        state = {}
+        for key, value in self.__dict__.items():
+            if key == "_events":
+                value = [dict(event) for event in value]
+            elif key == "pawns":
+                value = [list(pair) for pair in value]
+            elif key in ("rng", "sealed"):
+                value = copy.deepcopy(value, memo)
+            elif isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            state[key] = value
+        twin.__dict__.update(state)
+        return twin
+
+    # ------------------------------------------------------------- protocol
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        if self.phase == "move":
+            return list(self._move_actions)
+        held = self.points[seat]
+        if held < BID_LIST_LIMIT:
+            return BIDS[: held + 1]  # MM-A2
+        ranges = self._range_choices(seat)
+        if ranges:
+            return ranges
+        chosen = self.ranges[seat]
+        assert chosen is not None
+        return [bid_action(n) for n in range(chosen[0], chosen[1] + 1)]
+
+    def parse_action(self, text: str) -> Action:
+        action = _TEXTS.get(text)
+        if action is not None:
+            return action
+        match = _BID.fullmatch(text)
+        if match:
+            return bid_action(int(match.group(1)))
+        match = _BID_RANGE.fullmatch(text)
+        if match:
+            low, high = int(match.group(1)), int(match.group(2))
+            return _RANGES.get((low, high)) or Action("bid-range", (low, high), f"bid {low}-{high}")
+        match = _MOVE.fullmatch(text)
+        if match:
+            pawn, sign, count, pawn2, sign2, count2 = match.groups()
+            parts = [(pawn, int(count) if sign == "+" else -int(count))]
+            if pawn2 is not None:
+                parts.append((pawn2, int(count2) if sign2 == "+" else -int(count2)))
+                if parts[0][0] == "b" and parts[1][0] == "a":
+                    parts.reverse()  # the canonical text names pawn a first
+            return move_action(tuple(parts))
+        rule = "MM-M1" if self.phase == "move" else "MM-A2"
+        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
+
+    def _not_to_act(self, seat: int) -> str:
+        if self.phase == "over":
+            if self.finished:
+                return "the game is over: a pawn has reached the goal (MM-E1)"
+            return f"the game was stopped by the turn limit after {self.turn} turns (MM-E6)"
+        if not (type(seat) is int and 0 <= seat < self.players):
+            return f"there is no seat {seat!r} in this {self.players}-player game (MM-C1)"
+        if self.phase == "bid":
+            return f"{_LETTERS[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
+        mover = self.mover
+        assert mover is not None
+        if self.roll == HALVED_ROLL:
+            return f"{_LETTERS[mover]} moves 4 of the 8 now, not {_LETTERS[seat]} (MM-M5)"
+        return f"{_LETTERS[mover]} won the roll and moves now, not {_LETTERS[seat]} (MM-M1)"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if seat.__class__ is not int:  # 1.0 or True equal a seat but cannot be saved as one
+            raise IllegalAction(f"seat {seat!r} is not a seat: seats are whole numbers from 0 (MM-C1)")
+        kind = action.kind
+        if self.phase == "bid":
+            if kind == "bid":
+                self._bid(seat, action.value)
+            elif kind == "bid-range":
+                self._bid_range(seat, *action.value)
+            else:
+                raise IllegalAction(
+                    f"{action}: bids are being written; the pawns move after the reveal, "
+                    f"so the choice is 'bid N' (MM-A2)"
+                )
+        elif kind == "move":
+            self._move(seat, action.value)
+        else:
+            raise IllegalAction(
+                f"{action}: the bids are revealed and {_LETTERS[seat]} moves a pawn now, "
+                f"e.g. '{self._move_actions[0]}' (MM-M1)"
+            )
+
+    # ---------------------------------------------------------------- seeing
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        n = self.players
+        teacher = seat is None
+        seats = range(n)
+        if self.phase == "bid" and self.sealed is not None:
+            visible = self.sealed.visible_to(seat)  # MM-A2: only one's own sealed bid
+            bids: list[int | None] | None = [visible.get(s) for s in seats]
+        else:
+            bids = list(self.bids) if self.bids is not None else None
+        ranges = [
+            [r[0], r[1]] if r is not None and (teacher or s == seat) else None
+            for s, r in zip(seats, self.ranges, strict=True)
+        ]
+        return {
+            "game": self.name,
+            "players": n,
+            "viewer": seat,
+            "to_act": list(self._to_act),
+            "phase": self.phase,
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "track_length": self.goal,
+            "exact_goal": self.exact_goal,
+            "top_tie": self.top_tie,
+            "all_void": self.options["all_void"],
+            "double_finish": self.options["double_finish"],
+            "start_player": self.start_player,
+            "active": self.active,
+            "roll": self.roll,
+            "rebids": self.rebids,
+            "points": list(self.points),
+            "debt": list(self.debt),
+            "borrowed": list(self.borrowed),
+            "repaid": list(self.repaid),
+            "bank": self.bank,
+            "pawns": [list(p) for p in self.pawns],
+            "bids": bids,
+            "bid_range": ranges,
+            "winner": self.winner,
+            "price": self.price,
+            "payee": self.payee,
+            "free_mover": self.free_mover,
+            "mover": self.mover,
+            "steps": self.steps,
+            "free_move": self.moving_free,
+            "bonuses": list(self.bonuses) if self.bonuses is not None else None,
+            "finished": self.finished,
+        }
+
+    def result(self) -> dict[str, Any]:
+        # MM-E4, MM-E5: loans count at 110 %; after the end they are already repaid.
+        scores = [p - rules.repayment(d) for p, d in zip(self.points, self.debt, strict=True)]
+        ranks = shared_ranks(scores)
+        finished = self.finished
+        return {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
+            "finished": finished,
+        }
+
+    @property
+    def max_decisions(self) -> int:
+        turns = self.max_turns
+        if turns is None:
+            return UNBOUNDED
+        n = self.players
+        rounds = 1 + MAX_REBIDS if self.rebid_allowed else 1
+        # Points come only from the start, loans and (after the last decision) bonuses; loans
+        # per turn are at most the fees of two landings on 2(n-1) pawns each.
+        richest = START_POINTS * n + turns * 2 * 2 * (n - 1) * rules.FEE
+        return turns * (rounds * n * rules.bid_steps(richest) + 2)
+
+    def stats(self, seat: int) -> dict[str, Any]:
+        return {
+            "points": self.points[seat],
+            "borrowed": self.borrowed[seat],
+            "fees_collected": self.fees_collected[seat],
+            "fees_paid": self.fees_paid[seat],
+            "rolls_won": self.rolls_won[seat],
+            "prices_paid": self.prices_paid[seat],
+            "prices_received": self.prices_received[seat],
+            "free_moves": self.free_moves[seat],
+            "zero_bids_on_8": self.zero_bids_on_8[seat],
+            "best_pawn": max(self.pawns[seat]),
+            "bonus": self.bonuses[seat] if self.bonuses is not None else 0,
+            "turns": self.turn,
+        }
+
+    def state_problems(self, state: Mapping[str, Any]) -> list[str]:
+        """Rule breaks a teacher's view can show: negative points or debt, pawns off the track,
+        points that do not add up with the bank, a pawn on the goal in a running game."""
+        problems = []
+        try:
+            n = self.players
+            points, debt, bank = state["points"], state["debt"], state["bank"]
+            over = state["phase"] == "over"
+            for s, p in enumerate(points):
+                if type(p) is not int or (p < 0 and not over):
+                    problems.append(
+                        f"{_LETTERS[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)"
+                    )
+            for s, d in enumerate(debt):
+                if type(d) is not int or d < 0:
+                    problems.append(f"{_LETTERS[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
+            goal = state["track_length"]
+            # MM-E3 "split": the lowest bidder still moves the free 4 after the high bidder's goal.
+            finishing = state["double_finish"] == "split" and state["phase"] == "move" and state["free_move"]
+            for s, pair in enumerate(state["pawns"]):
+                if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
+                    problems.append(
+                        f"{_LETTERS[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
+                    )
+                elif goal in pair and not over and not finishing:
+                    problems.append(f"{_LETTERS[s]} has a pawn on the goal but the game goes on (MM-E1)")
+            if len(points) != n or len(debt) != n or type(bank) is not int:
+                problems.append(f"points and debts are listed for {n} players, the bank as a number (MM-C1)")
+            elif sum(points) + bank != START_POINTS * n:
+                problems.append(
+                    f"points {sum(points)} and the bank's balance {bank} do not add up to "
+                    f"{START_POINTS} per player: points were made or lost (MM-C1)"
+                )
+        except (KeyError, TypeError, ValueError) as exc:
+            problems.append(f"state is not a Money Monsoon state ({exc!r})")
+        return problems
