@@ -1,0 +1,189 @@
+"""Kuhhandel strategies: each one a heuristic a student can check by hand.
+
+All three value an animal the same way, by its worth to the bot's collection:
+the set value times the share of the set the bot would then hold
+(``collection_worth``: a third cow, worth 800 as a set, is worth 800 × 3/4 =
+600). They differ in one behaviour each, set by their one parameter: how far
+they bid (``value``), when the auctioneer buys in (``buyin``), and how often a
+cow-trade offer is padded with 0 cards (``bluffer``). All three auction while
+the deck lasts, then challenge for the animal they hold most of (the most
+valuable on a tie), and pay with the cheapest payment the engine lists.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.errors import ConfigError
+from ..games.kuhhandel.game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
+from ..games.kuhhandel.rules import (
+    ANIMAL_VALUES,
+    BID_STEP,
+    CARDS_PER_ANIMAL,
+    VALUE_INDEX,
+    cards_of,
+    counts_of,
+    payment_options,
+)
+from .base import Bot, register_bot
+
+
+def collection_worth(view: dict[str, Any], animal: str, cards: int = 1) -> float:
+    """What ``cards`` more of ``animal`` are worth to the viewer: set value × (held + cards) / 4."""
+    held = view["animals"][view["viewer"]].get(animal, 0)
+    return ANIMAL_VALUES[animal] * min(held + cards, CARDS_PER_ANIMAL) / CARDS_PER_ANIMAL
+
+
+def cards_for(hand: Sequence[int], amount: float) -> list[int]:
+    """The cheapest cards of ``hand`` worth at least ``amount`` (no 0 cards); all of them if too little."""
+    if amount <= 0:
+        return []
+    return list(_cheapest(tuple(counts_of(hand)), -(-int(amount) // BID_STEP) * BID_STEP))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cheapest(counts: tuple[int, ...], amount: int) -> tuple[int, ...]:
+    options = payment_options(counts, amount)
+    return options[0] if options else tuple(cards_of((0, *counts[1:])))  # every card but the 0s
+
+
+def _missing(target: Sequence[int], added: Sequence[int]) -> list[int]:
+    """The cards of ``target`` not yet in ``added`` (multisets)."""
+    left = list(added)
+    out = []
+    for card in target:
+        if card in left:
+            left.remove(card)
+        else:
+            out.append(card)
+    return out
+
+
+class _KuhhandelBot(Bot):
+    games = ("kuhhandel",)
+    factor = 1.0  # how much of an animal's worth the bot bids
+    margin = 0.0  # the auctioneer buys in up to this share of the worth (0: never)
+    bluff_rate = 0.0  # chance of padding a cow-trade offer with every 0 card held
+
+    def __init__(self, value: float) -> None:
+        if not value >= 0:
+            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
+        self.value = float(value)
+
+    @property
+    def parameter(self) -> float:
+        return self.value
+
+    def choose(
+        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert view is not None
+        phase = view["phase"]
+        if phase == "bidding":
+            return self._bid(view, legal_actions)
+        if phase == "offer":
+            return self._offer(view, legal_actions, rng)
+        if phase == "respond":
+            return self._respond(view, legal_actions)
+        if phase == "decide":
+            return self._decide(view, legal_actions)
+        if phase == "pay":
+            return legal_actions[0]  # the engine lists the cheapest payment, with the fewest cards, first
+        return self._turn(view, legal_actions)
+
+    def _my_money(self, view: dict[str, Any]) -> list[int]:
+        return view["money"][view["viewer"]]
+
+    def _turn(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if AUCTION in legal:
+            return AUCTION
+        counts = view["money_counts"]
+        mine = view["animals"][view["viewer"]]
+        # The animal it holds most of (closest to a set), then the most valuable, against the
+        # partner with the fewest money cards.
+        return max(
+            (a for a in legal if a.kind == "trade"),
+            key=lambda a: (mine[a.value[1]], ANIMAL_VALUES[a.value[1]], -counts[a.value[0]], -a.value[0]),
+        )
+
+    def _bid(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        auction = view["auction"]
+        limit = min(self.factor * collection_worth(view, auction["animal"]), sum(self._my_money(view)))
+        step = auction["high_bid"] // BID_STEP + 1
+        if step * BID_STEP <= min(limit, auction["cap"]):
+            return BIDS[step]
+        return HOLD
+
+    def _decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        auction = view["auction"]
+        if BUY in legal and auction["high_bid"] <= self.margin * collection_worth(view, auction["animal"]):
+            return BUY
+        return SELL
+
+    def _offer(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        trade = view["trade"]
+        hand = self._my_money(view)
+        target = cards_for(hand, collection_worth(view, trade["animal"], trade["stake"]))
+        added = trade["building"]
+        missing = _missing(target, added)
+        if missing:
+            return ADDS[VALUE_INDEX[missing[0]]]
+        zeros_left = hand.count(0) - added.count(0)
+        padding = 0 in added  # the padding has begun: add every 0 card held
+        if zeros_left and (padding or (self.bluff_rate and rng.random() < self.bluff_rate)):
+            return ADDS[0]
+        return OFFER
+
+    def _respond(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        trade = view["trade"]
+        me = view["viewer"]
+        worth = collection_worth(view, trade["animal"], trade["stake"])
+        added = trade["building"]
+        if not added and ACCEPT in legal:
+            counts = view["money_counts"]
+            unseen_cards = sum(counts) - counts[me] + trade["offer_count"]
+            unseen_money = view["money_in_play"] - sum(self._my_money(view))
+            average = unseen_money / unseen_cards if unseen_cards else 0
+            if trade["offer_count"] * average >= worth:
+                return ACCEPT
+        missing = _missing(cards_for(self._my_money(view), worth), added)
+        return ADDS[VALUE_INDEX[missing[0]]] if missing else COUNTER
+
+
+@register_bot
+class ValueBidder(_KuhhandelBot):
+    """Raises by 10 while the bid stays within `factor` times the animal's worth to its collection (set value times the share of the set it would then hold) and within its money, else holds; always sells as auctioneer and trades like the bluffer with bluff rate 0."""
+
+    name = "value"
+
+    def __init__(self, factor: float = 1.0) -> None:
+        super().__init__(factor)
+        self.factor = self.value
+
+
+@register_bot
+class BuyInAuctioneer(_KuhhandelBot):
+    """Buys in as auctioneer when it can pay a high bid of at most `margin` times the animal's worth to its collection, else sells; bids and trades like the value bidder."""
+
+    name = "buyin"
+
+    def __init__(self, margin: float = 1.0) -> None:
+        super().__init__(margin)
+        self.margin = self.value
+
+
+@register_bot
+class BluffTrader(_KuhhandelBot):
+    """Offers the stake's worth to its collection in a cow trade, padded with all its 0 cards with probability `bluff_rate`, accepts an offer whose card count times the average unseen card's value reaches that worth and otherwise counters with the worth; bids like the value bidder."""
+
+    name = "bluffer"
+
+    def __init__(self, bluff_rate: float = 0.3) -> None:
+        if not 0 <= bluff_rate <= 1:
+            raise ConfigError(f"bluffer needs a bluff rate between 0 and 1, not {bluff_rate!r}")
+        super().__init__(bluff_rate)
+        self.bluff_rate = self.value

@@ -1,0 +1,145 @@
+"""Kuhhandel bots follow their one-sentence rules, see only their own view, and finish games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamekit
+from gamekit.bots import BluffTrader, BuyInAuctioneer, ValueBidder, collection_worth, make_bot
+
+from .helpers import free_auctions, game, play
+
+RNG = random.Random(0)
+
+
+def choose(bot, g, seat):
+    return str(bot.choose(g.view(seat), g.legal_actions(seat), RNG))
+
+
+def test_collection_worth_is_the_share_of_the_set_it_would_then_hold():
+    g = game(3, ["cow", "pig", "pig", "cow"])
+    free_auctions(g, 4)  # A: cow, cow; B: pig; C: pig
+    view = g.view(0)
+    assert collection_worth(view, "cow") == 800 * 3 / 4
+    assert collection_worth(view, "cow", 2) == 800
+    assert collection_worth(view, "horse") == 1000 / 4
+
+
+def test_value_bidder_raises_by_10_up_to_its_limit_then_holds():
+    g = game(3, ["cow"])
+    play(g, "A: auction")
+    bot = ValueBidder()  # a first cow is worth 200, but B has only 90
+    assert choose(bot, g, 1) == "bid 10"
+    play(g, "B: bid 80")
+    assert choose(bot, g, 2) == "bid 90"
+    play(g, "C: bid 90")
+    assert choose(bot, g, 1) == "hold"
+
+
+def test_value_bidder_factor_scales_the_limit():
+    g = game(3, ["cow"])
+    play(g, "A: auction", "B: bid 10")
+    assert choose(ValueBidder(0.1), g, 2) == "bid 20"  # 0.1 x 200 = 20
+    play(g, "C: bid 20")
+    assert choose(ValueBidder(0.1), g, 1) == "hold"
+
+
+def test_buy_in_auctioneer_buys_up_to_its_margin_when_it_can_pay():
+    g = game(3, ["cow"])
+    play(g, "A: auction", "B: bid 60", "C: hold")
+    assert choose(BuyInAuctioneer(1.0), g, 0) == "buy"  # 60 <= 200
+    assert choose(BuyInAuctioneer(0.2), g, 0) == "sell"  # 60 > 40
+    assert choose(ValueBidder(), g, 0) == "sell"
+    g = game(3, ["cow"])
+    play(g, "A: auction", "B: bid 100", "C: hold")
+    assert choose(BuyInAuctioneer(10.0), g, 0) == "sell"  # A cannot pay 100
+
+
+def rooster_trade():
+    g = game(3, ["rooster", "rooster", "horse", "rooster", "rooster", "horse"])
+    free_auctions(g, 6)
+    play(g, "A: trade B rooster")
+    return g
+
+
+def offer_of(bot):
+    g = rooster_trade()
+    rng = random.Random(1)
+    while g.phase == "offer":
+        g.act(0, bot.choose(g.view(0), g.legal_actions(0), rng))
+    return g, g.view(0)["trade"]["offer"]
+
+
+def test_bluffer_pads_the_offer_with_every_zero_at_its_bluff_rate():
+    # Two roosters more would complete A's set: worth 10, paid with one 10 card.
+    assert offer_of(BluffTrader(0.0))[1] == [10]
+    assert offer_of(BluffTrader(1.0))[1] == [0, 0, 10]
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(200):
+        g = rooster_trade()
+        while g.phase == "offer":
+            g.act(0, BluffTrader(0.3).choose(g.view(0), g.legal_actions(0), rng))
+        hits += g.view(0)["trade"]["offer"] == [0, 0, 10]
+    assert 40 <= hits <= 80
+
+
+def test_trader_accepts_an_offer_whose_card_count_looks_big_enough():
+    g, _ = offer_of(BluffTrader(1.0))
+    # 3 cards x the average unseen card (180 over 14 cards) is about 39, more than the worth 10.
+    assert choose(BluffTrader(), g, 1) == "accept"
+
+
+def test_trader_counters_with_its_worth_when_the_offer_looks_small():
+    g = game(3, ["cow", "cow", "horse", "cow", "cow", "horse"])
+    free_auctions(g, 6)
+    play(g, "A: trade B cow", "A: offer")
+    bot = BluffTrader()
+    rng = random.Random(0)
+    steps = []
+    while g.phase == "respond":
+        action = bot.choose(g.view(1), g.legal_actions(1), rng)
+        steps.append(str(action))
+        g.act(1, action)
+    # No cards offered: B counters with all it has (worth 800 is more than its 90).
+    assert steps == ["add 10", "add 10", "add 10", "add 10", "add 50", "counter"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strategy_bots_finish_games_and_see_only_their_own_view(players):
+    class Spy(ValueBidder):
+        """Records its views and plays like the value bidder."""
+
+        name = "spy"
+
+        def __init__(self):
+            super().__init__()
+            self.views = []
+
+        def choose(self, view, legal_actions, rng):
+            self.views.append(view)
+            return super().choose(view, legal_actions, rng)
+
+    bots = [Spy(), make_bot("buyin"), make_bot("bluffer:0.5"), make_bot("random"), make_bot("value:1.5")][
+        :players
+    ]
+    g = gamekit.new_game("kuhhandel", players, seed=players)
+    result = gamekit.play(g, bots)
+    assert g.is_over and result["finished"]
+    spy = bots[0]
+    assert spy.views
+    for view in spy.views:
+        assert view["viewer"] == 0
+        assert all(m is None for s, m in enumerate(view["money"]) if s != 0)
+        assert view["deck"] is None
+
+
+def test_bot_parameters_are_checked():
+    with pytest.raises(gamekit.ConfigError):
+        make_bot("bluffer:1.5")
+    with pytest.raises(gamekit.ConfigError):
+        make_bot("value:-1")
+    assert make_bot("bluffer:0.25").label == "bluffer:0.25"
+    assert make_bot("buyin").games == ("kuhhandel",)
