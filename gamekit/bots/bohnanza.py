@@ -1,0 +1,218 @@
+"""Bohnanza strategies: a planter that never trades and a trader, each a rule a student can check."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.errors import ConfigError
+from ..games.bohnanza.game import (
+    ACCEPT,
+    ASK,
+    BUY_FIELD,
+    CANCEL,
+    END_TRADING,
+    GIVE_HAND,
+    GIVE_UP,
+    HARVEST_FIELD,
+    OFFER,
+    PLANT,
+    PROPOSE,
+    REJECT,
+    STOP,
+)
+from ..games.bohnanza.rules import HARVEST, top_of_beanometer
+from .base import Bot, register_bot
+
+Fields = list[list[Any] | None]
+
+
+def best_forced_harvest(fields: Fields, legal: Sequence[Action]) -> Action | None:
+    """The legal harvest paying the most thaler, and among equals the field with fewest beans."""
+    options = [a for a in legal if a.kind == "harvest"]
+    if not options:
+        return None
+    return max(
+        options,
+        key=lambda a: (HARVEST[fields[a.value - 1][0]][fields[a.value - 1][1]], -fields[a.value - 1][1]),
+    )
+
+
+def ripe_field(fields: Fields, legal: Sequence[Action]) -> Action | None:
+    """A legal harvest of a field at the top of its beanometer: more beans would add nothing."""
+    for i, field in enumerate(fields):
+        if field is not None and field[1] >= top_of_beanometer(field[0]) and HARVEST_FIELD[i + 1] in legal:
+            return HARVEST_FIELD[i + 1]
+    return None
+
+
+def fits_all(fields: Fields, beans: Sequence[str]) -> bool:
+    """Whether ``beans`` can all be planted without harvesting: new types no more than empty fields."""
+    grown = {f[0] for f in fields if f is not None}
+    new = {b for b in beans if b not in grown}
+    return len(new) <= sum(1 for f in fields if f is None)
+
+
+def unwanted_cards(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The turned-up beans and the front hand bean that would force the viewer to harvest a field.
+
+    Each is ``(bean, 0)`` for a turned-up card or ``(bean, 1)`` for the front hand card.
+    Beans already received are planted first (they cannot be traded on, BO-T4).
+    """
+    me = view["viewer"]
+    fields = view["fields"][me]
+    grown = {f[0] for f in fields if f is not None}
+    empty = sum(1 for f in fields if f is None)
+    unwanted = []
+
+    def place(bean: str) -> bool:
+        nonlocal empty
+        if bean in grown:
+            return True
+        if empty:
+            grown.add(bean)
+            empty -= 1
+            return True
+        return False
+
+    for bean in view["received"][me]:
+        place(bean)
+    if view["active"] == me:
+        for bean in view["trading_area"]:
+            if not place(bean):
+                unwanted.append((bean, 0))
+    hand = view["hands"][me]
+    if hand and not place(hand[0]):
+        unwanted.append((hand[0], 1))
+    return unwanted
+
+
+class _BohnanzaBot(Bot):
+    games = ("bohnanza",)
+
+    def __init__(self, value: float) -> None:
+        if not value >= 0:
+            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
+        self.value = float(value)
+
+    @property
+    def parameter(self) -> float:
+        return self.value
+
+    def choose(
+        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert view is not None
+        legal = set(legal_actions)
+        me = view["viewer"]
+        fields = view["fields"][me]
+        action = ripe_field(fields, legal)
+        if action is None and BUY_FIELD in legal and self.buys_field(view):
+            action = BUY_FIELD
+        if action is None:
+            phase = view["phase"]
+            if phase == "plant":
+                action = self.plant(view, legal)
+            elif phase == "plant-traded":
+                action = self.plant_traded(view, legal)
+            else:
+                action = self.trade(view, legal, rng)
+        if action is None:  # the bean to plant fits no field: harvest first (BO-T2)
+            action = best_forced_harvest(fields, legal_actions)
+        if action is None or action not in legal:  # a position this bot did not foresee
+            action = next((a for a in legal_actions if a.kind != "harvest"), legal_actions[0])
+        return action
+
+    def buys_field(self, view: dict[str, Any]) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def plant(view: dict[str, Any], legal: set[Action]) -> Action | None:
+        """The front card always; the second only onto a field of its own bean."""
+        me = view["viewer"]
+        if PLANT not in legal:
+            return STOP if STOP in legal else None
+        if view["planted"] == 0:
+            return PLANT
+        front = view["hands"][me][0]
+        grown = {f[0] for f in view["fields"][me] if f is not None}
+        return PLANT if front in grown else STOP
+
+    @staticmethod
+    def plant_traded(view: dict[str, Any], legal: set[Action]) -> Action | None:
+        """Beans that join a growing field first (the fullest first), then new ones."""
+        fields = view["fields"][view["viewer"]]
+        counts = {f[0]: f[1] for f in fields if f is not None}
+        options = sorted(
+            (a for a in legal if a.kind == "plant"), key=lambda a: (-counts.get(a.value, 0), a.text)
+        )
+        return options[0] if options else None
+
+    def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
+        raise NotImplementedError
+
+
+@register_bot
+class PlanterBot(_BohnanzaBot):
+    """Never trades, plants a second card only onto a field of its own bean, harvests the best-paying field when forced or any field at the top of its beanometer, and buys the third field once it holds `buy_at` thaler."""
+
+    name = "planter"
+
+    def __init__(self, buy_at: float = 3.0) -> None:
+        super().__init__(buy_at)
+
+    def buys_field(self, view: dict[str, Any]) -> bool:
+        return view["coins"][view["viewer"]] >= self.value
+
+    def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
+        if REJECT in legal:
+            return REJECT
+        if CANCEL in legal:
+            return CANCEL
+        return END_TRADING
+
+
+@register_bot
+class TraderBot(_BohnanzaBot):
+    """Plants and harvests like the planter, offers each other player in turn the turned-up and front hand beans that would force it to harvest a field (asking one bean of its fullest field back, or nothing with probability `generosity`), buys the third field as soon as it can, and accepts any deal whose beans all fit its fields and that asks for none of the beans it grows."""
+
+    name = "trader"
+
+    def __init__(self, generosity: float = 0.5) -> None:
+        super().__init__(generosity)
+        if self.value > 1:
+            raise ConfigError(f"trader's generosity is a probability from 0 to 1, not {generosity!r}")
+
+    def buys_field(self, view: dict[str, Any]) -> bool:
+        return True
+
+    def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
+        me = view["viewer"]
+        proposal = view["proposal"]
+        fields = view["fields"][me]
+        if proposal is not None and proposal["made"]:  # answering
+            grown = {f[0] for f in fields if f is not None}
+            welcome = fits_all(fields, view["received"][me] + proposal["give"])
+            return ACCEPT if welcome and not grown & set(proposal["ask"]) else REJECT
+        unwanted = unwanted_cards(view)
+        if proposal is None:
+            used = view["proposals_per_turn"] - view["proposals_left"]
+            if not unwanted or not view["proposals_left"] or used >= view["players"] - 1:
+                return END_TRADING
+            return OFFER[(me + 1 + used) % view["players"]]
+        given = proposal["give_cards"]
+        for bean, k in unwanted:
+            ref = bean if k == 0 else f"{bean}#{k}"
+            if given.count(ref) < sum(1 for b, p in unwanted if b == bean and p == k):
+                return GIVE_UP[bean] if k == 0 else GIVE_HAND[bean][k]
+        if not given:
+            return CANCEL
+        if not proposal["ask"]:
+            planted = [f for f in fields if f is not None]
+            if planted and rng.random() >= self.value:
+                fullest = max(planted, key=lambda f: f[1])
+                if ASK[fullest[0]] in legal:
+                    return ASK[fullest[0]]
+        return PROPOSE

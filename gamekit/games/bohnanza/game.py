@@ -1,0 +1,1204 @@
+"""Bohnanza (Uwe Rosenberg), the 104-card basic set: plant beans in hand order, trade, harvest.
+
+What it teaches: a small exchange economy. No auction: every card has a
+different value to each player (it feeds one player's field and forces another
+to dig one up), so a deal can leave both sides better off. The hand can never
+be rearranged, which makes the next cards urgent, and harvesting is an optimal
+stopping question: take the coins now or wait for a higher step.
+
+Information: chance in the shuffles only (seeded). Hands are hidden but their
+sizes public; fields, coin counts (and the coin cards, whose beans follow from
+the public harvests), the turned-up cards, the cards set aside after deals, the
+discard pile and the deck size are public. A proposal is visible to the table
+once it is made; while the active player drafts it only the partner is known.
+Decisions are one at a time (``to_act`` holds one seat); there is no sealed step.
+
+A turn (BO-T1 to BO-T6), phases as ``view()["phase"]`` names them:
+
+- ``plant``: ``plant`` plants the front hand card (it must); then ``plant``
+  again for the next front card or ``stop``.
+- ``trade``: two cards are turned up, then the active player trades. A deal
+  is built in small steps, so ``legal_actions`` stays short and complete:
+
+  ========================  ==========================================================
+  ``offer C``               start a proposal to seat C (letters as in the narration;
+                            a seat number, ``offer 2``, is read as the same)
+  ``give soy``              add a turned-up soy to what the active player gives
+  ``give blue#4``           add hand card 4 (counted from the front, 1 = front), a blue
+  ``ask red``               ask for one red in return (asks are by bean type; repeat
+                            to ask for two)
+  ``propose``               make the proposal: the table sees it, the partner answers
+  ``cancel``                drop the draft
+  ``accept`` / ``reject``   the partner's answer; ``accept`` hands over the frontmost
+                            hand cards of the asked types ...
+  ``give red#3``            ... unless the partner first chooses which red to give
+  ``end-trading``           end the trade step
+  ========================  ==========================================================
+
+  A whole proposal can be written in one text, accepted by ``act`` as
+  shorthand for its steps: ``offer C give soy,blue#4 for red`` (the document's
+  example: a turned-up soy and the blue from hand position 4 for a red),
+  ``offer C give soy`` (a gift, which C may refuse), ``offer C for red,red``
+  (asking C for two reds as a gift). A bare bean in ``give`` is always a
+  turned-up card; a hand card is named with its position, ``BEAN#K``.
+  At most ``proposals_per_turn`` proposals (option, default 4) are started in
+  a turn, whether made, cancelled, accepted or rejected: this bound keeps every
+  game finite.
+- ``plant-traded``: every player plants the beans received, and the active
+  player the turned-up beans kept, one ``plant BEAN`` at a time in an order of
+  their choosing; the active player first, then clockwise.
+- The active player then draws three cards to the back of the hand and the
+  next seat's turn begins.
+
+At every decision its owner faces, ``harvest F`` (field 1 to 3, BO-H1/BO-H2) and
+``buy-field`` (BO-H3) are among the legal actions. A player who must plant a
+bean that fits no field is offered only harvests (and ``buy-field``).
+
+Readings of the rules (RULES.md and doc 003 leave them open):
+
+- The active player makes every proposal and the partner answers it. Since
+  every deal has the active player on one side (BO-T4), every deal the rules
+  allow can be proposed this way: a gift to the active player is a proposal
+  that gives nothing and asks (``offer C for red``).
+- ``first_player`` (stack key and view) is the seat that plays first, the player
+  on the dealer's left; the dealer is the seat before it (BO-C4). Unstacked, the
+  dealer is drawn from the seed.
+- A bean goes onto the field of its own type when there is one, else into the
+  lowest-numbered empty field; two fields never hold the same type (BO-T2).
+- The deck "runs out" the moment its last card is taken (turned up or drawn):
+  the first and second time the discard pile is reshuffled at once, the third
+  time the game ends at once, even in the middle of turning up or drawing
+  (BO-D1, BO-D2). A reshuffle of an empty discard pile gives an empty deck, and
+  the next card needed finds it run out again.
+- Stacked ``hands`` are front first per seat (up to five cards; the rest of a
+  hand is dealt from the shuffled cards); stacked ``deck`` cards lie on top of
+  the deck after the deal, top first. ``deck`` in a teacher's view is top first;
+  ``discard`` lists the pile oldest first, its top card last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.actions import Action
+from ...core.chance import shuffled
+from ...core.errors import ConfigError, IllegalAction
+from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import Event, Game, register
+from ...core.options import Option
+from . import rules
+from .rules import BEANS, field_for, harvestable
+
+# ------------------------------------------------------------------ actions
+PLANT = Action("plant")
+STOP = Action("stop")
+PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
+HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
+BUY_FIELD = Action("buy-field")
+END_TRADING = Action("end-trading")
+OFFER = tuple(Action("offer", s, f"offer {_LETTERS[s]}") for s in range(len(_LETTERS)))
+GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
+GIVE_HAND = {
+    b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
+    for b in BEANS
+}
+ASK = {b: Action("ask", b) for b in BEANS}
+ASK_ALL = tuple(ASK.values())
+PROPOSE = Action("propose")
+CANCEL = Action("cancel")
+ACCEPT = Action("accept")
+REJECT = Action("reject")
+
+_FIXED: dict[str, Action] = {
+    a.text: a
+    for a in (
+        PLANT,
+        STOP,
+        BUY_FIELD,
+        END_TRADING,
+        PROPOSE,
+        CANCEL,
+        ACCEPT,
+        REJECT,
+        *PLANT_BEAN.values(),
+        *HARVEST_FIELD[1:],
+        *OFFER,
+        *GIVE_UP.values(),
+        *ASK.values(),
+    )
+}
+_HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
+_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
+_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
+_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
+_ACTION_HELP = (
+    "Bohnanza actions are 'plant', 'stop', 'plant BEAN', 'harvest F', 'buy-field', 'offer P', "
+    "'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', 'reject', 'end-trading' "
+    "and 'offer P give ... for ...'"
+)
+_PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "over": "BO-D2"}
+_ORDINAL = {1: "first", 2: "second", 3: "third"}
+
+
+def _card_text(bean: str, position: int) -> str:
+    """``soy`` for a turned-up card, ``blue#4`` for hand card 4."""
+    return bean if position == 0 else f"{bean}#{position}"
+
+
+def _beans(beans: list[str]) -> str:
+    return ", ".join(beans) if beans else "nothing"
+
+
+@register
+class Bohnanza(Game):
+    """Bohnanza, the 104-card basic set (Japanese booklet rules), for 3 to 5 players."""
+
+    name = "bohnanza"
+    title = "Bohnanza"
+    rule_prefix = "BO"
+    min_players = 3
+    max_players = 5
+    players_rule = "BO-C1"
+    stack_keys = ("hands", "deck")
+    options_declared = (
+        Option(
+            "third_field_cost",
+            3,
+            "BO-C5",
+            "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
+            minimum=0,
+        ),
+        Option(
+            "three_fields_at_start",
+            False,
+            "BO-C5",
+            "every player starts with three fields; the booklet suggests it for 3 players",
+            choices=(False, True),
+        ),
+        Option(
+            "proposals_per_turn",
+            4,
+            "BO-T4",
+            "proposals the active player may start in one turn (made, cancelled, accepted or "
+            "rejected); the bound that keeps every game finite, 0 for a game without trading",
+            minimum=0,
+        ),
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        n = self.players
+        stacked_hands, stacked_deck = self._read_stack()
+        pile = shuffled(self.rng, rules.ALL_CARDS)
+        wanted = Counter(c for hand in stacked_hands for c in hand) + Counter(stacked_deck)
+        rest = []
+        for card in pile:
+            if wanted[card]:
+                wanted[card] -= 1
+            else:
+                rest.append(card)
+        first = self.stack.get("first_player")
+        if first is None:
+            self.dealer = self.rng.randrange(n)  # BO-C4
+            first = (self.dealer + 1) % n
+        else:
+            self.dealer = (first - 1) % n
+        self.first_player = first
+        # BO-C2: dealt one at a time from the dealer's left, each card behind the ones before.
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        top = 0
+        for r in range(rules.HAND_SIZE):
+            for i in range(n):
+                seat = (first + i) % n
+                if r < len(stacked_hands[seat]):
+                    self.hands[seat].append(stacked_hands[seat][r])
+                else:
+                    self.hands[seat].append(rest[top])
+                    top += 1
+        deck_top_first = list(stacked_deck) + rest[top:]
+        self.deck: list[str] = deck_top_first[::-1]  # the top card is the last: drawing pops it
+        self.discard: list[str] = []  # oldest first, the top card last
+        fields = rules.MAX_FIELDS if self.options["three_fields_at_start"] else rules.START_FIELDS
+        self.fields: list[list[list | None]] = [[None] * fields for _ in range(n)]
+        self.coins: list[list[str]] = [[] for _ in range(n)]  # coin cards, earliest earned first
+        self.trading_area: list[str] = []
+        self.received: list[list[str]] = [[] for _ in range(n)]
+        self.exhaustions = 0
+        self._ending = False
+        self.turn = 0
+        self.active = first
+        self.phase = "plant"
+        self.planted = 0
+        self.proposal: dict[str, Any] | None = None
+        self.proposals_left = 0
+        self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
+        self._extra: list[list[Action] | None] = [None] * n
+        self._stats = [
+            {
+                "harvests": 0,
+                "forced_harvests": 0,
+                "beans_planted": 0,
+                "deals": 0,
+                "cards_given": 0,
+                "cards_received": 0,
+                "proposals": 0,
+            }
+            for _ in range(n)
+        ]
+        self._bound = self._decision_bound()
+        self._emit(
+            "setup",
+            None,
+            players=n,
+            dealer=self.dealer,
+            first_player=first,
+            fields=fields,
+            third_field_cost=self.options["third_field_cost"],
+        )
+        for seat in range(n):
+            self._emit("deal", seat, cards=len(self.hands[seat]), private={"hand": list(self.hands[seat])})
+        self._start_turn(first)
+
+    def _read_stack(self) -> tuple[list[list[str]], list[str]]:
+        """The stacked hands (front first, per seat) and deck top, checked against BO-C1/BO-C2."""
+        n = self.players
+        hands = self.stack.get("hands")
+        deck = self.stack.get("deck")
+        if hands is None:
+            hands = []
+        if not isinstance(hands, list | tuple) or len(hands) > n:
+            raise ConfigError(
+                f"stack hands must be a list of at most {n} hands (front first, one per seat), not {hands!r}"
+            )
+        hands = [[] if h is None else h for h in hands]
+        hands += [[] for _ in range(n - len(hands))]
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list | tuple) or len(hand) > rules.HAND_SIZE:
+                raise ConfigError(
+                    f"stack hands: seat {seat}'s hand must be a list of at most {rules.HAND_SIZE} beans, "
+                    f"not {hand!r} (BO-C2)"
+                )
+        if deck is None:
+            deck = []
+        if not isinstance(deck, list | tuple):
+            raise ConfigError(f"stack deck must be a list of beans, top first, not {deck!r}")
+        cards = [c for h in hands for c in h] + list(deck)
+        for card in cards:
+            if card not in rules.BEAN_COUNTS:
+                raise ConfigError(f"stack: there is no bean {card!r}; beans: {', '.join(BEANS)} (BO-C1)")
+        for bean, count in sorted(Counter(cards).items()):
+            if count > rules.BEAN_COUNTS[bean]:
+                raise ConfigError(
+                    f"stack lists {bean} {count} times but the deck has only {rules.BEAN_COUNTS[bean]} (BO-C1)"
+                )
+        if len(cards) > rules.DECK_SIZE:
+            raise ConfigError(f"stack lists {len(cards)} cards; the deck has {rules.DECK_SIZE} (BO-C1)")
+        return [list(h) for h in hands], list(deck)
+
+    def _decision_bound(self) -> int:
+        """A true upper bound on decisions; see ``max_decisions``."""
+        n = self.players
+        draws = rules.DECK_SIZE - rules.HAND_SIZE * n + (rules.LAST_EXHAUSTION - 1) * rules.DECK_SIZE
+        turns = draws // (rules.TURN_UP + rules.DRAW) + 1
+        plantings = draws + rules.HAND_SIZE * n
+        # One proposal: offer, gives (turned-up + the giver's hand), asks and the partner's picks
+        # (at most the partner's hand each; both hands together hold at most the deck), propose, answer.
+        per_proposal = 3 + rules.TURN_UP + 2 * rules.DECK_SIZE
+        per_turn = 2 + self.options["proposals_per_turn"] * per_proposal  # stop, end-trading
+        return turns * per_turn + 2 * plantings + n  # harvests <= plantings; one field bought each
+
+    # ------------------------------------------------------------- the deck
+    def _take(self) -> str | None:
+        """The top card of the deck; the deck running out is handled at once (BO-D1, BO-D2).
+
+        Returns None only when the game ended before a card could be drawn.
+        """
+        while not self.deck:  # only after a reshuffle of an empty discard pile
+            if self._exhaust():
+                return None
+        card = self.deck.pop()
+        if not self.deck:
+            self._exhaust()
+        return card
+
+    def _exhaust(self) -> bool:
+        """The deck has run out: reshuffle the discard pile, or end the game the third time."""
+        self.exhaustions += 1
+        if self.exhaustions >= rules.LAST_EXHAUSTION:  # BO-D2
+            self._ending = True
+            self._emit("exhausted", None, count=self.exhaustions, reshuffled=0, ends=True)
+            return True
+        self.deck = shuffled(self.rng, self.discard)  # BO-D1: the discard pile only
+        self.discard = []
+        self._emit("exhausted", None, count=self.exhaustions, reshuffled=len(self.deck), ends=False)
+        return False
+
+    # --------------------------------------------------------------- a turn
+    def _start_turn(self, seat: int) -> None:
+        self.turn += 1
+        self.active = seat
+        self.phase = "plant"
+        self.planted = 0
+        self.proposals_left = self.options["proposals_per_turn"]
+        self.offers = []
+        self._emit("turn", seat, turn=self.turn, hand=len(self.hands[seat]), deck=len(self.deck))
+        if self.hands[seat]:
+            self._to_act = (seat,)
+        else:
+            self._turn_up()  # BO-T1: an empty hand skips planting
+
+    def _turn_up(self) -> None:
+        """BO-T3: two cards from the deck face up into the trading area, then trading."""
+        self.phase = "trade"
+        cards = []
+        for _ in range(rules.TURN_UP):
+            card = self._take()
+            if card is None:
+                break
+            cards.append(card)
+            if self._ending:
+                break
+        self.trading_area.extend(cards)
+        self._emit("turn-up", self.active, cards=cards)
+        if self._ending:
+            self._end()
+        else:
+            self._to_act = (self.active,)
+
+    def _next_planter(self) -> None:
+        """BO-T5: the active player first, then clockwise, each plants everything received."""
+        n, active = self.players, self.active
+        for i in range(n):
+            seat = (active + i) % n
+            if self.received[seat] or (i == 0 and self.trading_area):
+                self._to_act = (seat,)
+                return
+        self._draw_cards()
+
+    def _draw_cards(self) -> None:
+        """BO-T6: the active player draws three, one at a time, to the back of the hand."""
+        hand = self.hands[self.active]
+        cards = []
+        for _ in range(rules.DRAW):
+            card = self._take()
+            if card is None:
+                break
+            cards.append(card)
+            if self._ending:
+                break
+        hand.extend(cards)
+        self._emit("draw", self.active, count=len(cards), private={"cards": cards})
+        if self._ending:
+            self._end()
+        else:
+            self._start_turn((self.active + 1) % self.players)
+
+    def _end(self) -> None:
+        """BO-E1: every field is harvested, without the one-bean protection; most thaler wins."""
+        self.phase = "over"
+        self.proposal = None
+        self._to_act = ()
+        for seat in range(self.players):
+            for i, field in enumerate(self.fields[seat]):
+                if field is not None:
+                    self._harvest_field(seat, i, final=True)
+        res = self.result()
+        self._emit("end", None, scores=res["scores"], winners=res["winners"])
+
+    # ----------------------------------------------------- planting, harvest
+    def _plant(self, seat: int, bean: str, source: str) -> None:
+        fields = self.fields[seat]
+        i = field_for(fields, bean)
+        if fields[i] is None:
+            fields[i] = [bean, 1]
+        else:
+            fields[i][1] += 1
+        self._extra[seat] = None
+        self._stats[seat]["beans_planted"] += 1
+        self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
+
+    def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
+        if not final:
+            stats = self._stats[seat]
+            stats["harvests"] += 1
+            if self._must_harvest(seat):
+                stats["forced_harvests"] += 1
+        bean, count = self.fields[seat][i]
+        coins, rest = rules.split_harvest(bean, count)  # BO-H1
+        self.coins[seat].extend([bean] * coins)
+        self.discard.extend([bean] * rest)
+        self.fields[seat][i] = None
+        self._extra[seat] = None
+        self._emit(
+            "harvest", seat, field=i + 1, bean=bean, count=count, coins=coins, discarded=rest, final=final
+        )
+
+    def _must_harvest(self, seat: int) -> bool:
+        """Whether ``seat`` faces a bean it must plant that fits no field (BO-T2)."""
+        if self.phase == "plant" and self.planted == 0 and seat == self.active:
+            return field_for(self.fields[seat], self.hands[seat][0]) is None
+        if self.phase == "plant-traded":
+            fields = self.fields[seat]
+            return all(field_for(fields, b) is None for b in self._pending(seat))
+        return False
+
+    def _pending(self, seat: int) -> list[str]:
+        """Beans ``seat`` must still plant after trading (BO-T5)."""
+        if seat == self.active:
+            return self.trading_area + self.received[seat]
+        return self.received[seat]
+
+    def _extras(self, seat: int) -> list[Action]:
+        """Harvests and the third field: legal at every decision of their owner (BO-H1, BO-H3)."""
+        extra = self._extra[seat]
+        if extra is None:
+            extra = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
+            if (
+                len(self.fields[seat]) < rules.MAX_FIELDS
+                and len(self.coins[seat]) >= self.options["third_field_cost"]
+            ):
+                extra.append(BUY_FIELD)
+            self._extra[seat] = extra
+        return extra
+
+    # ------------------------------------------------------------- protocol
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_act:
+            return []
+        phase = self.phase
+        if phase == "plant":
+            hand = self.hands[seat]
+            fits = field_for(self.fields[seat], hand[0]) is not None
+            # BO-T1: the front card must be planted, a second may be; BO-T2: harvest first if it fits nowhere.
+            main = ([PLANT] if fits else []) if self.planted == 0 else ([PLANT, STOP] if fits else [STOP])
+        elif phase == "trade":
+            proposal = self.proposal
+            if proposal is None:
+                main = [END_TRADING]
+                if self.proposals_left:
+                    main += [OFFER[p] for p in range(self.players) if p != seat]
+            elif proposal["made"]:
+                answers = proposal.get("answers")
+                if answers is None:  # the partner's hand changes only by its own picks
+                    answers = proposal["answers"] = self._answers(seat, proposal)
+                main = list(answers)
+            else:
+                main = list(proposal["steps"])
+        else:  # plant-traded
+            fields = self.fields[seat]
+            main = [
+                PLANT_BEAN[b] for b in dict.fromkeys(self._pending(seat)) if field_for(fields, b) is not None
+            ]
+        extra = self._extra[seat]
+        main += extra if extra is not None else self._extras(seat)
+        return main
+
+    def _answers(self, seat: int, proposal: dict[str, Any]) -> list[Action]:
+        """accept (if the partner holds what is asked), reject, and which hand card to give."""
+        if not self._can_accept(seat, proposal):
+            return [REJECT]
+        hand = self.hands[seat]
+        answers = [ACCEPT, REJECT]
+        picks = proposal["picks"]
+        picked = {k for _, k in picks}
+        for bean in dict.fromkeys(proposal["ask"]):
+            if proposal["ask"].count(bean) > sum(1 for b, _ in picks if b == bean):
+                answers += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1) if b == bean and k not in picked]
+        return answers
+
+    def _can_accept(self, seat: int, proposal: dict[str, Any]) -> bool:
+        hand = self.hands[seat]
+        ask = proposal["ask"]
+        return all(hand.count(b) >= ask.count(b) for b in set(ask))
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            text = repr(text)
+        action = _FIXED.get(text)
+        if action is not None:
+            return action
+        match = _HARVEST_TEXT.fullmatch(text)
+        if match:
+            return Action("harvest", int(match.group(1)))
+        match = _GIVE_TEXT.fullmatch(text)
+        if match:
+            bean, k = match.group(1), int(match.group(2))
+            self._check_bean(bean)
+            self._check_position(bean, k)
+            return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else Action("give", (bean, k))
+        match = _OFFER_TEXT.fullmatch(text)
+        if match:
+            return self._parse_offer(*match.groups())
+        words = text.split()
+        if len(words) == 2 and words[0] in ("plant", "ask", "give"):
+            self._check_bean(words[1])
+        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE[self.phase]})")
+
+    @staticmethod
+    def _check_position(bean: str, k: int) -> None:
+        if k < 1:
+            raise IllegalAction(f"{bean}#{k}: hand cards are counted from 1 at the front (BO-T4)")
+
+    @staticmethod
+    def _check_bean(bean: str) -> None:
+        if bean not in rules.BEAN_COUNTS:
+            raise IllegalAction(f"there is no bean {bean!r}; beans: {', '.join(BEANS)} (BO-C1)")
+
+    def _parse_offer(self, who: str, gives: str | None, asks: str | None) -> Action:
+        """``offer C`` (a step), or a whole proposal ``offer C give soy,blue#4 for red``."""
+        partner = _LETTERS.index(who) if who.isalpha() else int(who)
+        name = _LETTERS[partner] if partner < len(_LETTERS) else str(partner)
+        if gives is None and asks is None:
+            return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
+        give_cards: list[tuple[str, int]] = []
+        for item in (gives or "").split(",") if gives else []:
+            match = _CARD_TEXT.fullmatch(item)
+            if not match:
+                raise IllegalAction(
+                    f"cannot read {item!r} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
+                )
+            self._check_bean(match.group(1))
+            if match.group(2):
+                self._check_position(match.group(1), int(match.group(2)))
+            give_cards.append((match.group(1), int(match.group(2)) if match.group(2) else 0))
+        ask_beans = asks.split(",") if asks else []
+        for bean in ask_beans:
+            self._check_bean(bean)
+        text = f"offer {name}"
+        if give_cards:
+            text += " give " + ",".join(_card_text(b, k) for b, k in give_cards)
+        if ask_beans:
+            text += " for " + ",".join(ask_beans)
+        return Action("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)
+
+    def _not_to_act(self, seat: int) -> str:
+        if self.phase == "over":
+            return "the game is over: the deck ran out for the third time (BO-D2)"
+        if not (type(seat) is int and 0 <= seat < self.players):
+            return f"there is no seat {seat!r} in this {self.players}-player game (BO-C1)"
+        actor = _LETTERS[self._to_act[0]]
+        if self.phase == "plant":
+            return f"it is {actor}'s turn to plant; a field is harvested at its owner's own decisions (BO-T1)"
+        if self.phase == "trade":
+            if self.proposal is not None and self.proposal["made"]:
+                return f"{actor} is answering {_LETTERS[self.active]}'s proposal (BO-T4)"
+            return (
+                f"{actor} is trading; every deal has the active player on one side and "
+                f"{actor} makes the proposals (BO-T4)"
+            )
+        return f"{actor} is planting the beans from the trade step (BO-T5)"
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if seat.__class__ is not int:  # 1.0 or True compare equal to a seat but cannot be saved
+            raise IllegalAction(f"{seat!r} is not a seat; seats are whole numbers from 0 (BO-C4)")
+        kind = action.kind
+        if kind == "harvest":
+            self._harvest(seat, action.value)
+        elif kind == "buy-field":
+            self._buy_field(seat)
+        elif self.phase == "plant":
+            if kind == "plant" and action.value is None:
+                self._plant_front(seat)
+            elif kind == "stop":
+                self._stop(seat)
+            elif kind == "plant":
+                raise IllegalAction(
+                    f"{action}: only the front card of the hand ({self.hands[seat][0]}) may be planted now; "
+                    "the hand is never rearranged (BO-T1)"
+                )
+            else:
+                raise IllegalAction(
+                    f"{action}: {_LETTERS[seat]} is planting: plant, stop or harvest F (BO-T1)"
+                )
+        elif self.phase == "trade":
+            self._trade_step(seat, action)
+        elif kind == "plant" and action.value is not None:
+            self._plant_traded(seat, action.value)
+        else:
+            raise IllegalAction(
+                f"{action}: trading is over; {_LETTERS[seat]} plants the beans from the trade step "
+                "with 'plant BEAN' (BO-T5)"
+            )
+
+    # ---------------------------------------------------- step 1: planting
+    def _plant_front(self, seat: int) -> None:
+        hand = self.hands[seat]
+        if self.planted >= rules.PLANTINGS_PER_TURN:  # cannot happen: the turn moves on
+            raise IllegalAction("no third card may be planted from the hand (BO-T1)")
+        bean = hand[0]
+        if field_for(self.fields[seat], bean) is None:
+            raise IllegalAction(
+                f"plant: the front card {bean} fits no field of {_LETTERS[seat]}; "
+                "harvest a field first (BO-T2)"
+            )
+        hand.pop(0)
+        self._plant(seat, bean, "hand")
+        self.planted += 1
+        if self.planted == rules.PLANTINGS_PER_TURN or not hand:
+            self._turn_up()
+
+    def _stop(self, seat: int) -> None:
+        if self.planted == 0:
+            raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
+        self._emit("stop", seat)
+        self._turn_up()
+
+    # ------------------------------------------------------- harvest, buy
+    def _harvest(self, seat: int, number: int) -> None:
+        fields = self.fields[seat]
+        if not 1 <= number <= rules.MAX_FIELDS:
+            raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
+        if number > len(fields):
+            raise IllegalAction(
+                f"harvest {number}: {_LETTERS[seat]} has no third field; buy-field buys one (BO-H3)"
+            )
+        field = fields[number - 1]
+        if field is None:
+            raise IllegalAction(f"harvest {number}: field {number} of {_LETTERS[seat]} is empty (BO-H1)")
+        if number - 1 not in harvestable(fields):
+            raise IllegalAction(
+                f"harvest {number}: a field of one bean may not be harvested while another field "
+                "holds two or more (BO-H2)"
+            )
+        self._harvest_field(seat, number - 1)
+
+    def _buy_field(self, seat: int) -> None:
+        cost = self.options["third_field_cost"]
+        coins = self.coins[seat]
+        if len(self.fields[seat]) >= rules.MAX_FIELDS:
+            raise IllegalAction(
+                f"buy-field: {_LETTERS[seat]} already has a third field; there is no fourth (BO-H3)"
+            )
+        if len(coins) < cost:
+            raise IllegalAction(
+                f"buy-field: the third field costs {cost} thaler and {_LETTERS[seat]} has {len(coins)} (BO-H3)"
+            )
+        paid, kept = rules.pay_from_coins(coins, cost)
+        self.coins[seat] = kept
+        self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
+        self.fields[seat].append(None)
+        self._extra[seat] = None
+        self._emit("buy-field", seat, cost=cost, paid=paid)
+
+    # ------------------------------------------------------- step 3: trade
+    def _trade_step(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        proposal = self.proposal
+        if proposal is not None and proposal["made"]:
+            if kind == "accept":
+                self._accept(seat, proposal)
+            elif kind == "reject":
+                self._reject(seat, proposal)
+            elif kind == "give":
+                self._pick(seat, proposal, *action.value)
+            else:
+                raise IllegalAction(
+                    f"{action}: {_LETTERS[seat]} answers {_LETTERS[self.active]}'s proposal with accept, "
+                    "reject or give BEAN#K (BO-T4)"
+                )
+        elif proposal is not None:
+            if kind == "give":
+                self._draft_give(seat, proposal, *action.value)
+            elif kind == "ask":
+                self._draft_ask(seat, proposal, action.value)
+            elif kind == "propose":
+                self._propose(seat, proposal)
+            elif kind == "cancel":
+                self.proposal = None
+                self.offers[-1]["outcome"] = "cancelled"
+                self._emit("cancel", seat, partner=proposal["partner"])
+            else:
+                raise IllegalAction(
+                    f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
+                )
+        elif kind == "offer":
+            self._offer(seat, action.value)
+        elif kind == "deal":
+            self._deal(seat, *action.value)
+        elif kind == "end-trading":
+            self._emit("end-trading", seat, offers=len(self.offers))
+            self.phase = "plant-traded"
+            self._next_planter()
+        else:
+            raise IllegalAction(
+                f"{action}: {_LETTERS[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
+            )
+
+    def _check_offer(self, seat: int, partner: int) -> None:
+        if not self.proposals_left:
+            raise IllegalAction(
+                f"offer: {_LETTERS[seat]} has started the {self.options['proposals_per_turn']} proposals "
+                "allowed this turn (proposals_per_turn, BO-T4)"
+            )
+        if not 0 <= partner < self.players:
+            raise IllegalAction(
+                f"offer: there is no seat {partner} in this {self.players}-player game (BO-T4)"
+            )
+        if partner == seat:
+            raise IllegalAction(
+                "offer: every deal has the active player on one side and someone else on the other (BO-T4)"
+            )
+
+    def _offer(self, seat: int, partner: int) -> None:
+        self._check_offer(seat, partner)
+        self.proposals_left -= 1
+        self.proposal = {
+            "partner": partner,
+            "made": False,
+            "give": [],  # (bean, 0) for a turned-up card, (bean, K) for hand card K
+            "ask": [],
+            "picks": [],  # the partner's chosen hand cards, (bean, K)
+            "steps": self._first_draft_steps(seat, partner),
+        }
+        self.offers.append({"partner": partner, "outcome": "draft"})
+        self._stats[seat]["proposals"] += 1
+        self._emit("offer", seat, partner=partner)
+
+    def _first_draft_steps(self, seat: int, partner: int) -> dict[Action, None]:
+        """The draft's legal steps in order, kept up to date step by step (the slow list to build)."""
+        steps = [GIVE_UP[b] for b in dict.fromkeys(self.trading_area)]
+        steps += [GIVE_HAND[b][k] for k, b in enumerate(self.hands[seat], 1)]
+        if self.hands[partner]:
+            steps += ASK_ALL
+        steps.append(CANCEL)
+        return dict.fromkeys(steps)
+
+    def _check_give(self, seat: int, give: list[tuple[str, int]], bean: str, k: int) -> None:
+        """A card the active player may add to a proposal (BO-T4): turned up, or in hand."""
+        if k == 0:
+            already = sum(1 for b, p in give if p == 0 and b == bean)
+            if self.trading_area.count(bean) <= already:
+                raise IllegalAction(
+                    f"give {bean}: no {'other ' if already else ''}turned-up {bean} is in the trading area; "
+                    "a hand card is named BEAN#K (BO-T4)"
+                )
+            return
+        self._check_hand_card(seat, bean, k)
+        if any(p == k for _, p in give):
+            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)")
+
+    def _check_hand_card(self, seat: int, bean: str, k: int) -> None:
+        hand = self.hands[seat]
+        if not 1 <= k <= len(hand):
+            raise IllegalAction(
+                f"give {bean}#{k}: {_LETTERS[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
+                "cards received in a deal cannot be traded on (BO-T4)"
+            )
+        if hand[k - 1] != bean:
+            raise IllegalAction(
+                f"give {bean}#{k}: hand card {k} of {_LETTERS[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
+            )
+
+    def _draft_give(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
+        steps = proposal["steps"]
+        action = (GIVE_HAND[bean][k] if k <= rules.DECK_SIZE else None) if k else GIVE_UP[bean]
+        if action is None or action not in steps:
+            self._check_give(seat, proposal["give"], bean, k)  # raises, saying why
+        give = proposal["give"]
+        if k or self.trading_area.count(bean) == 1 + sum(1 for b, p in give if p == 0 and b == bean):
+            del steps[action]
+        if not give and not proposal["ask"]:
+            del steps[CANCEL]  # propose, then cancel, stay last
+            steps[PROPOSE] = steps[CANCEL] = None
+        give.append((bean, k))
+        self._emit("draft", seat, partner=proposal["partner"], private={"give": _card_text(bean, k)})
+
+    def _check_ask(self, partner: int, asked: int) -> None:
+        size = len(self.hands[partner])
+        if asked >= size:
+            raise IllegalAction(
+                f"ask: {_LETTERS[partner]} holds {size} hand card{'s' * (size != 1)}, and others give "
+                "only hand cards (BO-T4)"
+            )
+
+    def _draft_ask(self, seat: int, proposal: dict[str, Any], bean: str) -> None:
+        ask = proposal["ask"]
+        self._check_ask(proposal["partner"], len(ask))
+        steps = proposal["steps"]
+        if not ask and not proposal["give"]:
+            del steps[CANCEL]
+            steps[PROPOSE] = steps[CANCEL] = None
+        ask.append(bean)
+        if len(ask) == len(self.hands[proposal["partner"]]):
+            for step in ASK_ALL:
+                del steps[step]
+        self._emit("draft", seat, partner=proposal["partner"], private={"ask": bean})
+
+    def _propose(self, seat: int, proposal: dict[str, Any]) -> None:
+        if not proposal["give"] and not proposal["ask"]:
+            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+        proposal["made"] = True
+        partner = proposal["partner"]
+        self.offers[-1]["outcome"] = "made"
+        self._to_act = (partner,)
+        give = proposal["give"]
+        self._emit(
+            "propose",
+            seat,
+            partner=partner,
+            give=[b for b, _ in give],
+            turned_up=[k == 0 for _, k in give],
+            ask=list(proposal["ask"]),
+            private={"give": [_card_text(b, k) for b, k in give]},
+        )
+
+    def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
+        """A whole proposal in one text: every step is checked before the first is taken."""
+        self._check_offer(seat, partner)
+        give: list[tuple[str, int]] = []
+        for bean, k in gives:
+            self._check_give(seat, give, bean, k)
+            give.append((bean, k))
+        for i in range(len(asks)):
+            self._check_ask(partner, i)
+        if not give and not asks:
+            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+        self._offer(seat, partner)
+        proposal = self.proposal
+        for bean, k in give:
+            self._draft_give(seat, proposal, bean, k)
+        for bean in asks:
+            self._draft_ask(seat, proposal, bean)
+        self._propose(seat, proposal)
+
+    def _pick(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
+        """The partner chooses which hand card answers one asked bean."""
+        if k == 0:
+            raise IllegalAction(
+                f"give {bean}: {_LETTERS[seat]} may give only hand cards, named BEAN#K (BO-T4)"
+            )
+        asked = proposal["ask"].count(bean)
+        picks = proposal["picks"]
+        if not self._can_accept(seat, proposal):
+            raise IllegalAction(
+                f"give {bean}#{k}: {_LETTERS[seat]} does not hold every bean asked for, so the only "
+                "answer is reject (BO-T4)"
+            )
+        if asked <= sum(1 for b, _ in picks if b == bean):
+            raise IllegalAction(
+                f"give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)"
+            )
+        self._check_hand_card(seat, bean, k)
+        if any(p == k for _, p in picks):
+            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already chosen (BO-T4)")
+        picks.append((bean, k))
+        proposal["answers"] = None
+        self._emit("pick", seat, private={"give": _card_text(bean, k)})
+
+    def _accept(self, seat: int, proposal: dict[str, Any]) -> None:
+        hand = self.hands[seat]
+        chosen = {k for _, k in proposal["picks"]}
+        for bean, count in Counter(proposal["ask"]).items():
+            need = count - sum(1 for b, _ in proposal["picks"] if b == bean)
+            free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
+            if len(free) < need:
+                raise IllegalAction(
+                    f"accept: {_LETTERS[seat]} does not hold the {count} {bean} asked for (BO-T4)"
+                )
+            chosen.update(free[:need])  # the frontmost ones not chosen by hand
+        active = self.active
+        give = proposal["give"]
+        # BO-T4: cards leave a hand only now, the rest keeping their order; fields and coins stay.
+        from_hand = {k for _, k in give if k}
+        self.hands[active] = [c for k, c in enumerate(self.hands[active], 1) if k not in from_hand]
+        for bean, k in give:
+            if k == 0:
+                self.trading_area.remove(bean)
+        self.hands[seat] = [c for k, c in enumerate(hand, 1) if k not in chosen]
+        gave = [b for b, _ in give]
+        got = list(proposal["ask"])
+        self.received[seat].extend(gave)  # BO-T4: set aside, not traded on, planted after trading
+        self.received[active].extend(got)
+        for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
+            stats = self._stats[s]
+            stats["deals"] += 1
+            stats["cards_given"] += out
+            stats["cards_received"] += into
+        self.proposal = None
+        self.offers[-1]["outcome"] = "accepted"
+        self._to_act = (active,)
+        self._emit(
+            "accept",
+            seat,
+            active=active,
+            gave=gave,
+            got=got,
+            private={"positions": sorted(chosen)},
+        )
+
+    def _reject(self, seat: int, proposal: dict[str, Any]) -> None:
+        self.proposal = None
+        self.offers[-1]["outcome"] = "rejected"
+        self._to_act = (self.active,)
+        self._emit("reject", seat, active=self.active, gift=not proposal["ask"])
+
+    # ------------------------------------------- step 3b: plant what was traded
+    def _plant_traded(self, seat: int, bean: str) -> None:
+        from_area = seat == self.active and bean in self.trading_area
+        if not from_area and bean not in self.received[seat]:
+            have = self._pending(seat)
+            raise IllegalAction(
+                f"plant {bean}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
+                f"left to plant: {_beans(sorted(set(have)))} (BO-T5)"
+            )
+        if field_for(self.fields[seat], bean) is None:
+            raise IllegalAction(
+                f"plant {bean}: it fits no field of {_LETTERS[seat]}; harvest a field first (BO-T2)"
+            )
+        if from_area:
+            self.trading_area.remove(bean)
+        else:
+            self.received[seat].remove(bean)
+        self._plant(seat, bean, "turned-up" if from_area else "received")
+        if not self._pending(seat):
+            self._next_planter()
+
+    # -------------------------------------------------------------- narration
+    def _narrate(self, event: Event) -> str:
+        return getattr(self, "_narrate_" + event["type"].replace("-", "_"))(event)
+
+    @staticmethod
+    def _narrate_setup(e: Event) -> str:
+        return (
+            f"Bohnanza, {e['players']} players with {e['fields']} fields each "
+            f"(a third costs {e['third_field_cost']} thaler); {_LETTERS[e['dealer']]} deals, "
+            f"{_LETTERS[e['first_player']]} starts"
+        )
+
+    @staticmethod
+    def _narrate_deal(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} is dealt {e['cards']} cards"
+
+    @staticmethod
+    def _narrate_turn(e: Event) -> str:
+        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
+
+    @staticmethod
+    def _narrate_plant(e: Event) -> str:
+        where = {"hand": "from the front of the hand", "turned-up": "turned up", "received": "received"}
+        return (
+            f"{_LETTERS[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
+            f"{e['count']} {e['bean']}"
+        )
+
+    @staticmethod
+    def _narrate_stop(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} plants no second card"
+
+    @staticmethod
+    def _narrate_harvest(e: Event) -> str:
+        name, n, bean = _LETTERS[e["seat"]], e["count"], e["bean"]
+        verb = "harvests (end of the game)" if e["final"] else "harvests"
+        if not e["coins"]:
+            return f"{name} {verb} field {e['field']}: {n} {bean} pay nothing, all to the discard pile"
+        return (
+            f"{name} {verb} field {e['field']}: {n} {bean} pay {e['coins']} thaler, "
+            f"{e['discarded']} to the discard pile"
+        )
+
+    @staticmethod
+    def _narrate_buy_field(e: Event) -> str:
+        paid = f" ({_beans(e['paid'])} to the discard pile)" if e["paid"] else ""
+        return f"{_LETTERS[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
+
+    @staticmethod
+    def _narrate_turn_up(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
+
+    @staticmethod
+    def _narrate_exhausted(e: Event) -> str:
+        if e["ends"]:
+            return f"The deck runs out for the {_ORDINAL[e['count']]} time: the game ends at once"
+        return (
+            f"The deck runs out for the {_ORDINAL[e['count']]} time: the {e['reshuffled']} cards of the "
+            "discard pile are shuffled into a new deck"
+        )
+
+    @staticmethod
+    def _narrate_offer(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} drafts a proposal to {_LETTERS[e['partner']]}"
+
+    @staticmethod
+    def _narrate_draft(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} adds to the proposal to {_LETTERS[e['partner']]}"
+
+    @staticmethod
+    def _narrate_propose(e: Event) -> str:
+        name, partner = _LETTERS[e["seat"]], _LETTERS[e["partner"]]
+        give = [
+            f"{b} (turned up)" if up else f"{b} (hand)"
+            for b, up in zip(e["give"], e["turned_up"], strict=True)
+        ]
+        if not e["ask"]:
+            return f"{name} offers {partner} {_beans(give)} as a gift"
+        if not give:
+            return f"{name} asks {partner} for {_beans(e['ask'])} as a gift"
+        return f"{name} offers {partner} {_beans(give)} for {_beans(e['ask'])}"
+
+    @staticmethod
+    def _narrate_cancel(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} drops the proposal to {_LETTERS[e['partner']]}"
+
+    @staticmethod
+    def _narrate_pick(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} chooses a hand card to give"
+
+    @staticmethod
+    def _narrate_accept(e: Event) -> str:
+        return (
+            f"{_LETTERS[e['seat']]} accepts: {_LETTERS[e['active']]} gives {_beans(e['gave'])}, "
+            f"{_LETTERS[e['seat']]} gives {_beans(e['got'])}"
+        )
+
+    @staticmethod
+    def _narrate_reject(e: Event) -> str:
+        return (
+            f"{_LETTERS[e['seat']]} refuses {_LETTERS[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
+        )
+
+    @staticmethod
+    def _narrate_end_trading(e: Event) -> str:
+        return f"{_LETTERS[e['seat']]} ends trading"
+
+    @staticmethod
+    def _narrate_draw(e: Event) -> str:
+        return (
+            f"{_LETTERS[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
+        )
+
+    @staticmethod
+    def _narrate_end(e: Event) -> str:
+        scores, winners = e["scores"], e["winners"]
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        return (
+            "Game over: "
+            + ", ".join(f"{_LETTERS[s]} {scores[s]} thaler" for s in order)
+            + f"; {' and '.join(_LETTERS[s] for s in winners)} {'share the win' if len(winners) > 1 else 'wins'}"
+        )
+
+    # ---------------------------------------------------------------- seeing
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        n = self.players
+        teacher = seat is None
+        seats = range(n)
+        proposal = self.proposal
+        shown = None
+        if proposal is not None:
+            open_ = teacher or proposal["made"] or seat == self.active
+            own = teacher or seat == self.active
+            partner_side = teacher or seat == proposal["partner"]
+            give = proposal["give"]
+            shown = {
+                "partner": proposal["partner"],
+                "made": proposal["made"],
+                "give": [b for b, _ in give] if open_ else None,
+                "turned_up": [k == 0 for _, k in give] if open_ else None,
+                "give_cards": [_card_text(b, k) for b, k in give] if own else None,
+                "ask": list(proposal["ask"]) if open_ else None,
+                "picks": [_card_text(b, k) for b, k in proposal["picks"]] if partner_side else None,
+            }
+        return {
+            "game": self.name,
+            "players": n,
+            "viewer": seat,
+            "to_act": list(self._to_act),
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "third_field_cost": self.options["third_field_cost"],
+            "proposals_per_turn": self.options["proposals_per_turn"],
+            # BO-C2: hands are hidden, front first; their sizes are public.
+            "hands": [
+                list(h) if teacher or s == seat else None for s, h in zip(seats, self.hands, strict=True)
+            ],
+            "hand_sizes": [len(h) for h in self.hands],
+            "fields": [[list(f) if f else None for f in fs] for fs in self.fields],
+            "coins": [len(c) for c in self.coins],
+            "coin_cards": [list(c) for c in self.coins],
+            "deck": self.deck[::-1] if teacher else None,
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "discard_size": len(self.discard),
+            "exhaustions": self.exhaustions,
+            "trading_area": list(self.trading_area),
+            "received": [list(r) for r in self.received],
+            "planted": self.planted,
+            "proposals_left": self.proposals_left,
+            "proposal": shown,
+            "offers": [dict(o) for o in self.offers],
+        }
+
+    def result(self) -> dict[str, Any]:
+        scores = [len(c) for c in self.coins]
+        ranks = rules.ranks(scores)
+        finished = self.phase == "over"
+        return {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
+            "finished": finished,
+        }
+
+    @property
+    def max_decisions(self) -> int:
+        """Turns are bounded by the cards the decks can give (five a turn, at most two reshuffles
+        of at most 104 cards), plantings by the cards drawn, harvests by the plantings, and
+        trading by ``proposals_per_turn`` proposals of at most every card of two hands each."""
+        return self._bound
+
+    def stats(self, seat: int) -> dict[str, Any]:
+        return {
+            "third_field": int(len(self.fields[seat]) == rules.MAX_FIELDS),
+            **self._stats[seat],
+        }
+
+    def state_problems(self, state: Mapping[str, Any]) -> list[str]:
+        """Rule breaks a teacher's view can show: a bean too often or too seldom, a bad field."""
+        problems = []
+        try:
+            n = state["players"]
+            cards: Counter[str] = Counter()
+            for s in range(n):
+                fields = state["fields"][s]
+                if len(fields) not in (rules.START_FIELDS, rules.MAX_FIELDS):
+                    problems.append(f"{_LETTERS[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
+                for field in fields:
+                    if field is None:
+                        continue
+                    bean, count = field
+                    if bean not in rules.BEAN_COUNTS or type(count) is not int or count < 1:
+                        problems.append(
+                            f"{_LETTERS[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
+                        )
+                        continue
+                    cards[bean] += count
+                if state["coins"][s] != len(state["coin_cards"][s]):
+                    problems.append(
+                        f"{_LETTERS[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)"
+                    )
+                for pile in (state["hands"][s], state["coin_cards"][s], state["received"][s]):
+                    cards.update(pile)
+            for pile in (state["deck"], state["discard"], state["trading_area"]):
+                cards.update(pile)
+            if not 0 <= state["exhaustions"] <= rules.LAST_EXHAUSTION:
+                problems.append(f"the deck ran out {state['exhaustions']!r} times; at most 3 (BO-D2)")
+            wrong = [
+                f"{bean} {cards[bean]} (should be {count})"
+                for bean, count in rules.BEAN_COUNTS.items()
+                if cards[bean] != count
+            ]
+            unknown = sorted(set(cards) - set(rules.BEAN_COUNTS), key=str)
+            if wrong or unknown:
+                problems.append(
+                    "the 104 cards are not all accounted for: "
+                    + "; ".join(wrong + [f"unknown card {u!r}" for u in unknown])
+                    + " (BO-E2)"
+                )
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            problems.append(f"state is not a Bohnanza state ({exc!r})")
+        return problems

@@ -1,0 +1,110 @@
+"""Bohnanza's components and rule arithmetic as small pure functions (rules BO-* in RULES.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.ranking import shared_ranks
+
+# BO-C1: the eight bean types of the 104-card basic set, most common first (API.md's names).
+BEANS: tuple[str, ...] = ("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
+
+# BO-C1: how many cards of each type the deck holds.
+BEAN_COUNTS: dict[str, int] = {
+    "blue": 20,
+    "chili": 18,
+    "stink": 16,
+    "green": 14,
+    "soy": 12,
+    "black-eyed": 10,
+    "red": 8,
+    "garden": 6,
+}
+
+# BO-C1: the beanometer of each type, the beans needed for 1, 2, 3 and 4 thaler (None: no such step).
+BEANOMETERS: dict[str, tuple[int | None, int | None, int | None, int | None]] = {
+    "blue": (4, 6, 8, 10),
+    "chili": (3, 6, 8, 9),
+    "stink": (3, 5, 7, 8),
+    "green": (3, 5, 6, 7),
+    "soy": (2, 4, 6, 7),
+    "black-eyed": (2, 4, 5, 6),
+    "red": (2, 3, 4, 5),
+    "garden": (None, 2, 3, None),
+}
+
+DECK_SIZE = 104  # BO-C1
+HAND_SIZE = 5  # BO-C2: cards dealt to each player
+START_FIELDS = 2  # BO-C3
+MAX_FIELDS = 3  # BO-H3: one third field, never a fourth
+PLANTINGS_PER_TURN = 2  # BO-T1: the front card, then optionally one more
+TURN_UP = 2  # BO-T3
+DRAW = 3  # BO-T6
+LAST_EXHAUSTION = 3  # BO-D2: the game ends when the deck runs out the third time
+
+# Every card of the deck, in a fixed order (the deal shuffles it).
+ALL_CARDS: tuple[str, ...] = tuple(bean for bean in BEANS for _ in range(BEAN_COUNTS[bean]))
+
+
+def harvest_value(bean: str, count: int) -> int:
+    """Thaler a field of ``count`` beans of ``bean`` pays: the highest beanometer step reached (BO-H1)."""
+    value = 0
+    for step, needed in enumerate(BEANOMETERS[bean], start=1):
+        if needed is not None and count >= needed:
+            value = step
+    return value
+
+
+# The same numbers as a table, for the engine's step loop: HARVEST[bean][count].
+HARVEST: dict[str, tuple[int, ...]] = {
+    bean: tuple(harvest_value(bean, count) for count in range(DECK_SIZE + 1)) for bean in BEANS
+}
+
+
+def top_of_beanometer(bean: str) -> int:
+    """The fewest beans that pay the most this type can pay: more beans add nothing (BO-C1)."""
+    return max(n for n in BEANOMETERS[bean] if n is not None)
+
+
+Field = list | None  # [bean, count] or None for an empty field
+
+
+def field_for(fields: Sequence[Field], bean: str) -> int | None:
+    """Index of the field a ``bean`` is planted on: the field of its own type, else the first
+    empty field; None if neither exists, so a field must be harvested first (BO-T2)."""
+    empty = None
+    for i, field in enumerate(fields):
+        if field is None:
+            if empty is None:
+                empty = i
+        elif field[0] == bean:
+            return i
+    return empty
+
+
+def harvestable(fields: Sequence[Field]) -> list[int]:
+    """Indices of the fields their owner may harvest now (BO-H1 with the one-bean protection, BO-H2).
+
+    A field of one bean is protected while another field holds two or more; when
+    every planted field holds one bean, any of them may be cleared.
+    """
+    planted = [i for i, f in enumerate(fields) if f is not None]
+    if any(fields[i][1] >= 2 for i in planted):
+        return [i for i in planted if fields[i][1] >= 2]
+    return planted
+
+
+def split_harvest(bean: str, count: int) -> tuple[int, int]:
+    """(coin cards, cards to the discard pile) when a field of ``count`` beans is harvested (BO-H1)."""
+    coins = HARVEST[bean][count]
+    return coins, count - coins
+
+
+def pay_from_coins(coins: Sequence[str], cost: int) -> tuple[list[str], list[str]]:
+    """(cards paid, cards kept): payment takes the earliest earned coin cards first (BO-H3)."""
+    return list(coins[:cost]), list(coins[cost:])
+
+
+def ranks(scores: Sequence[int]) -> list[int]:
+    """Most thaler first; equal scores share the place, doc 003 gives no tie-break (BO-E1)."""
+    return shared_ranks(list(scores))
