@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import ConfigError
-from .core.game import SEAT_NAMES, Event, Game, new_game
+from .core.game import API_ORDER, SEAT_NAMES, Event, Game, new_game
 
 
 def data_dir() -> Path:
@@ -120,7 +120,8 @@ def load_examples(game: str | None = None) -> list[dict[str, Any]]:
             example = json.loads(path.read_text(encoding="utf-8"))
             example["file"] = str(path.relative_to(root.parent))
             examples.append(example)
-    return sorted(examples, key=lambda e: (e["game"], _id_key(e["id"])))
+    order = {name: i for i, name in enumerate(API_ORDER)}
+    return sorted(examples, key=lambda e: (order.get(e["game"], len(order)), e["game"], _id_key(e["id"])))
 
 
 def _id_key(rule_id: str) -> tuple[str, int]:

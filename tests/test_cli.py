@@ -163,7 +163,8 @@ def test_an_example_the_engine_contradicts_is_reported_with_exit_1(monkeypatch, 
 
     def tampered(game=None):
         examples = copy.deepcopy(real(game))
-        examples[0]["expect"][3]["equals"] = [27, 25, 99]  # FS-X1: C's coins misprinted
+        fs_x1 = next(e for e in examples if e["id"] == "FS-X1")
+        fs_x1["expect"][3]["equals"] = [27, 25, 99]  # C's coins misprinted
         return examples
 
     monkeypatch.setattr(gamekit.examples, "load_examples", tampered)
