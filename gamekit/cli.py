@@ -8,8 +8,8 @@
 Only presentation lives here: reading arguments, drawing progress and tables,
 rendering what one player sees. Every rule is the engines' business, reached
 through the public interface, so a game added to the registry works here at
-once; a game that wants a nicer picture of its view adds a function to
-``RENDERERS``.
+once; a game draws its view for the terminal with ``text(view)`` in its module
+``gamekit.pictures.<game>``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -27,6 +27,7 @@ from .core.actions import Action
 from .core.errors import ConfigError, GamekitError, IllegalAction
 from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.options import Option
+from .pictures.base import text_table
 from .simulate import bot_rng, simulate
 
 EXIT_OK = 0
@@ -117,20 +118,6 @@ def compact_actions(actions: Sequence[Action]) -> str:
     return ", ".join(parts)
 
 
-def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
-    """An aligned plain-text table; columns in ``left`` align left, the others right."""
-    widths = [max(len(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
-
-    def fmt(line: Sequence[str]) -> str:
-        cells = [
-            str(cell).ljust(w) if i in left else str(cell).rjust(w)
-            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-        ]
-        return "  ".join(cells).rstrip()
-
-    return "\n".join(fmt(line) for line in (header, *rows))
-
-
 def _marks(stream: IO[str]) -> tuple[str, str]:
     """✓/✗ where the output can show them, plain words where it cannot."""
     try:
@@ -207,69 +194,16 @@ class ProgressBar:
 
 
 # ------------------------------------------------------------------ rendering views
-def _cards(values: Sequence[Any], fmt: Callable[[Any], str] = str) -> str:
-    return ", ".join(fmt(v) for v in values) if values else "-"
-
-
-def render_for_sale(view: dict[str, Any]) -> str:
-    """A For Sale player's view: the round, the table, and per seat coins, bids, houses, cheques."""
-    from .games.for_sale.rules import money
-
-    me, phase, to_act = view["viewer"], view["phase"], view["to_act"]
-    if phase == "buy":
-        high = (
-            f"high bid {view['high_bid']} by {seat_name(view['high_bidder'])}"
-            if view["high_bidder"] is not None
-            else "no bid yet"
-        )
-        title = f"Buying round {view['round']} of {view['rounds']}: houses {_cards(view['table'])} on the table; {high}"
-    elif phase == "sell":
-        title = f"Selling round {view['round']} of {view['rounds']}: cheques {_cards(view['table'], money)} on the table"
-    else:
-        title = "The game is over"
-    buying = phase == "buy"
-    header = ["seat", "coins", *(["bid"] if buying else []), "houses", "cheques", ""]
-    rows = []
-    for seat in range(view["players"]):
-        coins = view["coins"][seat]
-        if buying:
-            status = "passed" if view["passed"][seat] else ("to act" if seat in to_act else "")
-            if seat == view["start_player"]:
-                status = f"{status}, started" if status else "started"
-        elif phase == "sell":
-            chosen = view["chosen"][seat]
-            if chosen is not None:
-                status = f"chose {chosen}"
-            else:
-                status = "choosing" if seat in to_act else "has chosen"
-        else:
-            status = ""
-        rows.append(
-            [
-                seat_name(seat) + (" (you)" if seat == me else ""),
-                "?" if coins is None else str(coins),
-                *([str(view["bids"][seat])] if buying else []),
-                _cards(view["houses"][seat]),
-                _cards(view["cheques"][seat], money),
-                status,
-            ]
-        )
-    face_down = f"Face down: {view['houses_left']} houses, {view['cheques_left']} cheques"
-    text_columns = (0, len(header) - 3, len(header) - 2, len(header) - 1)  # seat, houses, cheques, status
-    return "\n".join([title, text_table(header, rows, left=text_columns), face_down])
-
-
 def render_generic(view: dict[str, Any]) -> str:
     """Any game's view as ``key: value`` lines, hidden values shown as ``?``."""
     return "\n".join(f"{key}: {'?' if value is None else value}" for key, value in view.items())
 
 
-RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {"for_sale": render_for_sale}
-
-
 def render_view(game: str, view: dict[str, Any]) -> str:
-    """The view drawn by the game's own renderer, or generically."""
-    return RENDERERS.get(game, render_generic)(view)
+    """The view drawn as text by the game's own picture module, or generically."""
+    from .pictures import text_drawer
+
+    return (text_drawer(game) or render_generic)(view)
 
 
 # ------------------------------------------------------------------------- simulate

@@ -3,20 +3,44 @@
 ``picture(game)`` is the teacher's view (everything); ``picture(game, seat)``
 shows exactly what that seat may see, with hidden things face down or as "?".
 Pictures are drawn from ``game.view(seat)`` only, so they can never show more
-than the view allows.
+than the view allows. Each game has its module ``gamekit.pictures.<game>`` with
+``draw(view) -> html`` and ``text(view) -> str`` (the command line's picture).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from html import escape
+from types import ModuleType
 from typing import Any
 
 from ..core.game import SEAT_NAMES, Game
-from . import for_sale
 from .base import STYLE
 
-DRAWERS: dict[str, Callable[[dict[str, Any]], str]] = {"for_sale": for_sale.draw}
+Drawer = Callable[[dict[str, Any]], str]
+
+
+def _module(game: str) -> ModuleType | None:
+    """``gamekit.pictures.<game>``, the module that draws a game: ``draw`` (HTML) and ``text``."""
+    try:
+        return importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game}":
+            raise
+        return None
+
+
+def drawer(game: str) -> Drawer | None:
+    """The HTML drawer of a game's views, or None if nobody drew that game yet."""
+    module = _module(game)
+    return getattr(module, "draw", None) if module else None
+
+
+def text_drawer(game: str) -> Drawer | None:
+    """The plain-text drawer of a game's views (for the terminal), or None."""
+    module = _module(game)
+    return getattr(module, "text", None) if module else None
 
 
 class Picture:
@@ -47,10 +71,9 @@ def result_line(game: Game) -> str:
 
 def picture(game: Game, seat: int | None = None) -> Picture:
     """The picture of ``game`` as ``seat`` sees it (None: the teacher's view)."""
-    try:
-        draw = DRAWERS[game.name]
-    except KeyError:
-        raise NotImplementedError(f"no picture is drawn for {game.name} yet") from None
+    draw = drawer(game.name)
+    if draw is None:
+        raise NotImplementedError(f"no picture is drawn for {game.name} yet")
     html = draw(game.view(seat))
     result = result_line(game)
     if result:
@@ -58,4 +81,4 @@ def picture(game: Game, seat: int | None = None) -> Picture:
     return Picture(html)
 
 
-__all__ = ["DRAWERS", "STYLE", "Picture", "picture"]
+__all__ = ["STYLE", "Picture", "drawer", "picture", "text_drawer"]

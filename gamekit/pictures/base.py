@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ..core.game import SEAT_NAMES
@@ -65,3 +66,17 @@ def seat_label(seat: int, viewer: int | None) -> str:
 
 def legend(text: str) -> str:
     return f"<span>{escape(text)}</span>"
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
+    """An aligned plain-text table; columns in ``left`` align left, the others right."""
+    widths = [max(len(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
+
+    def fmt(line: Sequence[str]) -> str:
+        cells = [
+            str(cell).ljust(w) if i in left else str(cell).rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(fmt(line) for line in (header, *rows))

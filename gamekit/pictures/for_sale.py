@@ -1,12 +1,15 @@
-"""For Sale drawn as HTML and SVG: the table, every player's coins, bids, houses and cheques."""
+"""For Sale drawn as HTML and SVG (``draw``) or as text for a terminal (``text``): the table,
+every player's coins, bids, houses and cheques."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES
-from .base import card_svg, legend, seat_label
+from ..core.game import SEAT_NAMES, seat_name
+from ..games.for_sale.rules import money
+from .base import card_svg, legend, seat_label, text_table
 
 # House colours run from cool (cheap) to warm (valuable), so rank is visible at a glance.
 _HOUSE_COLOURS = ["#3b6fb6", "#4f8fc0", "#58a886", "#8dbb4a", "#e0b83a", "#e08a3a", "#d0543b"]
@@ -109,3 +112,54 @@ def draw(view: dict[str, Any]) -> str:
         )
         + "</div></div>"
     )
+
+
+# ------------------------------------------------------------------ as text
+def _cards(values: Sequence[Any], fmt: Callable[[Any], str] = str) -> str:
+    return ", ".join(fmt(v) for v in values) if values else "-"
+
+
+def text(view: dict[str, Any]) -> str:
+    """A For Sale player's view: the round, the table, and per seat coins, bids, houses, cheques."""
+    me, phase, to_act = view["viewer"], view["phase"], view["to_act"]
+    if phase == "buy":
+        high = (
+            f"high bid {view['high_bid']} by {seat_name(view['high_bidder'])}"
+            if view["high_bidder"] is not None
+            else "no bid yet"
+        )
+        title = f"Buying round {view['round']} of {view['rounds']}: houses {_cards(view['table'])} on the table; {high}"
+    elif phase == "sell":
+        title = f"Selling round {view['round']} of {view['rounds']}: cheques {_cards(view['table'], money)} on the table"
+    else:
+        title = "The game is over"
+    buying = phase == "buy"
+    header = ["seat", "coins", *(["bid"] if buying else []), "houses", "cheques", ""]
+    rows = []
+    for seat in range(view["players"]):
+        coins = view["coins"][seat]
+        if buying:
+            status = "passed" if view["passed"][seat] else ("to act" if seat in to_act else "")
+            if seat == view["start_player"]:
+                status = f"{status}, started" if status else "started"
+        elif phase == "sell":
+            chosen = view["chosen"][seat]
+            if chosen is not None:
+                status = f"chose {chosen}"
+            else:
+                status = "choosing" if seat in to_act else "has chosen"
+        else:
+            status = ""
+        rows.append(
+            [
+                seat_name(seat) + (" (you)" if seat == me else ""),
+                "?" if coins is None else str(coins),
+                *([str(view["bids"][seat])] if buying else []),
+                _cards(view["houses"][seat]),
+                _cards(view["cheques"][seat], money),
+                status,
+            ]
+        )
+    face_down = f"Face down: {view['houses_left']} houses, {view['cheques_left']} cheques"
+    text_columns = (0, len(header) - 3, len(header) - 2, len(header) - 1)  # seat, houses, cheques, status
+    return "\n".join([title, text_table(header, rows, left=text_columns), face_down])

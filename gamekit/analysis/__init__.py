@@ -4,6 +4,9 @@
 which strategy wins more often and how sure we can be. These functions turn the
 rows into that table. They only prepare data (pandas, no plotting), so plots,
 widgets and the command line all draw the same numbers.
+
+This module holds what every game shares; each game's own tables are in
+``gamekit.analysis.<game>`` (For Sale's are also importable from here).
 """
 
 from __future__ import annotations
@@ -81,53 +84,13 @@ def seat_summary(df: pd.DataFrame) -> pd.DataFrame:
     return _summary(df, "seat")
 
 
-# ------------------------------------------------------------ For Sale tables
-def _mean_with_interval(groups: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:
+def mean_with_interval(groups: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:
     """Mean, count and a normal 95 % interval of the mean for each group."""
     table = pd.DataFrame({"mean": groups.mean(), "n": groups.size(), "sd": groups.std(ddof=1)})
     half = 1.96 * table["sd"].fillna(0.0) / table["n"].pow(0.5)
     table["ci_low"] = table["mean"] - half
     table["ci_high"] = table["mean"] + half
     return table.drop(columns="sd").reset_index()
-
-
-def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
-    """Mean coins paid (lost to the box) for each house number, optionally per ``by`` column.
-
-    ``purchases`` is the For Sale table of ``simulate_records``: one row per house
-    taken, with what the player bid and what they lost (FS-B5, FS-B8).
-    """
-    keys = ["house"] if by is None else [by, "house"]
-    return _mean_with_interval(purchases.groupby(keys)["paid"])
-
-
-def cheque_by_hand_rank(sales: pd.DataFrame, by: str | None = "bot") -> pd.DataFrame:
-    """Mean cheque won by the house's rank in its seller's hand (1 = best house held)."""
-    keys = ["hand_rank"] if by is None else [by, "hand_rank"]
-    return _mean_with_interval(sales.groupby(keys)["cheque"])
-
-
-def cheque_by_house(sales: pd.DataFrame) -> pd.DataFrame:
-    """Mean cheque won by house number: what a house is worth in phase 2 (FS-S3)."""
-    return _mean_with_interval(sales.groupby("house")["cheque"])
-
-
-def money_split(seats: pd.DataFrame) -> pd.DataFrame:
-    """Per bot: mean coins kept and mean cheques, in thousands, and the share of money from coins."""
-    needed = ("bot", "coins_left", "cheques_total", "score")
-    missing = [c for c in needed if c not in seats.columns]
-    if missing:
-        raise ValueError(f"expected For Sale rows from gamekit.simulate; missing: {', '.join(missing)}")
-    grouped = seats.groupby("bot")
-    table = pd.DataFrame(
-        {
-            "coins_kept": grouped["coins_left"].mean(),
-            "cheques_k": grouped["cheques_total"].mean() / 1000,
-            "money_k": grouped["score"].mean() / 1000,
-        }
-    )
-    table["coin_share"] = table["coins_kept"] / table["money_k"]
-    return table.reset_index()
 
 
 def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
@@ -138,3 +101,20 @@ def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
         return float(top[0] - top[1]) if len(top) > 1 else 0.0
 
     return seats.groupby("game")["score"].apply(margin).rename("margin").reset_index()
+
+
+# For Sale's own tables, kept under their old names here too.
+from .for_sale import cheque_by_hand_rank, cheque_by_house, money_split, price_by_house  # noqa: E402
+
+__all__ = [
+    "SUMMARY_COLUMNS",
+    "cheque_by_hand_rank",
+    "cheque_by_house",
+    "mean_with_interval",
+    "money_split",
+    "price_by_house",
+    "seat_summary",
+    "summarize",
+    "wilson_interval",
+    "winning_margin",
+]

@@ -1,12 +1,16 @@
 """Plotly figures of simulation results. Each takes a table, prepares it with a tested
-function of ``gamekit.analysis`` and returns a figure; nothing here computes a result."""
+function of ``gamekit.analysis`` and returns a figure; nothing here computes a result.
+
+This module holds the figures every game shares; each game's own are in
+``gamekit.plots.<game>`` (For Sale's are also importable from here).
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from . import analysis
+from .. import analysis
 
 _LAYOUT = {
     "template": "plotly_white",
@@ -16,7 +20,7 @@ _LAYOUT = {
 }
 
 
-def _figure(title: str, x: str, y: str) -> go.Figure:
+def figure(title: str, x: str, y: str) -> go.Figure:
     fig = go.Figure()
     fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **_LAYOUT)
     return fig
@@ -25,7 +29,7 @@ def _figure(title: str, x: str, y: str) -> go.Figure:
 def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval)") -> go.Figure:
     """Bars of each bot's win rate with Wilson 95 % error bars (``analysis.summarize``)."""
     table = analysis.summarize(seats)
-    fig = _figure(title, "bot", "win rate")
+    fig = figure(title, "bot", "win rate")
     fig.add_bar(
         x=table["bot"],
         y=table["win_rate"],
@@ -44,7 +48,7 @@ def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval
 def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % interval)") -> go.Figure:
     """Win rate by seat; with bots rotated through the seats, differences are the seat's own."""
     table = analysis.seat_summary(seats)
-    fig = _figure(title, "seat (0 = first in seat order)", "win rate")
+    fig = figure(title, "seat (0 = first in seat order)", "win rate")
     fig.add_bar(
         x=[str(s) for s in table["seat"]],
         y=table["win_rate"],
@@ -64,14 +68,14 @@ def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % in
 
 def score_distribution(seats: pd.DataFrame, title: str = "Final money per bot") -> go.Figure:
     """One box per bot of the final scores."""
-    fig = _figure(title, "bot", "final money")
+    fig = figure(title, "bot", "final money")
     for bot, rows in seats.groupby("bot"):
         fig.add_box(y=rows["score"], name=str(bot), boxmean=True)
     fig.update_layout(showlegend=False)
     return fig
 
 
-def _lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> go.Figure:
+def mean_lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> go.Figure:
     groups = [(None, table)] if by is None else list(table.groupby(by))
     for name, rows in groups:
         fig.add_scatter(
@@ -89,44 +93,9 @@ def _lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> go.Fi
     return fig
 
 
-def price_against_house(
-    purchases: pd.DataFrame, by: str | None = None, title: str | None = None
-) -> go.Figure:
-    """Mean coins paid for each house number (``analysis.price_by_house``)."""
-    table = analysis.price_by_house(purchases, by)
-    fig = _figure(title or "Coins paid for each house", "house", "mean coins paid")
-    return _lines(table, "house", by, fig)
-
-
-def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str | None = None) -> go.Figure:
-    """Mean cheque won by the house's rank in the seller's hand (``analysis.cheque_by_hand_rank``)."""
-    table = analysis.cheque_by_hand_rank(sales, by)
-    fig = _figure(
-        title or "Cheque won by the rank of the house sold in its hand",
-        "rank in hand (1 = best)",
-        "mean cheque",
-    )
-    return _lines(table, "hand_rank", by, fig)
-
-
-def coins_against_money(seats: pd.DataFrame, title: str = "Coins kept against final money") -> go.Figure:
-    """Each bot's mean coins kept and mean final money (``analysis.money_split``)."""
-    table = analysis.money_split(seats)
-    fig = _figure(title, "mean coins kept", "mean final money (thousands)")
-    fig.add_scatter(
-        x=table["coins_kept"],
-        y=table["money_k"],
-        text=table["bot"],
-        mode="markers+text",
-        textposition="top center",
-        marker={"size": 14, "color": "#d0543b"},
-    )
-    return fig
-
-
 def compare(tables: dict[str, pd.DataFrame], column: str, title: str, y: str) -> go.Figure:
     """Box plots of one column of several simulation tables side by side (one per setting)."""
-    fig = _figure(title, "setting", y)
+    fig = figure(title, "setting", y)
     for name, table in tables.items():
         fig.add_box(y=table[column], name=name, boxmean=True)
     fig.update_layout(showlegend=False)
@@ -135,7 +104,7 @@ def compare(tables: dict[str, pd.DataFrame], column: str, title: str, y: str) ->
 
 def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go.Figure:
     """Win rate of a swept bot against its parameter (``experiments.sweep_summary``)."""
-    fig = _figure(title or f"Win rate against {parameter}", parameter, "win rate")
+    fig = figure(title or f"Win rate against {parameter}", parameter, "win rate")
     fig.add_scatter(
         x=summary["value"],
         y=summary["win_rate"],
@@ -150,3 +119,19 @@ def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
+
+
+# For Sale's own figures, kept under their old names here too.
+from .for_sale import cheque_against_rank, coins_against_money, price_against_house  # noqa: E402
+
+__all__ = [
+    "cheque_against_rank",
+    "coins_against_money",
+    "compare",
+    "mean_lines",
+    "price_against_house",
+    "score_distribution",
+    "seat_advantage",
+    "sweep",
+    "win_rates",
+]

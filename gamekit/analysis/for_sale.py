@@ -1,0 +1,46 @@
+"""For Sale's own tables for the lesson's plots, from ``simulate_records``' purchases and sales."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from . import mean_with_interval
+
+
+def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Mean coins paid (lost to the box) for each house number, optionally per ``by`` column.
+
+    ``purchases`` is the For Sale table of ``simulate_records``: one row per house
+    taken, with what the player bid and what they lost (FS-B5, FS-B8).
+    """
+    keys = ["house"] if by is None else [by, "house"]
+    return mean_with_interval(purchases.groupby(keys)["paid"])
+
+
+def cheque_by_hand_rank(sales: pd.DataFrame, by: str | None = "bot") -> pd.DataFrame:
+    """Mean cheque won by the house's rank in its seller's hand (1 = best house held)."""
+    keys = ["hand_rank"] if by is None else [by, "hand_rank"]
+    return mean_with_interval(sales.groupby(keys)["cheque"])
+
+
+def cheque_by_house(sales: pd.DataFrame) -> pd.DataFrame:
+    """Mean cheque won by house number: what a house is worth in phase 2 (FS-S3)."""
+    return mean_with_interval(sales.groupby("house")["cheque"])
+
+
+def money_split(seats: pd.DataFrame) -> pd.DataFrame:
+    """Per bot: mean coins kept and mean cheques, in thousands, and the share of money from coins."""
+    needed = ("bot", "coins_left", "cheques_total", "score")
+    missing = [c for c in needed if c not in seats.columns]
+    if missing:
+        raise ValueError(f"expected For Sale rows from gamekit.simulate; missing: {', '.join(missing)}")
+    grouped = seats.groupby("bot")
+    table = pd.DataFrame(
+        {
+            "coins_kept": grouped["coins_left"].mean(),
+            "cheques_k": grouped["cheques_total"].mean() / 1000,
+            "money_k": grouped["score"].mean() / 1000,
+        }
+    )
+    table["coin_share"] = table["coins_kept"] / table["money_k"]
+    return table.reset_index()

@@ -1,0 +1,44 @@
+"""For Sale's own figures: what houses cost, what they sell for, and coins against money."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..analysis import for_sale as analysis
+from . import figure, mean_lines
+
+
+def price_against_house(
+    purchases: pd.DataFrame, by: str | None = None, title: str | None = None
+) -> go.Figure:
+    """Mean coins paid for each house number (``analysis.price_by_house``)."""
+    table = analysis.price_by_house(purchases, by)
+    fig = figure(title or "Coins paid for each house", "house", "mean coins paid")
+    return mean_lines(table, "house", by, fig)
+
+
+def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str | None = None) -> go.Figure:
+    """Mean cheque won by the house's rank in the seller's hand (``analysis.cheque_by_hand_rank``)."""
+    table = analysis.cheque_by_hand_rank(sales, by)
+    fig = figure(
+        title or "Cheque won by the rank of the house sold in its hand",
+        "rank in hand (1 = best)",
+        "mean cheque",
+    )
+    return mean_lines(table, "hand_rank", by, fig)
+
+
+def coins_against_money(seats: pd.DataFrame, title: str = "Coins kept against final money") -> go.Figure:
+    """Each bot's mean coins kept and mean final money (``analysis.money_split``)."""
+    table = analysis.money_split(seats)
+    fig = figure(title, "mean coins kept", "mean final money (thousands)")
+    fig.add_scatter(
+        x=table["coins_kept"],
+        y=table["money_k"],
+        text=table["bot"],
+        mode="markers+text",
+        textposition="top center",
+        marker={"size": 14, "color": "#d0543b"},
+    )
+    return fig
