@@ -1,0 +1,128 @@
+"""Shared pieces of the browser tests: JupyterLab on a loopback port, headless Chromium,
+and opening a lesson and running all its cells. See test_lessons_in_a_browser.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("GAMEKIT_CHROMIUM", "/usr/bin/chromium")
+HOW_TO_ENABLE = (
+    "the browser test needs Chromium at /usr/bin/chromium (Debian: apt-get install chromium; "
+    "or set GAMEKIT_CHROMIUM) and the playwright package (pip install -e '.[dev]'); "
+    "CI installs Chromium in .ci/run"
+)
+
+
+def browser_available() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on a loopback port, serving a copy of the lessons (so nothing in the repo changes)."""
+    home = tmp_path_factory.mktemp("lab")
+    work = home / "notebooks"
+    shutil.copytree(ROOT / "notebooks", work)
+    settings = home / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    # Render every cell (no windowing), so widgets far down the page exist in the page.
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+    )
+    port = _free_port()
+    log = (home / "lab.log").open("w")
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.news_url=None", f"--ServerApp.root_dir={work}",
+            *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+        ],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"JupyterLab did not start:\n{(home / 'lab.log').read_text()}"
+                    ) from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    args = [
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+        yield chromium
+        chromium.close()
+
+
+def open_and_run_all(browser, url: str, notebook: str):
+    """Open a lesson in JupyterLab and start Run All Cells; returns the page."""
+    from playwright.sync_api import TimeoutError
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{url}/lab/tree/{notebook}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+    # A fresh server may ask which kernel to start before it knows its kernels: take the proposed one.
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    try:
+        accept.wait_for(timeout=10_000)
+        accept.click()
+    except TimeoutError:
+        pass
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    return page
