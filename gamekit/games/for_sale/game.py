@@ -68,8 +68,7 @@ class ForSale(Game):
         n = self.players
         setup = rules.edition_setup(self.options["edition"], n)
         self.start_coins = setup.coins
-        rounding = self.options["refund_rounding"]
-        self._refunds = [rules.refund(bid, rounding) for bid in range(setup.coins + 1)]  # FS-B5, FS-B6
+        self._refunds = rules.refund_table(self.options["refund_rounding"], setup.coins)  # FS-B5, FS-B6
         self.house_deck, self.removed_houses = self._stacked_pile("houses", rules.HOUSES, setup.removed)
         self.cheque_deck, self.removed_cheques = self._stacked_pile("cheques", rules.CHEQUES, setup.removed)
         self.rounds = len(self.house_deck) // n  # FS-C5: every round uses one card per player

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ...core.ranking import shared_ranks
 
@@ -49,6 +50,12 @@ def edition_setup(edition: str, players: int) -> EditionSetup:
 def refund(bid: int, rounding: str) -> int:
     """Coins a passing player gets back: half their bid, rounded down or up (FS-B5, FS-B6)."""
     return (bid + 1) // 2 if rounding == "up" else bid // 2
+
+
+@cache
+def refund_table(rounding: str, most: int) -> tuple[int, ...]:
+    """``refund(bid, rounding)`` for every bid from 0 to ``most``, looked up in the step loop."""
+    return tuple(refund(bid, rounding) for bid in range(most + 1))
 
 
 def match_houses_to_cheques(played: Mapping[int, int], cheques: Sequence[int]) -> dict[int, int]:
