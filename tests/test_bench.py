@@ -8,7 +8,10 @@ import gamekit
 from gamekit.bench import PLAY_RUNNER, RANDOM_LOOP, format_table, main, run_bench
 from gamekit.core.game import game_class
 
-KEYS = {"game", "players", "runner", "games", "decisions", "seconds", "games_per_s", "decisions_per_s"}
+KEYS = {
+    "game", "players", "runner", "games", "decisions", "seconds", "games_per_s", "decisions_per_s",
+    "cpu_seconds", "games_per_cpu_s",
+}  # fmt: skip
 
 
 def test_run_bench_gives_one_row_per_game_and_player_count_plus_the_play_runner():
@@ -23,6 +26,7 @@ def test_run_bench_gives_one_row_per_game_and_player_count_plus_the_play_runner(
         assert row["games"] == 3
         assert row["decisions"] > 0 and row["seconds"] > 0
         assert row["games_per_s"] > 0 and row["decisions_per_s"] > row["games_per_s"]
+        assert row["games_per_cpu_s"] > 0
 
 
 def test_run_bench_defaults_to_every_game_and_every_allowed_player_count():
