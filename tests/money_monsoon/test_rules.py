@@ -713,12 +713,8 @@ def test_views_have_the_required_keys_and_hide_only_sealed_bids():
     assert g.view(2)["bids"][2] == 3 and g.view(1)["bids"][2] is None
 
 
-def test_every_event_names_a_rule_of_rules_md():
-    import pathlib
-    import re
-
-    rules_md = pathlib.Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
-    known = set(re.findall(r"\*\*(MM-[A-Z]\d+)\*\*", rules_md.read_text(encoding="utf-8")))
+def test_every_event_names_a_rule_of_rules_md(rule_ids):
+    known = {r for r in rule_ids if r.startswith("MM-")}
     for seed in range(5):
         g = gamekit.new_game("money_monsoon", 5, seed=seed)
         gamekit.play(g, "random")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled
@@ -277,14 +277,17 @@ class Kuhhandel(Game):
             {"type": "stopped", "seat": None, "turns": self.turn, "scores": self.result()["scores"]}
         )
 
-    def _give_animals(self, taker: int, giver: int | None, animal: str, count: int) -> None:
+    def _give_animals(self, taker: int, giver: int | None, animal: str, count: int, rule: str) -> None:
+        """Move animal cards; ``rule`` is the rule ID that gives them (shown by the step player)."""
         i = ANIMAL_INDEX[animal]
         if giver is not None:
             self.animals[giver][i] -= count
             self._held[giver] = self._held_dict(giver)
         self.animals[taker][i] += count
         self._held[taker] = self._held_dict(taker)
-        self._events.append({"type": "takes", "seat": taker, "animal": animal, "count": count, "from": giver})
+        self._events.append(
+            {"type": "takes", "seat": taker, "animal": animal, "count": count, "from": giver, "rule_id": rule}
+        )
 
     def _held_dict(self, seat: int) -> dict[str, int]:
         return {ANIMALS[i]: c for i, c in enumerate(self.animals[seat]) if c}
@@ -371,7 +374,7 @@ class Kuhhandel(Game):
         if self.high_bidder is None:  # KH-A4: no bid, the auctioneer takes the animal free
             self._events.append({"type": "no_bid", "seat": auctioneer, "animal": animal})
             self._stats[auctioneer]["free_animals"] += 1
-            self._give_animals(auctioneer, None, animal, 1)
+            self._give_animals(auctioneer, None, animal, 1, "KH-A4")
             self._finish_auction()
             return
         self._events.append(
@@ -449,7 +452,7 @@ class Kuhhandel(Game):
                 "private": {"money": list(cards)},
             }
         )
-        self._give_animals(taker, None, animal, 1)
+        self._give_animals(taker, None, animal, 1, "KH-A5")
         self._finish_auction()
 
     def _finish_auction(self) -> None:
@@ -509,7 +512,13 @@ class Kuhhandel(Game):
         self.building.append(value)
         self.building_counts[i] += 1
         self._events.append(
-            {"type": "add", "seat": seat, "cards": len(self.building), "private": {"money": value}}
+            {
+                "type": "add",
+                "seat": seat,
+                "cards": len(self.building),
+                "part": self.phase,  # "offer" (KH-K2) or "respond", a counter-offer (KH-K3)
+                "private": {"money": value},
+            }
         )
 
     def _take_building(
@@ -574,7 +583,7 @@ class Kuhhandel(Game):
             }
         )
         self.last_trade = self._trade_record("accepted", active, offer, None)
-        self._give_animals(active, seat, self.trade_animal, self.stake)  # ... and hands over the animals
+        self._give_animals(active, seat, self.trade_animal, self.stake, "KH-K3")  # ... hands over the animals
         self._finish_trade()
 
     def _money_from_table(self, seat: int, cards: tuple[int, ...] | list[int]) -> None:
@@ -632,7 +641,7 @@ class Kuhhandel(Game):
                 self._open_offer()
                 return
             # KH-K5: a second tie gives the animals to the active player free.
-            self._give_animals(active, seat, animal, stake)
+            self._give_animals(active, seat, animal, stake, "KH-K5")
             self._stats[active]["trades_won"] += 1
             self._stats[seat]["trades_lost"] += 1
             self._finish_trade()
@@ -651,7 +660,7 @@ class Kuhhandel(Game):
         )
         self._stats[winner]["trades_won"] += 1
         self._stats[loser]["trades_lost"] += 1
-        self._give_animals(winner, loser, animal, stake)
+        self._give_animals(winner, loser, animal, stake, "KH-K4")
         self._finish_trade()
 
     def _trade_record(
@@ -681,6 +690,38 @@ class Kuhhandel(Game):
         self._end_turn()
 
     # -------------------------------------------------------------- narration
+    event_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "KH-C2",
+        "skip": "KH-T1",
+        "auction": "KH-A1",
+        "donkey": "KH-A2",
+        "bid": "KH-A3",
+        "hold": "KH-A3",
+        "close": "KH-A3",
+        "no_bid": "KH-A4",
+        "sell": "KH-A5",
+        "buy": "KH-A5",
+        "pay": "KH-A6",
+        "receive": "KH-A6",
+        "cannot_pay": "KH-A7",
+        "trade": "KH-K1",
+        "offer": "KH-K2",
+        "accept": "KH-K3",
+        "counter": "KH-K3",
+        "look": "KH-K4",
+        "trade_won": "KH-K4",
+        "tie": "KH-K5",
+        "end": "KH-E2",
+        "stopped": "KH-E4",
+    }  # "takes" records the rule that gave the animals (rule_id)
+
+    def _event_rule(self, event: Event) -> str | None:
+        if event["type"] == "takes":
+            return event["rule_id"]
+        if event["type"] == "add":
+            return "KH-K2" if event.get("part") == "offer" else "KH-K3"
+        return self.event_rules.get(event["type"])
+
     def _narrate(self, event: Event) -> str:
         # Narration uses only an event's public fields: log_for hands the text to every seat.
         return getattr(self, "_narrate_" + event["type"])(event)
@@ -1085,6 +1126,122 @@ class Kuhhandel(Game):
             "money_left": rules.money_total(self.money[seat]),
             **self._stats[seat],
         }
+
+    def records(self) -> dict[str, list[dict[str, Any]]]:
+        """What happened, read back from the events, for the lesson's experiments.
+
+        ``auctions``: one row per animal auctioned (``seat`` is the auctioneer), with its
+        ``set_value``, the donkeys turned up so far (this one included), how many the taker
+        already held (``taker_had``), the closing high bid, how it ended
+        (``no_bid``, ``sold`` or ``bought_in``, KH-A4/A5), who took the animal, the price,
+        what the payer's cards came to (KH-A6: no change) and how many runs it took (KH-A7).
+        ``trades``: one row per cow trade (``seat`` is the active player), with the card
+        counts, totals and 0 cards of the last round's offer and counter, the number of
+        rounds (KH-K5) and the outcome: ``accepted``, ``active``/``partner`` (who won the
+        swap, KH-K4) or ``second_tie``. ``sets``: one row per completed set (KH-E1).
+        """
+        auctions: list[dict[str, Any]] = []
+        trades: list[dict[str, Any]] = []
+        donkeys = 0
+        auction: dict[str, Any] | None = None
+        trade: dict[str, Any] | None = None
+        for e in self._events:
+            kind = e["type"]
+            if kind == "auction":
+                auction = {
+                    "turn": e["turn"],
+                    "seat": e["seat"],
+                    "animal": e["animal"],
+                    "set_value": rules.ANIMAL_VALUES[e["animal"]],
+                    "donkeys_seen": donkeys + (e["animal"] == rules.DONKEY),
+                    "taker_had": 0,
+                    "high_bid": 0,
+                    "high_bidder": None,
+                    "bids": 0,
+                    "runs": 1,
+                    "outcome": "no_bid",
+                    "taker": e["seat"],
+                    "price": 0,
+                    "paid": 0,
+                }
+            elif kind == "donkey":
+                donkeys = e["number"]
+            elif auction is not None and kind == "bid":
+                auction["bids"] += 1
+            elif auction is not None and kind == "close":
+                auction["high_bid"], auction["high_bidder"] = e["amount"], e["seat"]
+            elif auction is not None and kind == "cannot_pay":
+                auction["runs"] += 1
+                auction["high_bid"], auction["high_bidder"] = 0, None
+            elif auction is not None and kind in ("sell", "buy"):
+                auction["outcome"] = "sold" if kind == "sell" else "bought_in"
+                auction["taker"] = e["to"] if kind == "sell" else e["seat"]
+                auction["price"] = e["amount"]
+            elif auction is not None and kind == "pay":
+                auction["paid"] = sum(e["private"]["money"])
+            elif kind == "trade":
+                trade = {
+                    "turn": e["turn"],
+                    "seat": e["seat"],
+                    "partner": e["partner"],
+                    "animal": e["animal"],
+                    "stake": e["stake"],
+                    "rounds": 1,
+                    "offer_cards": 0,
+                    "offer_total": 0,
+                    "offer_zeros": 0,
+                    "response": None,
+                    "counter_cards": None,
+                    "counter_total": None,
+                    "counter_zeros": None,
+                    "outcome": None,
+                    "winner": None,
+                }
+            elif trade is not None and kind in ("offer", "counter", "accept"):
+                cards = e["private"]["money"]
+                if kind == "offer":
+                    trade.update(offer_cards=len(cards), offer_total=sum(cards), offer_zeros=cards.count(0))
+                elif kind == "counter":
+                    trade.update(
+                        response="counter",
+                        counter_cards=len(cards),
+                        counter_total=sum(cards),
+                        counter_zeros=cards.count(0),
+                    )
+                else:
+                    trade.update(response="accept", outcome="accepted", winner=trade["seat"])
+            elif trade is not None and kind == "tie":
+                if e["round"] == 1:
+                    trade["rounds"] = 2
+                else:
+                    trade.update(outcome="second_tie", winner=trade["seat"])
+            elif trade is not None and kind == "trade_won":
+                trade.update(outcome="active" if e["seat"] == trade["seat"] else "partner", winner=e["seat"])
+            elif kind == "takes":
+                if auction is not None:
+                    auction["taker_had"] = self._held_before(e["seat"], e["animal"], auctions, trades)
+                    auctions.append(auction)
+                    auction = None
+                elif trade is not None:
+                    trades.append(trade)
+                    trade = None
+        sets = [
+            {"seat": seat, "animal": animal, "set_value": rules.ANIMAL_VALUES[animal]}
+            for seat, held in enumerate(self._held)
+            for animal in rules.completed_sets(held)
+        ]
+        return {"auctions": auctions, "trades": trades, "sets": sets}
+
+    @staticmethod
+    def _held_before(
+        seat: int, animal: str, auctions: list[dict[str, Any]], trades: list[dict[str, Any]]
+    ) -> int:
+        """How many ``animal`` cards ``seat`` held before the auction being recorded."""
+        held = sum(1 for a in auctions if a["taker"] == seat and a["animal"] == animal)
+        for t in trades:
+            if t["animal"] == animal and seat in (t["seat"], t["partner"]):
+                held += t["stake"] if t["winner"] == seat else -t["stake"]
+        return held
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: negative or unknown cards, a card too often or missing."""
