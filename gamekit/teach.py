@@ -192,10 +192,22 @@ class ActionGroup:
         return all(isinstance(a.value, int) for a in self.actions) and len(self.actions) > 0
 
     @property
-    def slider(self) -> bool:
-        """True for a contiguous range of numbers worth a slider (bids)."""
+    def step(self) -> int:
+        """The gap between neighbouring numbers (1 for For Sale bids, 10 for Kuhhandel's)."""
         values = [a.value for a in self.actions]
-        return self.numeric and len(values) > 6 and values == list(range(values[0], values[0] + len(values)))
+        return values[1] - values[0] if self.numeric and len(values) > 1 else 1
+
+    @property
+    def slider(self) -> bool:
+        """True for an evenly spaced run of numbers worth a slider (bids), whatever its step."""
+        values = [a.value for a in self.actions]
+        step = self.step
+        return (
+            self.numeric
+            and len(values) > 6
+            and step > 0
+            and values == list(range(values[0], values[0] + step * len(values), step))
+        )
 
     @property
     def low(self) -> int:

@@ -6,7 +6,8 @@ tested function it calls (shown in the lesson next to the widget):
 - ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
 - ``YourMove``: ``teach.what_if`` from a position of a replay.
 - ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions.
-- ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots.
+- ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots (or,
+  ``live``, redraw a quick computation as a slider moves: the auction sandbox).
 """
 
 from __future__ import annotations
@@ -254,7 +255,9 @@ class PlayTable(w.VBox):
         rows: list[w.Widget] = [w.HTML(f"<b>{SEAT_NAMES[seat]}, your move:</b>")]
         for group in action_groups(self.table.game.legal_actions(seat)):
             if group.slider:
-                slider = w.IntSlider(value=group.low, min=group.low, max=group.high, description=group.kind)
+                slider = w.IntSlider(
+                    value=group.low, min=group.low, max=group.high, step=group.step, description=group.kind
+                )
                 slider.add_class(f"gk-slider-{group.kind}")
                 button = w.Button(description=group.kind, button_style="primary")
                 button.add_class(f"gk-act-{group.kind}")
@@ -279,8 +282,13 @@ class RuleExplorer(w.VBox):
         run: Callable[..., Any],
         controls: Mapping[str, w.ValueWidget],
         button: str = "Run the games",
+        live: bool = False,
     ) -> None:
-        """``run(**values)`` does the work and returns what to display (figures, tables, text)."""
+        """``run(**values)`` does the work and returns what to display (figures, tables, text).
+
+        ``live=True`` is for quick functions (a payoff table, not a simulation): the
+        display is drawn at once and redrawn whenever a control changes, with no button.
+        """
         self.run = run
         self.inputs = dict(controls)
         self.go = w.Button(description=button, button_style="primary")
@@ -290,6 +298,11 @@ class RuleExplorer(w.VBox):
         super().__init__(
             [w.HBox(list(self.inputs.values()), layout=w.Layout(flex_flow="row wrap")), self.go, self.out]
         )
+        if live:
+            self.go.layout.display = "none"
+            for control in self.inputs.values():
+                control.observe(lambda _: self.refresh(), names="value")
+            self.refresh()
 
     def values(self) -> dict[str, Any]:
         return {name: control.value for name, control in self.inputs.items()}

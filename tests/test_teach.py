@@ -99,3 +99,13 @@ def test_two_people_at_one_table_each_see_only_their_own_view():
     table.submit(0, str(g.legal_actions(0)[0]))
     events_b = table.events_for(1)
     assert all("private" not in e for e in events_b if e["seat"] == 0)
+
+
+def test_action_groups_make_sliders_of_evenly_spaced_bids_of_any_step():
+    from gamekit.core.actions import Action
+
+    tens = [Action("bid", v) for v in range(10, 100, 10)]
+    group = action_groups([Action("hold"), *tens])[1]
+    assert group.slider and group.step == 10 and (group.low, group.high) == (10, 90)
+    gaps = [Action("bid", v) for v in (10, 20, 40, 50, 60, 70, 80)]
+    assert not action_groups(gaps)[0].slider

@@ -80,3 +80,14 @@ def test_play_table_narrates_the_persons_move_and_the_replies():
     assert "B " in table.story.value  # the bots' moves before A's first decision
     table.act("pass")
     assert table.story.value.count("<li>") >= 1 and "A passes" in table.story.value
+
+
+def test_a_live_rule_explorer_redraws_as_a_control_moves():
+    import ipywidgets as w
+
+    calls = []
+    slider = w.IntSlider(value=1)
+    explorer = RuleExplorer(lambda v: calls.append(v) or str(v), {"v": slider}, live=True)
+    assert calls == [1] and explorer.go.layout.display == "none"
+    slider.value = 4
+    assert calls == [1, 4]

@@ -66,7 +66,9 @@ def result_line(game: Game) -> str:
     verdict = (
         f"{winners} {'share the win' if len(res['winners']) > 1 else 'wins'}" if winners else "unfinished"
     )
-    return f'<div class="gk-result"><b>Final money:</b> {escape(scores)} — <b>{escape(verdict)}</b></div>'
+    module = _module(game.name)
+    label = getattr(module, "RESULT_LABEL", "Final money")  # a game whose score is not money names it
+    return f'<div class="gk-result"><b>{escape(label)}:</b> {escape(scores)} — <b>{escape(verdict)}</b></div>'
 
 
 def picture(game: Game, seat: int | None = None) -> Picture:

@@ -108,12 +108,28 @@ def browser():
         chromium.close()
 
 
-def open_and_run_all(browser, url: str, notebook: str):
-    """Open a lesson in JupyterLab and start Run All Cells; returns the page."""
+# True while some code cell has not run yet in this session ("[ ]") or is running ("[*]").
+_CELLS_PENDING = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+    .some(p => !/\\[\\d+\\]/.test(p.textContent))"""
+
+
+def _menu(page, menu: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
+
+
+def open_and_run_all(browser, url: str, notebook: str, timeout_ms: int = 300_000):
+    """Open a lesson in a fresh JupyterLab workspace, clear its saved outputs, run every cell
+    and wait until all have run; returns the page.
+
+    Clearing first matters: the saved outputs include widgets that are not connected to the
+    kernel, so clicking them before their cell has run again would do nothing. The fresh
+    workspace (``?reset``) keeps another lesson's tab from coming back.
+    """
     from playwright.sync_api import TimeoutError
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{url}/lab/tree/{notebook}")
+    page.goto(f"{url}/lab/tree/{notebook}?reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
     # A fresh server may ask which kernel to start before it knows its kernels: take the proposed one.
     accept = page.locator(".jp-Dialog .jp-mod-accept")
@@ -122,7 +138,12 @@ def open_and_run_all(browser, url: str, notebook: str):
         accept.click()
     except TimeoutError:
         pass
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_selector(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
+        timeout=120_000,
+    )
+    _menu(page, "Edit", "Clear Outputs of All Cells")
+    page.wait_for_function(_CELLS_PENDING, timeout=30_000)
+    _menu(page, "Run", "Run All Cells")
+    page.wait_for_function(f"() => !(({_CELLS_PENDING})())", timeout=timeout_ms)
     return page
