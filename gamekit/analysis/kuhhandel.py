@@ -1,0 +1,289 @@
+"""Kuhhandel's own tables for the lesson: what a card count gives away, and the experiments'
+data (buy-ins, bluffs, prices against donkeys, the sets that win), from ``simulate_records``.
+
+The record tables come from ``Kuhhandel.records``: ``auctions`` (one row per animal
+auctioned, ``seat`` = the auctioneer), ``trades`` (one row per cow trade, ``seat`` = the
+active player) and ``sets`` (one row per completed set at the end).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..games.kuhhandel import rules
+from . import mean_with_interval, wilson_interval
+
+
+# ------------------------------------------------------------ what a count tells
+@dataclass(frozen=True)
+class PublicInfo:
+    """What one player knows about the money they cannot see (KH-C2, KH-C3).
+
+    The 55 money cards are known, the bank lies open and your own cards are yours,
+    so the cards everybody else holds (and any offer lying face down) are known as a
+    whole — only not who holds which. ``money_in_play`` and ``money_counts`` are public.
+    """
+
+    own: tuple[int, ...]
+    bank: tuple[int, ...]
+    money_in_play: int
+    money_counts: tuple[int, ...]
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The money cards this player cannot see, ascending: all cards minus the bank and their own."""
+        left = Counter(rules.cards_of(rules.MONEY_SUPPLY))
+        left.subtract(self.bank)
+        left.subtract(self.own)
+        if any(n < 0 for n in left.values()):
+            raise ValueError("the bank and the player's own cards hold more cards than the game has (KH-C2)")
+        return tuple(sorted(left.elements()))
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> PublicInfo:
+        """The public information of a player's view (``game.view(seat)``)."""
+        seat = view["viewer"]
+        if seat is None:
+            raise ValueError("the teacher's view sees every card; take a player's view, game.view(seat)")
+        return cls(
+            own=tuple(view["money"][seat]),
+            bank=tuple(view["bank"]),
+            money_in_play=view["money_in_play"],
+            money_counts=tuple(view["money_counts"]),
+        )
+
+
+@dataclass(frozen=True)
+class OfferInference:
+    """The totals a face-down offer of ``cards`` cards could have, seen from one seat.
+
+    ``low`` and ``high`` are certain: the smallest and largest cards unseen. The
+    ``distribution`` is what the count alone says if every unseen card were as likely
+    to be offered as any other; a real player chooses, and a 0 card adds a card but
+    no money, so a long offer may be a bluff.
+    """
+
+    cards: int
+    low: int
+    high: int
+    distribution: dict[int, float]
+
+    @property
+    def mean(self) -> float:
+        return sum(total * p for total, p in self.distribution.items())
+
+    def chance_below(self, amount: int) -> float:
+        """The chance the offer totals less than ``amount``."""
+        return sum(p for total, p in self.distribution.items() if total < amount)
+
+    def table(self) -> pd.DataFrame:
+        """One row per possible total: ``total``, ``chance`` and ``at_least`` (the chance of that or more)."""
+        totals = sorted(self.distribution)
+        chances = [self.distribution[t] for t in totals]
+        at_least = [sum(chances[i:]) for i in range(len(chances))]
+        return pd.DataFrame({"total": totals, "chance": chances, "at_least": at_least})
+
+
+def offer_inference(card_count: int, info: PublicInfo | Sequence[int]) -> OfferInference:
+    """What an offer of ``card_count`` face-down cards can total, for a player with ``info``.
+
+    ``info`` is that player's ``PublicInfo`` (or directly the unseen cards). Every set of
+    ``card_count`` unseen cards is counted once (multivariate hypergeometric): the
+    chance of a total is the share of those sets that add up to it.
+    """
+    unseen = info.unseen if isinstance(info, PublicInfo) else tuple(sorted(info))
+    if not 0 <= card_count <= len(unseen):
+        raise ValueError(f"an offer of {card_count} cards is impossible: {len(unseen)} cards are unseen")
+    # Ways to pick n cards adding up to t, one denomination at a time.
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value, held in sorted(Counter(unseen).items()):
+        grown: Counter[tuple[int, int]] = Counter()
+        for (n, t), w in ways.items():
+            for k in range(min(held, card_count - n) + 1):
+                grown[n + k, t + k * value] += w * math.comb(held, k)
+        ways = dict(grown)
+    totals = {t: w for (n, t), w in ways.items() if n == card_count}
+    every = math.comb(len(unseen), card_count)
+    return OfferInference(
+        cards=card_count,
+        low=sum(unseen[:card_count]),
+        high=sum(unseen[len(unseen) - card_count :]),
+        distribution={total: totals[total] / every for total in sorted(totals)},
+    )
+
+
+def trade_inference(view: Mapping[str, Any]) -> OfferInference | None:
+    """What the viewer can tell about the active player's face-down offer from its card count.
+
+    The offer on the table, or the cards being put down for it (their number is public,
+    KH-K2); None when no offer is being made or the viewer is the one making it.
+    """
+    trade, seat = view["trade"], view["viewer"]
+    if trade is None or seat is None or seat == trade["active"]:
+        return None
+    if trade["offer_count"] is not None:
+        count = trade["offer_count"]
+    elif view["phase"] == "offer":
+        count = trade["building_count"]
+    else:
+        return None
+    return offer_inference(count, PublicInfo.of(view))
+
+
+# ------------------------------------------------------------------ experiments
+def first_bot(table: pd.DataFrame, players: int) -> pd.Series:
+    """Which rows belong to the first bot listed to ``simulate`` (in game i it sits in seat -i mod n)."""
+    return table["seat"] == (-table["game"]) % players
+
+
+def swept(
+    runs: Mapping[float, Mapping[str, pd.DataFrame]], players: int, table: str = "seats"
+) -> pd.DataFrame:
+    """Several runs' ``table`` stacked; the first bot's rows carry the run's key as ``value``.
+
+    Runs keyed by a bot parameter (0 = the plain ``value`` bot) become one table that
+    ``experiments.sweep_summary`` reads, like a ``sweep``, with the records kept.
+    """
+    frames = []
+    for value, run in runs.items():
+        frame = run[table].copy()
+        frame["value"] = [float(value) if mine else float("nan") for mine in first_bot(frame, players)]
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def buyin_summary(auctions: pd.DataFrame) -> pd.DataFrame:
+    """Per buy-in margin (``value``): what the swept bot's own auctions brought it (KH-A5).
+
+    ``auctions`` is ``swept(runs, players, "auctions")``. Columns: ``auctions`` run,
+    ``bought_in`` (share bought in), ``price_sold`` and ``price_bought_in`` (mean closing
+    bids), ``money`` (mean money received per auction: the cards paid to it on a sale,
+    minus what it paid on a buy-in) and ``worth`` (mean worth to its collection of the
+    animals it bought in, per auction: set value × cards held then / 4).
+    """
+    own = auctions.dropna(subset=["value"])
+    sold = own["outcome"] == "sold"
+    bought = own["outcome"] == "bought_in"
+    frame = pd.DataFrame(
+        {
+            "value": own["value"],
+            "bought_in": bought.astype(float),
+            "price_sold": own["price"].where(sold),
+            "price_bought_in": own["price"].where(bought),
+            "money": own["paid"].where(sold, 0) - own["paid"].where(bought, 0),
+            "worth": (own["set_value"] * (own["taker_had"] + 1) / rules.CARDS_PER_ANIMAL).where(bought, 0),
+        }
+    )
+    grouped = frame.groupby("value")
+    table = grouped.mean()
+    table.insert(0, "auctions", grouped.size())
+    return table.reset_index()
+
+
+def bluff_summary(trades: pd.DataFrame) -> pd.DataFrame:
+    """Per bluff rate (``value``): the swept bot's cow-trade offers, how many it padded with
+    0 cards, and how often padded and plain offers were accepted (KH-K2, KH-K3).
+
+    ``trades`` is ``swept(runs, players, "trades")``.
+    """
+    own = trades.dropna(subset=["value"])
+    rows = []
+    for value, part in own.groupby("value"):
+        padded = part["offer_zeros"] > 0
+        accepted = part["response"] == "accept"
+        rows.append(
+            {
+                "value": value,
+                "offers": len(part),
+                "padded": padded.mean(),
+                "accepted_plain": accepted[~padded].mean() if (~padded).any() else float("nan"),
+                "accepted_padded": accepted[padded].mean() if padded.any() else float("nan"),
+                "won": (part["winner"] == part["seat"]).mean(),
+                "offer_total": part["offer_total"].mean(),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def acceptance(trades: pd.DataFrame) -> pd.DataFrame:
+    """Acceptance rate (Wilson 95 %) of offers with and without 0 cards, over every trade."""
+    rows = []
+    for padded, part in trades.groupby(trades["offer_zeros"] > 0):
+        accepted = int((part["response"] == "accept").sum())
+        low, high = wilson_interval(accepted, len(part))
+        rows.append(
+            {
+                "offer": "padded with 0 cards" if padded else "no 0 cards",
+                "offers": len(part),
+                "accepted": accepted / len(part),
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def price_by_donkeys(auctions: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Mean closing price of the animals that found a bidder, by donkeys turned up so far (KH-A2).
+
+    Optionally per ``by`` column (e.g. ``animal``); free animals (KH-A4) are left out.
+    """
+    bid = auctions[auctions["outcome"] != "no_bid"]
+    keys = ["donkeys_seen"] if by is None else [by, "donkeys_seen"]
+    return mean_with_interval(bid.groupby(keys)["price"])
+
+
+def money_per_player(players: int) -> pd.DataFrame:
+    """Money in play per player after 0-4 donkeys (KH-E3): the ceiling prices rise against."""
+    return pd.DataFrame(
+        {
+            "donkeys_seen": range(len(rules.DONKEY_PAYOUTS) + 1),
+            "money_per_player": [
+                rules.money_in_play(players, d) / players for d in range(len(rules.DONKEY_PAYOUTS) + 1)
+            ],
+        }
+    )
+
+
+def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Per animal: how often the player who completed its set won (Wilson 95 %), cheapest first.
+
+    ``sets`` and ``seats`` are the tables of the same games (``simulate_records``, or
+    several runs stacked with a ``setting`` column); a shared win counts its share.
+    """
+    keys = [k for k in ("setting", "game", "seat") if k in sets.columns and k in seats.columns]
+    merged = sets.merge(seats[[*keys, "win_share"]], on=keys)
+    rows = []
+    for animal in rules.ANIMALS:
+        part = merged[merged["animal"] == animal]
+        wins = float(part["win_share"].sum())
+        low, high = wilson_interval(wins, len(part))
+        rows.append(
+            {
+                "animal": animal,
+                "set_value": rules.ANIMAL_VALUES[animal],
+                "sets": len(part),
+                "win_rate": wins / len(part) if len(part) else float("nan"),
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def win_rate_by_sets(seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate (Wilson 95 %) by the number of completed sets a player ends with (KH-E2)."""
+    rows = []
+    for sets, part in seats.groupby("sets"):
+        wins = float(part["win_share"].sum())
+        low, high = wilson_interval(wins, len(part))
+        rows.append(
+            {"sets": sets, "players": len(part), "win_rate": wins / len(part), "ci_low": low, "ci_high": high}
+        )
+    return pd.DataFrame(rows)

@@ -1,0 +1,161 @@
+"""Kuhhandel's own figures: what a card count gives away, what buying in brings the auctioneer,
+how bluffs are received, how donkeys inflate prices, and which sets win games."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..analysis import kuhhandel as analysis
+from ..pictures.kuhhandel import ANIMAL_COLOURS
+from . import figure, mean_lines
+
+
+def _error_bars(table: pd.DataFrame, column: str) -> dict:
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": table["ci_high"] - table[column],
+        "arrayminus": table[column] - table["ci_low"],
+    }
+
+
+def offer_inference(
+    inference: analysis.OfferInference, mark: int | None = None, title: str | None = None
+) -> go.Figure:
+    """The chance of each total of a face-down offer, from its card count (``analysis.offer_inference``).
+
+    ``mark`` draws a line at an amount to compare with (what the animals are worth to you).
+    """
+    table = inference.table()
+    fig = figure(
+        title or f"What an offer of {inference.cards} card{'s' * (inference.cards != 1)} can total",
+        "total of the offer",
+        "chance",
+    )
+    fig.add_bar(x=table["total"], y=table["chance"], marker_color="#3b6fb6", name="chance")
+    if mark is not None:
+        fig.add_vline(
+            x=mark,
+            line_dash="dot",
+            annotation_text=f"{mark}: below it with chance {inference.chance_below(mark):.0%}",
+        )
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def buyin_value(summary: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Per buy-in margin, what the auctioneer's own auctions brought it (``analysis.buyin_summary``):
+    money received and the worth to its collection of the animals it bought in."""
+    fig = figure(
+        title or "What each of its own auctions brings the auctioneer",
+        "buy-in margin (buys in up to this share of the animal's worth to it)",
+        "per auction",
+    )
+    labels = [f"{v:g}" for v in summary["value"]]
+    fig.add_bar(x=labels, y=summary["money"], name="money received (minus paid)", marker_color="#4c9a6a")
+    fig.add_bar(x=labels, y=summary["worth"], name="worth of animals bought in", marker_color="#d0543b")
+    fig.update_layout(barmode="group")
+    return fig
+
+
+def buyin_prices(summary: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Mean closing price of the animals sold and of those bought in, per buy-in margin."""
+    fig = figure(
+        title or "Prices of the animals sold and bought in",
+        "buy-in margin",
+        "mean closing price",
+    )
+    fig.add_scatter(
+        x=summary["value"], y=summary["price_sold"], mode="lines+markers", name="sold to the high bidder"
+    )
+    fig.add_scatter(
+        x=summary["value"],
+        y=summary["price_bought_in"],
+        mode="lines+markers",
+        name="bought in by the auctioneer",
+    )
+    return fig
+
+
+def bluff_acceptance(trades: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """How often cow-trade offers with and without 0 cards were accepted (``analysis.acceptance``)."""
+    table = analysis.acceptance(trades)
+    fig = figure(title or "Offers accepted, with and without 0 cards (95 % interval)", "offer", "accepted")
+    fig.add_bar(
+        x=table["offer"], y=table["accepted"], error_y=_error_bars(table, "accepted"), marker_color="#8e5bb0"
+    )
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return fig
+
+
+def price_against_donkeys(
+    auctions: pd.DataFrame,
+    animals: list[str] | None = None,
+    players: int | None = None,
+    title: str | None = None,
+) -> go.Figure:
+    """Mean closing price by donkeys turned up so far (``analysis.price_by_donkeys``): all animals,
+    or one line per animal in ``animals``; with ``players``, the money per player on a second axis."""
+    fig = figure(
+        title or "Prices against the donkeys turned up", "donkeys turned up so far", "mean closing price"
+    )
+    if animals:
+        table = analysis.price_by_donkeys(auctions[auctions["animal"].isin(animals)], by="animal")
+        mean_lines(table, "donkeys_seen", "animal", fig)
+        for trace in fig.data:
+            trace.line.color = ANIMAL_COLOURS.get(trace.name)
+    else:
+        mean_lines(analysis.price_by_donkeys(auctions), "donkeys_seen", None, fig)
+    if players:
+        money = analysis.money_per_player(players)
+        fig.add_scatter(
+            x=money["donkeys_seen"],
+            y=money["money_per_player"],
+            mode="lines",
+            line={"dash": "dot", "color": "#888"},
+            name="money in play per player",
+            yaxis="y2",
+        )
+        fig.update_layout(
+            yaxis2={"title": "money per player", "overlaying": "y", "side": "right", "rangemode": "tozero"},
+            margin={"r": 70},
+        )
+    fig.update_xaxes(dtick=1)
+    fig.update_layout(legend={"orientation": "h", "y": -0.22}, height=480)
+    return fig
+
+
+def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Win rate of the player who completed each animal's set (``analysis.set_win_rates``)."""
+    table = analysis.set_win_rates(sets, seats)
+    fig = figure(
+        title or "How often the owner of each set wins (95 % interval)", "animal (set value)", "win rate"
+    )
+    fig.add_bar(
+        x=[f"{a} ({v})" for a, v in zip(table["animal"], table["set_value"], strict=True)],
+        y=table["win_rate"],
+        error_y=_error_bars(table, "win_rate"),
+        marker_color=[ANIMAL_COLOURS[a] for a in table["animal"]],
+    )
+    fair = 1 / seats["seat"].nunique()
+    fig.add_hline(
+        y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}", annotation_position="top left"
+    )
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig
+
+
+def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Win rate by the number of complete sets held at the end (``analysis.win_rate_by_sets``)."""
+    table = analysis.win_rate_by_sets(seats)
+    fig = figure(title or "Win rate by complete sets held (95 % interval)", "complete sets", "win rate")
+    fig.add_bar(
+        x=[str(s) for s in table["sets"]],
+        y=table["win_rate"],
+        error_y=_error_bars(table, "win_rate"),
+        marker_color="#b08a1e",
+    )
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
+    return fig
