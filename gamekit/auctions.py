@@ -8,6 +8,9 @@ the code a game runs. Bids are given per seat (``bids[seat]``), whole numbers.
   (RULES.md MM-A3, MM-A5).
 - ``lowest_unique_bidder``: Money Monsoon's roll of 8, whose second half goes
   to the lowest bidder, a tie for lowest passing the right up (MM-M5).
+- ``bidder_outcome`` and ``vickrey_payoffs``: the "your bid" sandbox of the
+  lessons. One bidder (seat 0) against fixed rival bids, priced by the two rules
+  above: what each possible bid wins, pays and is worth.
 
 >>> second_price([5, 14, 7, 10])  # doc 002's example: B wins and pays D's 10
 (1, 10)
@@ -91,3 +94,63 @@ def lowest_unique_bidder(bids: Sequence[int], winner: int) -> int:
         if counts[bid] == 1:
             return bids.index(bid)
     return winner
+
+
+def bidder_outcome(
+    bid: int,
+    rival_bids: Sequence[int],
+    top_tie: str = "void",
+    order: Sequence[int] | None = None,
+    halved: bool = False,
+) -> tuple[bool, int, bool]:
+    """What bidding ``bid`` in seat 0 against ``rival_bids`` (seats 1, 2, ...) gets that bidder.
+
+    Returns ``(wins, price, free)``: whether seat 0 wins the auction, the price
+    it pays then (0 otherwise), and, when the lot is ``halved`` (a roll of 8,
+    MM-M5), whether it gets the free half as the lowest unique bidder (or as the
+    winner when every lower bid is tied). Prices and ties follow ``second_price``;
+    ``order`` lists the seats for ``top_tie="seat"`` (default seat 0 first).
+    When every bid is void (MM-A6) nobody wins anything.
+
+    >>> bidder_outcome(14, [5, 7, 10])  # doc 002's example, from B's chair
+    (True, 10, False)
+    >>> bidder_outcome(0, [9, 9, 4], halved=True)  # the tied 9s are void; 4 wins, 0 gets the free half
+    (False, 0, True)
+    """
+    bids = [bid, *rival_bids]
+    winner, price = second_price(bids, order, top_tie)
+    if winner is None:
+        return False, 0, False
+    free = halved and lowest_unique_bidder(bids, winner) == 0
+    return winner == 0, price if winner == 0 else 0, free
+
+
+def vickrey_payoffs(
+    value: float,
+    rival_bids: Sequence[int],
+    top_tie: str = "void",
+    free_value: float | None = None,
+    highest: int | None = None,
+    order: Sequence[int] | None = None,
+) -> list[tuple[int, float]]:
+    """``(bid, payoff)`` for every bid from 0 to ``highest`` against fixed rival bids.
+
+    The bidder (seat 0) values winning at ``value``; winning pays the price of
+    ``second_price`` and losing pays nothing, so a bid's payoff is
+    ``value - price`` if it wins, else 0. With ``free_value`` the lot is a roll
+    of 8 (MM-M5): the winner's half is worth ``value``, and the free half, worth
+    ``free_value``, goes to the lowest unique bid by ``lowest_unique_bidder``.
+    ``highest`` defaults to ten more than the largest of the value and the rival bids.
+
+    >>> vickrey_payoffs(12, [5, 7, 10], highest=14)[9:]  # bids 9 to 14: from 11 on, win and pay 10
+    [(9, 0), (10, 0), (11, 2), (12, 2), (13, 2), (14, 2)]
+    """
+    if highest is None:
+        highest = int(max(value, *rival_bids, 0)) + 10
+    halved = free_value is not None
+    table = []
+    for bid in range(highest + 1):
+        wins, price, free = bidder_outcome(bid, rival_bids, top_tie, order, halved)
+        payoff = (value - price if wins else 0) + (free_value if free else 0)
+        table.append((bid, payoff))
+    return table

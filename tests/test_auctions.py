@@ -81,3 +81,52 @@ def test_mm_m5_the_free_half_goes_to_the_lowest_unique_bid_below_the_winner():
     assert lowest_unique_bidder([7, 1, 1, 2, 2], winner=0) == 0
     assert lowest_unique_bidder([0, 9, 9, 2], winner=3) == 0  # voided bids above are not lower
     assert lowest_unique_bidder([4], winner=0) == 0
+
+
+# ------------------------------------------------------------- the "your bid" sandbox
+def test_bidder_outcome_reads_the_auction_from_seat_0():
+    assert auctions.bidder_outcome(14, [5, 7, 10]) == (True, 10, False)  # doc 002, B's chair
+    assert auctions.bidder_outcome(7, [5, 14, 10]) == (False, 0, False)
+    assert auctions.bidder_outcome(5, [5, 5, 5]) == (False, 0, False)  # MM-A6: every bid void
+    assert auctions.bidder_outcome(9, [9, 4], top_tie="seat") == (True, 9, False)  # seat 0 first
+    assert auctions.bidder_outcome(9, [9, 4], top_tie="seat", order=[1, 2, 0]) == (False, 0, False)
+
+
+def test_mm_m5_bidder_outcome_of_an_8_gives_the_free_half_to_the_lowest_unique_bid():
+    assert auctions.bidder_outcome(0, [9, 4, 2], halved=True) == (False, 0, True)
+    assert auctions.bidder_outcome(0, [9, 4, 0], halved=True) == (False, 0, False)  # the 0s cancel
+    assert auctions.bidder_outcome(9, [0, 0, 4], halved=True) == (True, 4, False)  # 4 is lowest unique
+    assert auctions.bidder_outcome(9, [4, 4, 0, 0], halved=True) == (True, 4, True)  # all lower tied
+    assert auctions.bidder_outcome(0, [9, 4, 2]) == (False, 0, False)  # not an 8: no free half
+
+
+def test_vickrey_payoffs_price_every_bid_with_the_engines_rule():
+    table = auctions.vickrey_payoffs(12, [5, 7, 10])
+    assert [bid for bid, _ in table] == list(range(23))  # 0 to max(value, bids) + 10
+    assert dict(table)[12] == 2 and dict(table)[3] == 0
+    assert dict(table)[10] == 0  # tied with D's 10: both void, C's 7 wins (MM-A5)
+    assert auctions.vickrey_payoffs(3, [], highest=2) == [(0, 3), (1, 3), (2, 3)]  # alone: free
+
+
+@given(
+    st.integers(0, 30),
+    st.lists(st.integers(0, 30), min_size=1, max_size=5),
+    st.lists(st.integers(0, 5), min_size=6, max_size=6, unique=True),
+)
+def test_bidding_the_value_is_weakly_dominant_with_the_textbook_tie_rule(value, rivals, order):
+    # In a one-shot second-price auction no bid ever earns more than bidding one's value,
+    # wherever the bidder sits in the tie order.
+    order = [seat for seat in order if seat <= len(rivals)]
+    table = auctions.vickrey_payoffs(value, rivals, top_tie="seat", order=order)
+    truthful = dict(table)[value]
+    assert all(payoff <= truthful for _, payoff in table)
+
+
+def test_the_void_tie_rule_and_the_8_break_the_dominance_of_truthful_bidding():
+    # MM-A5 void: two rivals tied at 10 strike each other out, so a low bid wins for nothing.
+    payoffs = dict(auctions.vickrey_payoffs(15, [10, 10]))
+    assert payoffs[15] == 5 and payoffs[0] == 15
+    # MM-M5: on an 8 a bid of 0 takes the free half, worth 40 here, while bidding the value 40
+    # for the high half wins it at 12 and earns 28.
+    payoffs = dict(auctions.vickrey_payoffs(40, [12, 5, 9], free_value=40))
+    assert payoffs[40] == 28 and payoffs[0] == 40

@@ -929,6 +929,84 @@ class MoneyMonsoon(Game):
             "turns": self.turn,
         }
 
+    def records(self) -> dict[str, list[dict[str, Any]]]:
+        """Per-event tables of the game so far, read from the log (the teacher's record).
+
+        - ``auctions``: one row per bidding (a rebid is a new row); ``seat`` is the
+          auctioneer. ``winner`` is None when every bid was void (MM-A6);
+          ``top_tied`` says the highest bid was tied (MM-A5); ``free_to_zero`` that
+          a roll of 8 gave its free 4 to a bid of 0 (MM-M5).
+        - ``bids``: one row per seat per bidding: the bid, and whether it won the
+          roll, got the free 4 of an 8, or was paid as the auctioneer.
+        - ``moves``: one row per pawn moved (a split 7 is two rows), with the landing
+          fees collected (MM-M3).
+        """
+        auctions: list[dict[str, Any]] = []
+        bids_rows: list[dict[str, Any]] = []
+        moves: list[dict[str, Any]] = []
+        turn, auctioneer, roll, rebid = 0, 0, 0, 0
+        for event in self._events:
+            kind = event["type"]
+            if kind == "roll":
+                turn, auctioneer, roll, rebid = event["turn"], event["seat"], event["roll"], 0
+            elif kind in ("reveal", "void"):
+                bids = event["bids"]
+                winner = event.get("winner")
+                free = event.get("free")
+                price = event.get("price", 0)
+                top = max(bids)
+                auctions.append(
+                    {
+                        "turn": turn,
+                        "seat": auctioneer,
+                        "rebid": rebid,
+                        "roll": roll,
+                        "players": len(bids),
+                        "high_bid": top,
+                        "top_tied": bids.count(top) > 1,
+                        "winner": winner,
+                        "winning_bid": bids[winner] if winner is not None else None,
+                        "price": price,
+                        "to_bank": winner is not None and event["payee"] is None,
+                        "free_mover": free,
+                        "free_to_zero": free is not None and free != winner and bids[free] == 0,
+                        "zero_bids": bids.count(0),
+                    }
+                )
+                for seat, bid in enumerate(bids):
+                    bids_rows.append(
+                        {
+                            "turn": turn,
+                            "seat": seat,
+                            "rebid": rebid,
+                            "roll": roll,
+                            "bid": bid,
+                            "auctioneer": seat == auctioneer,
+                            "won": seat == winner,
+                            "free": free is not None and seat == free and seat != winner,
+                            "price_paid": price if seat == winner else 0,
+                            "price_received": price if winner is not None and event["payee"] == seat else 0,
+                        }
+                    )
+                rebid += kind == "void"
+            elif kind == "move":
+                moves.append(
+                    {
+                        "turn": turn,
+                        "seat": event["seat"],
+                        "roll": event["roll"],
+                        "pawn": event["pawn"],
+                        "from": event["from"],
+                        "to": event["to"],
+                        "steps": event["steps"],
+                        "free": event["free"],
+                        "split": event["split"],
+                        "fees": event["collected"],
+                        "goal": event["goal"],
+                    }
+                )
+        return {"auctions": auctions, "bids": bids_rows, "moves": moves}
+
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: negative points or debt, pawns off the track,
         points that do not add up with the bank, a pawn on the goal in a running game."""

@@ -1,0 +1,301 @@
+"""Money Monsoon's own tables for the lesson: the one-shot auction sandbox and the experiments.
+
+The sandbox tables come from ``gamekit.auctions`` (the pricing code the game
+runs); the experiment tables from ``simulate`` / ``simulate_records`` rows and
+``MoneyMonsoon.records()`` (``auctions``, ``bids``, ``moves``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+import pandas as pd
+
+from ..auctions import bidder_outcome, vickrey_payoffs
+from . import mean_with_interval, wilson_interval
+
+
+# ---------------------------------------------------------------- the sandbox
+def payoff_table(
+    value: float,
+    rival_bids: Sequence[int],
+    top_tie: str = "void",
+    free_value: float | None = None,
+    highest: int | None = None,
+) -> pd.DataFrame:
+    """Every bid from 0 to ``highest`` against fixed rival bids: what it wins, pays and is worth.
+
+    The bidder is seat 0, first in seat order; ``free_value`` makes the lot a roll
+    of 8 whose free half (worth ``free_value``) goes to the lowest unique bid (MM-M5).
+    Columns: ``bid``, ``payoff`` (``auctions.vickrey_payoffs``), ``wins``, ``price``,
+    ``free`` and ``outcome`` (a few words for a hover label).
+    """
+    payoffs = vickrey_payoffs(value, rival_bids, top_tie, free_value, highest)
+    rows = []
+    for bid, payoff in payoffs:
+        wins, price, free = bidder_outcome(bid, rival_bids, top_tie, halved=free_value is not None)
+        if wins:
+            outcome = f"win, pay {price}" + (" and take the free 4 too" if free else "")
+        elif free:
+            outcome = "lose, but take the free 4"
+        else:
+            outcome = "lose"
+        rows.append(
+            {"bid": bid, "payoff": payoff, "wins": wins, "price": price, "free": free, "outcome": outcome}
+        )
+    return pd.DataFrame(rows)
+
+
+def payoff_lines(table: pd.DataFrame, value: float, bid: int) -> list[str]:
+    """The sandbox in words: your bid's outcome, bidding your value's payoff, and the best payoff."""
+    by_bid = table.set_index("bid")
+    best = table["payoff"].max()
+    best_bids = table.loc[table["payoff"] == best, "bid"].tolist()
+    mine = by_bid.loc[bid]
+    lines = [f"Your bid {bid}: {mine['outcome']}, payoff {mine['payoff']:g}."]
+    if round(value) in by_bid.index:
+        lines.append(f"Bidding your value {round(value)}: payoff {by_bid.loc[round(value), 'payoff']:g}.")
+    lines.append(f"Best payoff {best:g}, with bids {_runs(best_bids)}.")
+    return lines
+
+
+def payoff_summary(table: pd.DataFrame, value: float, bid: int) -> str:
+    """``payoff_lines`` as one line of text."""
+    return " ".join(payoff_lines(table, value, bid))
+
+
+def _runs(values: Sequence[int]) -> str:
+    """``[0, 1, 2, 5, 7, 8]`` as ``0-2, 5, 7-8``."""
+    parts: list[str] = []
+    start = prev = None
+    for v in [*values, None]:
+        if start is not None and v is not None and v == prev + 1:
+            prev = v
+            continue
+        if start is not None:
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = v
+    return ", ".join(parts)
+
+
+def random_cases(
+    count: int, rivals: int = 3, high: int = 20, seed: int = 0
+) -> list[tuple[int, tuple[int, ...]]]:
+    """``count`` seeded (value, rival bids) pairs, each a whole number from 0 to ``high``.
+
+    A small ``high`` makes ties between rival bids, and between a rival and the
+    value, common: the cases where tie rules matter.
+    """
+    rng = random.Random(seed)
+    return [(rng.randint(0, high), tuple(rng.randint(0, high) for _ in range(rivals))) for _ in range(count)]
+
+
+def regret_table(
+    cases: Iterable[tuple[float, Sequence[int]]],
+    top_tie: str = "void",
+    free_value: float | None = None,
+) -> pd.DataFrame:
+    """For each (value, rival bids): the payoff of bidding the value and of the best bid.
+
+    ``regret`` is how much more the best bid earns than bidding one's value; a
+    weakly dominant strategy has regret 0 in every case. ``free_value`` makes
+    every lot a roll of 8 (MM-M5).
+    """
+    rows = []
+    for value, rivals in cases:
+        table = vickrey_payoffs(value, rivals, top_tie, free_value)
+        truthful = dict(table)[round(value)]
+        best_bid, best = max(table, key=lambda row: (row[1], -row[0]))
+        rows.append(
+            {
+                "value": value,
+                "rival_bids": tuple(rivals),
+                "truthful_payoff": truthful,
+                "best_payoff": best,
+                "best_bid": best_bid,
+                "regret": best - truthful,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------- the experiments
+def sweep_fields(sweeps: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """``experiments.sweep_summary`` of several sweeps, one per field of opponents, with a ``field`` column."""
+    from ..experiments import sweep_summary
+
+    return pd.concat(
+        [sweep_summary(df).assign(field=field) for field, df in sweeps.items()], ignore_index=True
+    )
+
+
+FLOW_COLUMNS = (
+    "score",
+    "bonus",
+    "prices_received",
+    "prices_paid",
+    "fees_collected",
+    "fees_paid",
+    "rolls_won",
+    "free_moves",
+)
+
+
+def money_flows(seats: pd.DataFrame) -> pd.DataFrame:
+    """Per bot, mean points per game by source: where a strategy's score comes from.
+
+    Columns: the bot, its games, and the means of ``FLOW_COLUMNS`` (bonuses, prices
+    received as auctioneer and paid as winner, landing fees collected and paid,
+    rolls won, free 4s of an 8).
+    """
+    missing = [c for c in ("bot", *FLOW_COLUMNS) if c not in seats.columns]
+    if missing:
+        raise ValueError(f"expected Money Monsoon rows from gamekit.simulate; missing: {', '.join(missing)}")
+    grouped = seats.groupby("bot")
+    table = grouped[list(FLOW_COLUMNS)].mean()
+    table.insert(0, "games", grouped.size())
+    return table.reset_index()
+
+
+def _with_share(table: pd.DataFrame, hits: str, total: str, prefix: str) -> pd.DataFrame:
+    intervals = [wilson_interval(h, int(n)) for h, n in zip(table[hits], table[total], strict=True)]
+    table[f"{prefix}_share"] = [
+        h / n if n else float("nan") for h, n in zip(table[hits], table[total], strict=True)
+    ]
+    table[f"{prefix}_low"] = [low for low, _ in intervals]
+    table[f"{prefix}_high"] = [high for _, high in intervals]
+    return table
+
+
+def zero_bids_on_eight(
+    bids: pd.DataFrame, seats: pd.DataFrame, by: str = "setting", bot: str = "zero8"
+) -> pd.DataFrame:
+    """Per ``by`` group: how often a bid of 0 on a roll of 8 got the free 4 (MM-M5), and how often
+    the bots whose label starts with ``bot`` won the game.
+
+    ``bids`` is the ``bids`` record table (every seat's bid, with ``free`` when a
+    lower bid got the free 4); ``seats`` the matching ``simulate`` rows.
+    Columns: ``zero_bids``, ``free``, ``free_share`` (with its Wilson interval
+    ``free_low``/``free_high``), ``games`` and ``wins`` of those bots, ``win_share``
+    (with ``win_low``/``win_high``).
+    """
+    zeros = bids[(bids["roll"] == 8) & (bids["bid"] == 0)]
+    table = zeros.groupby(by).agg(zero_bids=("bid", "size"), free=("free", "sum")).reset_index()
+    table = _with_share(table, "free", "zero_bids", "free")
+    mine = seats[seats["bot"].str.startswith(bot)]
+    wins = mine.groupby(by).agg(games=("win_share", "size"), wins=("win_share", "sum")).reset_index()
+    table = table.merge(wins, on=by, how="outer").fillna({"zero_bids": 0, "free": 0, "games": 0, "wins": 0})
+    table = _with_share(table, "wins", "games", "win")
+    return table.sort_values(by, ignore_index=True)
+
+
+def tie_summary(auctions: pd.DataFrame, seats: pd.DataFrame, by: str = "setting") -> pd.DataFrame:
+    """Per ``by`` group (a ``top_tie`` rule, MM-A5): what ties do to the auctions and the games.
+
+    - ``top_tied``: share of biddings whose highest bid was tied;
+    - ``lapsed``: share of biddings in which every bid was void, so no one moved (MM-A6);
+    - ``auctioneer_wins_tie``: of the biddings with a tied top bid that someone won,
+      the share the auctioneer won (first in seat order under ``seat``);
+    - ``price_share``: mean price as a share of the winning bid (1 = paid one's own bid);
+    - ``turns``: mean turns per game.
+    """
+    rows = []
+    for key, part in auctions.groupby(by):
+        won = part[part["winner"].notna()]
+        tied_won = won[won["top_tied"]]
+        paid = won[won["winning_bid"] > 0]
+        games = seats[seats[by] == key].groupby("game")["turns"].first()
+        rows.append(
+            {
+                by: key,
+                "biddings": len(part),
+                "top_tied": part["top_tied"].mean(),
+                "lapsed": part["winner"].isna().mean(),
+                "auctioneer_wins_tie": (tied_won["winner"] == tied_won["seat"]).mean(),
+                "price_share": (paid["price"] / paid["winning_bid"]).mean(),
+                "turns": games.mean(),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def game_table(seats: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
+    """One row per game: turns, whether it finished, and where the players' points came from.
+
+    ``fee_share`` is the landing fees collected (MM-M3) over all points the players
+    gained: fees, prices received as auctioneer (MM-A4) and bonuses (MM-E2).
+    ``keys`` are extra columns that identify a game (e.g. ``setting``).
+    """
+    grouped = seats.groupby([*keys, "game"])
+    table = grouped.agg(
+        turns=("turns", "first"),
+        finished=("finished", "first"),
+        fees=("fees_collected", "sum"),
+        prices=("prices_received", "sum"),
+        bonuses=("bonus", "sum"),
+    ).reset_index()
+    gained = table["fees"] + table["prices"] + table["bonuses"]
+    table["fee_share"] = (table["fees"] / gained.where(gained > 0)).fillna(0.0)
+    return table
+
+
+def track_summary(seats_by_field: Mapping[str, pd.DataFrame], setting: str = "setting") -> pd.DataFrame:
+    """Game length and the landing fees' share of points per track length, for each field of bots.
+
+    ``seats_by_field`` maps a label (e.g. "strategy bots") to stacked ``simulate``
+    rows whose ``setting`` column holds the track length (MM-C2). Columns:
+    ``field``, ``track_length``, ``games``, ``turns`` and ``fee_share`` with 95 %
+    intervals (``turns_low``, ``turns_high``, ``fee_low``, ``fee_high``).
+    """
+    frames = []
+    for field, seats in seats_by_field.items():
+        games = game_table(seats.assign(track_length=seats[setting].astype(int)), keys=["track_length"])
+        turns = mean_with_interval(games.groupby("track_length")["turns"])
+        fees = mean_with_interval(games.groupby("track_length")["fee_share"])
+        frames.append(
+            pd.DataFrame(
+                {
+                    "field": field,
+                    "track_length": turns["track_length"],
+                    "games": turns["n"],
+                    "turns": turns["mean"],
+                    "turns_low": turns["ci_low"],
+                    "turns_high": turns["ci_high"],
+                    "fee_share": fees["mean"],
+                    "fee_low": fees["ci_low"],
+                    "fee_high": fees["ci_high"],
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
+
+
+def from_start_player(seats: pd.DataFrame, auctions: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
+    """The ``seats`` rows with ``seat`` renumbered clockwise from each game's start player (MM-C3).
+
+    The start player is the auctioneer of turn 1. The table seat is kept in
+    ``table_seat``; ``analysis.seat_summary`` and ``plots.seat_advantage`` then
+    read seat 0 as the start player.
+    """
+    first = auctions[auctions["turn"] == 1].groupby([*keys, "game"])["seat"].first().rename("start_player")
+    table = seats.merge(first.reset_index(), on=[*keys, "game"])
+    players = table.groupby([*keys, "game"])["seat"].transform("size")
+    return table.assign(table_seat=table["seat"], seat=(table["seat"] - table["start_player"]) % players)
+
+
+__all__ = [
+    "FLOW_COLUMNS",
+    "from_start_player",
+    "game_table",
+    "money_flows",
+    "payoff_lines",
+    "payoff_summary",
+    "payoff_table",
+    "random_cases",
+    "regret_table",
+    "sweep_fields",
+    "tie_summary",
+    "track_summary",
+    "zero_bids_on_eight",
+]

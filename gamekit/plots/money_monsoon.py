@@ -1,0 +1,188 @@
+"""Money Monsoon's own figures: the one-shot payoff of every bid, and the lesson's experiments.
+
+Each takes a table from ``gamekit.analysis.money_monsoon`` and returns a figure.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..analysis.money_monsoon import payoff_lines
+from . import _LAYOUT, figure
+
+_SERIES = ("#3b6fb6", "#d0543b", "#58a886", "#e0b83a", "#7d46a8")
+
+
+def _error(high: pd.Series, mid: pd.Series, low: pd.Series) -> dict:
+    return {"type": "data", "symmetric": False, "array": high - mid, "arrayminus": mid - low}
+
+
+def payoff_against_bid(
+    table: pd.DataFrame, value: float, bid: int | None = None, title: str | None = None
+) -> go.Figure:
+    """Payoff of every bid against fixed rival bids (``analysis.payoff_table``), the value marked.
+
+    The dominant-strategy picture: in a second-price auction with the textbook tie
+    rule, no bid's payoff is above the payoff at the value. With ``bid`` given, the
+    title says what that bid gets (``analysis.payoff_lines``).
+    """
+    if title is None:
+        title = (
+            "<br>".join(payoff_lines(table, value, bid))
+            if bid is not None and bid in set(table["bid"])
+            else "Your payoff for every bid, rival bids fixed"
+        )
+    fig = figure(title, "your bid", "your payoff")
+    fig.update_layout(margin={"t": 130})
+    fig.add_scatter(
+        x=table["bid"],
+        y=table["payoff"],
+        mode="lines+markers",
+        line={"shape": "hv", "color": "#3b6fb6"},
+        marker={"size": 5},
+        text=table["outcome"],
+        hovertemplate="bid %{x}: %{text}, payoff %{y}<extra></extra>",
+        name="payoff",
+    )
+    fig.add_vline(
+        x=value,
+        line_dash="dash",
+        line_color="#2f8a4a",
+        annotation_text=f"your value {value:g}",
+        annotation_position="bottom right",
+    )
+    if bid is not None:
+        row = table[table["bid"] == bid]
+        if len(row):
+            fig.add_scatter(
+                x=row["bid"],
+                y=row["payoff"],
+                mode="markers",
+                marker={"size": 16, "color": "#d0543b", "symbol": "diamond"},
+                name=f"your bid {bid}",
+                hovertemplate="your bid %{x}: payoff %{y}<extra></extra>",
+            )
+    fig.add_hline(y=0, line_color="#888", line_width=1)
+    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    return fig
+
+
+def shading_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Win rate against the shading factor, one line per field of opponents (``analysis.sweep_fields``)."""
+    fig = figure(
+        title or "Win rate of a bot bidding a fraction of its value",
+        "fraction of its value the bot bids (1 = truthful)",
+        "win rate",
+    )
+    for i, (field, rows) in enumerate(table.groupby("field", sort=False)):
+        fig.add_scatter(
+            x=rows["value"],
+            y=rows["win_rate"],
+            mode="lines+markers",
+            name=f"against {field}",
+            error_y=_error(rows["ci_high"], rows["win_rate"], rows["ci_low"]),
+            marker_color=_SERIES[i % len(_SERIES)],
+        )
+    fig.add_vline(x=1, line_dash="dash", line_color="#2f8a4a", annotation_text="truthful")
+    fig.add_hline(
+        y=0.25, line_dash="dot", annotation_text="fair share 25 %", annotation_position="bottom right"
+    )
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+def zero_bid_payoff(
+    table: pd.DataFrame,
+    by: str = "setting",
+    title: str | None = None,
+    x_title: str = "zero8 bots at the table (the other seats truthful)",
+) -> go.Figure:
+    """Bars per table: a 0 bid on an 8 getting the free 4, and the zero-bidders' win rate
+    (``analysis.zero_bids_on_eight``), with 95 % intervals."""
+    fig = figure(title or "Does bidding 0 on an 8 pay?", x_title, "share")
+    labels = table[by].astype(str)
+    fig.add_bar(
+        x=labels,
+        y=table["free_share"],
+        name="a 0 bid on an 8 gets the free 4",
+        error_y=_error(table["free_high"], table["free_share"], table["free_low"]),
+        marker_color=_SERIES[0],
+    )
+    fig.add_bar(
+        x=labels,
+        y=table["win_share"],
+        name="a zero8 bot wins the game",
+        error_y=_error(table["win_high"], table["win_share"], table["win_low"]),
+        marker_color=_SERIES[1],
+    )
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+TIE_MEASURES = {
+    "top_tied": "highest bid tied",
+    "lapsed": "roll lapsed (every bid void)",
+    "auctioneer_wins_tie": "auctioneer wins a tied roll",
+    "price_share": "price / winning bid",
+}
+
+
+def tie_rules(table: pd.DataFrame, by: str = "setting", title: str | None = None) -> go.Figure:
+    """Grouped bars of what each ``top_tie`` rule does to the auctions (``analysis.tie_summary``)."""
+    fig = figure(title or "What the tie rule changes (MM-A5)", "", "share")
+    for i, (_, row) in enumerate(table.iterrows()):
+        fig.add_bar(
+            x=list(TIE_MEASURES.values()),
+            y=[row[c] for c in TIE_MEASURES],
+            name=f"top_tie={row[by]} ({row['turns']:.1f} turns a game)",
+            marker_color=_SERIES[i % len(_SERIES)],
+        )
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Turns per game and the landing fees' share of points against the track length
+    (``analysis.track_summary``), one line per field of bots."""
+    fig = make_subplots(
+        rows=1, cols=2, subplot_titles=("turns per game", "share of points from landing fees")
+    )
+    for i, (field, rows) in enumerate(table.groupby("field", sort=False)):
+        colour = _SERIES[i % len(_SERIES)]
+        fig.add_scatter(
+            x=rows["track_length"],
+            y=rows["turns"],
+            mode="lines+markers",
+            name=field,
+            legendgroup=field,
+            marker_color=colour,
+            error_y=_error(rows["turns_high"], rows["turns"], rows["turns_low"]),
+            row=1,
+            col=1,
+        )
+        fig.add_scatter(
+            x=rows["track_length"],
+            y=rows["fee_share"],
+            mode="lines+markers",
+            name=field,
+            legendgroup=field,
+            showlegend=False,
+            marker_color=colour,
+            error_y=_error(rows["fee_high"], rows["fee_share"], rows["fee_low"]),
+            row=1,
+            col=2,
+        )
+    fig.update_layout(title=title or "Track length (MM-C2): game length and landing fees", **_LAYOUT)
+    fig.update_xaxes(title_text="track length (spaces)")
+    fig.update_yaxes(title_text="mean turns", rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text="share", tickformat=".0%", rangemode="tozero", row=1, col=2)
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+__all__ = ["payoff_against_bid", "shading_sweep", "tie_rules", "track_length", "zero_bid_payoff"]
