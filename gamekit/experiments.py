@@ -59,7 +59,12 @@ def sweep(
     for value in values:
         swept = make_bot(f"{bot}:{value}", name)
         df = simulate(name, players, [swept, *opponents], games, seed=seed, options=options)
-        df["value"] = [value if label == swept.label else float("nan") for label in df["bot"]]
+        # simulate seats bot k in seat (k - game) mod players: the swept bot (k = 0) is found by
+        # its seat, not its label, which an opponent with the same parameter would share.
+        swept_seat = (-df["game"]) % players
+        df["value"] = [
+            value if seat == own else float("nan") for seat, own in zip(df["seat"], swept_seat, strict=True)
+        ]
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
 

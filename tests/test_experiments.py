@@ -46,3 +46,10 @@ def test_overview_gives_a_table_and_three_figures():
     table, *figures = experiments.overview("for_sale", 3, ["spread", "budget", "random"], games=6, seed=1)
     assert list(table["bot"]) and len(figures) == 3
     assert all(fig.data for fig in figures)
+
+
+def test_sweep_counts_only_the_swept_seat_even_against_its_own_twin():
+    df = experiments.sweep("for_sale", 3, "spread", [0.3], ["spread:0.3", "budget"], games=6, seed=2)
+    swept = df.dropna(subset=["value"])
+    assert len(swept) == 6 and swept.groupby("game").size().eq(1).all()
+    assert (swept["seat"] == (-swept["game"]) % 3).all()
