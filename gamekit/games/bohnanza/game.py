@@ -81,7 +81,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled
@@ -421,10 +421,12 @@ class Bohnanza(Game):
         self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
+        forced = False
         if not final:
             stats = self._stats[seat]
             stats["harvests"] += 1
-            if self._must_harvest(seat):
+            forced = self._must_harvest(seat)
+            if forced:
                 stats["forced_harvests"] += 1
         bean, count = self.fields[seat][i]
         coins, rest = rules.split_harvest(bean, count)  # BO-H1
@@ -433,7 +435,15 @@ class Bohnanza(Game):
         self.fields[seat][i] = None
         self._extra[seat] = None
         self._emit(
-            "harvest", seat, field=i + 1, bean=bean, count=count, coins=coins, discarded=rest, final=final
+            "harvest",
+            seat,
+            field=i + 1,
+            bean=bean,
+            count=count,
+            coins=coins,
+            discarded=rest,
+            final=final,
+            forced=forced,
         )
 
     def _must_harvest(self, seat: int) -> bool:
@@ -957,6 +967,38 @@ class Bohnanza(Game):
             self._next_planter()
 
     # -------------------------------------------------------------- narration
+    event_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "BO-C4",
+        "deal": "BO-C2",
+        "turn": "BO-C4",
+        "stop": "BO-T1",
+        "buy-field": "BO-H3",
+        "turn-up": "BO-T3",
+        "offer": "BO-T4",
+        "draft": "BO-T4",
+        "propose": "BO-T4",
+        "cancel": "BO-T4",
+        "pick": "BO-T4",
+        "accept": "BO-T4",
+        "reject": "BO-T4",
+        "end-trading": "BO-T4",
+        "draw": "BO-T6",
+        "end": "BO-E1",
+    }
+
+    def _event_rule(self, event: Event) -> str | None:
+        """The rule each event carries out, for the step-through player."""
+        kind = event["type"]
+        if kind == "plant":
+            return "BO-T1" if event["source"] == "hand" else "BO-T5"
+        if kind == "harvest":
+            if event["final"]:
+                return "BO-E1"
+            return "BO-H2" if event["count"] == 1 else "BO-H1"
+        if kind == "exhausted":
+            return "BO-D2" if event["ends"] else "BO-D1"
+        return self.event_rules.get(kind)
+
     def _narrate(self, event: Event) -> str:
         return getattr(self, "_narrate_" + event["type"].replace("-", "_"))(event)
 
@@ -1156,6 +1198,105 @@ class Bohnanza(Game):
             "third_field": int(len(self.fields[seat]) == rules.MAX_FIELDS),
             **self._stats[seat],
         }
+
+    def records(self) -> dict[str, list[dict[str, Any]]]:
+        """What happened, one table per kind of event, read back from the event log.
+
+        - ``deals``: every proposal made, by the active player (``seat``) to ``partner``:
+          the beans given and asked, whether it was accepted, and how each side's fields
+          stood at that moment: ``partner_fed`` given beans join a field the partner grows,
+          ``partner_sheds`` asked beans the partner does not grow; ``active_fed`` and
+          ``active_sheds`` the same for the active player (BO-T4).
+        - ``harvests``: every harvest, with the beans that came from deals (``received``)
+          and from the trading area (``turned_up``), and whether it was ``forced`` (BO-T2)
+          or the ``final`` one (BO-E1).
+        - ``fields``: every third field bought: when, at what price, coins left (BO-H3).
+        - ``turns``: every turn: whose, the hand size and deck size at its start.
+        """
+        deals: list[dict[str, Any]] = []
+        harvests: list[dict[str, Any]] = []
+        bought: list[dict[str, Any]] = []
+        turns: list[dict[str, Any]] = []
+        fields: list[list[list | None]] = []
+        sources: dict[tuple[int, int], Counter[str]] = {}  # (seat, field) -> where its beans came from
+        coins = [0] * self.players
+        turn = exhaustions = 0
+        pending: dict[str, Any] | None = None
+        for e in self._events:
+            kind, seat = e["type"], e["seat"]
+            if kind == "setup":
+                fields = [[None] * e["fields"] for _ in range(self.players)]
+            elif kind == "turn":
+                turn = e["turn"]
+                turns.append(
+                    {
+                        "turn": turn,
+                        "seat": seat,
+                        "hand": e["hand"],
+                        "deck": e["deck"],
+                        "exhaustions": exhaustions,
+                    }
+                )
+            elif kind == "exhausted":
+                exhaustions = e["count"]
+            elif kind == "plant":
+                fields[seat][e["field"] - 1] = [e["bean"], e["count"]]
+                sources.setdefault((seat, e["field"]), Counter())[e["source"]] += 1
+            elif kind == "harvest":
+                came = sources.pop((seat, e["field"]), Counter())
+                coins[seat] += e["coins"]
+                fields[seat][e["field"] - 1] = None
+                harvests.append(
+                    {
+                        "turn": turn,
+                        "seat": seat,
+                        "field": e["field"],
+                        "bean": e["bean"],
+                        "count": e["count"],
+                        "coins": e["coins"],
+                        "top": e["count"] >= rules.top_of_beanometer(e["bean"]),
+                        "received": came["received"],
+                        "turned_up": came["turned-up"],
+                        "forced": e["forced"],
+                        "final": e["final"],
+                    }
+                )
+            elif kind == "buy-field":
+                coins[seat] -= e["cost"]
+                fields[seat].append(None)
+                bought.append(
+                    {
+                        "turn": turn,
+                        "seat": seat,
+                        "cost": e["cost"],
+                        "exhaustions": exhaustions,
+                        "coins_left": coins[seat],
+                    }
+                )
+            elif kind == "propose":
+                partner, give, ask = e["partner"], e["give"], e["ask"]
+                grown = [{f[0] for f in fields[s] if f is not None} for s in (seat, partner)]
+                pending = {
+                    "turn": turn,
+                    "seat": seat,
+                    "partner": partner,
+                    "given": ",".join(give),
+                    "asked": ",".join(ask),
+                    "gift": not ask,
+                    "cards_given": len(give),
+                    "cards_asked": len(ask),
+                    "turned_up": sum(e["turned_up"]),
+                    "accepted": False,
+                    "active_fed": sum(b in grown[0] for b in ask),
+                    "active_sheds": sum(b not in grown[0] for b in give),
+                    "partner_fed": sum(b in grown[1] for b in give),
+                    "partner_sheds": sum(b not in grown[1] for b in ask),
+                }
+            elif kind in ("accept", "reject") and pending is not None:
+                pending["accepted"] = kind == "accept"
+                deals.append(pending)
+                pending = None
+        return {"deals": deals, "harvests": harvests, "fields": bought, "turns": turns}
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: a bean too often or too seldom, a bad field."""
