@@ -1,0 +1,304 @@
+"""Bohnanza's own tables for the lesson: the beanometers, harvest timing, deals and settings.
+
+Everything here prepares data (pandas, no plotting). The inputs are the rules
+(``harvest_value``), a player's view, or the tables of ``simulate_records``:
+``seats`` (one row per seat per game), ``deals``, ``harvests``, ``fields`` and
+``turns`` (see ``Bohnanza.records``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from math import comb
+from typing import Any
+
+import pandas as pd
+
+from ..games.bohnanza import rules
+from . import mean_with_interval
+
+# A price nobody can pay in a game of 104 cards: the game without a third field (BO-H3).
+NO_THIRD_FIELD = rules.DECK_SIZE + 1
+
+
+# ------------------------------------------------------------ the beanometers
+def beanometer_table(max_beans: int = 12) -> pd.DataFrame:
+    """Thaler for 1 to ``max_beans`` beans of every type, from ``rules.harvest_value`` (BO-C1, BO-H1)."""
+    return pd.DataFrame(
+        [
+            {"bean": bean, "beans": n, "coins": rules.harvest_value(bean, n)}
+            for bean in rules.BEANS
+            for n in range(1, max_beans + 1)
+        ]
+    )
+
+
+def bean_prices() -> pd.DataFrame:
+    """One row per bean type: how many cards exist and what its beanometer pays.
+
+    ``first_step`` is the fewest beans that pay anything, ``top`` the fewest that pay
+    the most, and ``coins_per_bean`` what a field at the top pays per bean planted:
+    the rarer the bean, the better it pays (BO-C1).
+    """
+    rows = []
+    for bean in rules.BEANS:
+        steps = [n for n in rules.BEANOMETERS[bean] if n is not None]
+        top = rules.top_of_beanometer(bean)
+        best = rules.harvest_value(bean, top)
+        rows.append(
+            {
+                "bean": bean,
+                "cards": rules.BEAN_COUNTS[bean],
+                "first_step": steps[0],
+                "top": top,
+                "top_coins": best,
+                "coins_per_bean": best / top,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------ harvest timing
+def unseen_beans(view: Mapping[str, Any]) -> dict[str, int]:
+    """The beans a player has not seen, by type: the 104 cards minus every card the view shows.
+
+    What is left is in the deck or in the other players' hands. Fields, coin cards,
+    the discard pile, the trading area and the cards set aside after deals are public;
+    the viewer's own hand is known to them (BO-C2). A teacher's view shows every hand,
+    so what is left is the deck.
+    """
+    seen: Counter[str] = Counter(view["discard"]) + Counter(view["trading_area"])
+    me = view["viewer"]
+    for seat in range(view["players"]):
+        seen.update(view["coin_cards"][seat])
+        seen.update(view["received"][seat])
+        for field in view["fields"][seat]:
+            if field is not None:
+                seen[field[0]] += field[1]
+        hand = view["hands"][seat]
+        if hand is not None and (me is None or seat == me):
+            seen.update(hand)
+    return {bean: rules.BEAN_COUNTS[bean] - seen[bean] for bean in rules.BEANS}
+
+
+def _hypergeometric(good: int, total: int, drawn: int) -> list[float]:
+    """P(exactly x good cards), x = 0 .. drawn, drawing ``drawn`` of ``total`` holding ``good``."""
+    if not 0 <= good <= total:
+        raise ValueError(f"need 0 <= unseen beans of the type ({good}) <= unseen cards ({total})")
+    drawn = max(0, min(drawn, total))
+    ways = comb(total, drawn)
+    return [comb(good, x) * comb(total - good, drawn - x) / ways for x in range(drawn + 1)]
+
+
+def harvest_now_or_wait(
+    bean: str,
+    count: int,
+    unseen_of_bean: int | None = None,
+    unseen_total: int | None = None,
+    cards_per_turn: int = 2,
+    turns: Iterable[int] = range(0, 6),
+) -> pd.DataFrame:
+    """Coins now against the expected coins of the same field after waiting k turns.
+
+    A field holds ``count`` beans of ``bean``. Each turn waited, ``cards_per_turn``
+    unseen cards reach the player (the two turned-up cards, BO-T3, by default) and
+    every one of this bean joins the field. With ``unseen_of_bean`` beans of the type
+    among ``unseen_total`` unseen cards (by default: all the others of the type among
+    all the other cards), the beans gained in k turns follow the hypergeometric law.
+
+    One row per k: ``coins_now`` (harvest now, BO-H1), ``expected_coins`` (harvest
+    after k turns), ``chance_of_more`` (the field then pays more than now) and
+    ``gain_per_turn``. Waiting never lowers a field's value, so the price of waiting
+    is elsewhere: the field stays occupied, and a bean that fits no field forces a
+    harvest anyway (BO-T2). That is the optimal-stopping question the lesson asks.
+    """
+    if bean not in rules.BEAN_COUNTS:
+        raise ValueError(f"there is no bean {bean!r}; beans: {', '.join(rules.BEANS)}")
+    if count < 1:
+        raise ValueError(f"a field holds at least one bean, not {count}")
+    if unseen_of_bean is None:
+        unseen_of_bean = max(0, rules.BEAN_COUNTS[bean] - count)
+    if unseen_total is None:
+        unseen_total = rules.DECK_SIZE - count
+    if cards_per_turn < 0:
+        raise ValueError(f"cards_per_turn must be >= 0, not {cards_per_turn}")
+    now = rules.harvest_value(bean, count)
+    rows = []
+    for k in turns:
+        law = _hypergeometric(unseen_of_bean, unseen_total, cards_per_turn * k)
+        expected = sum(p * rules.harvest_value(bean, count + x) for x, p in enumerate(law))
+        more = sum(p for x, p in enumerate(law) if rules.harvest_value(bean, count + x) > now)
+        rows.append(
+            {
+                "turns": k,
+                "cards_seen": min(cards_per_turn * k, unseen_total),
+                "coins_now": now,
+                "expected_coins": expected,
+                "chance_of_more": more,
+                "gain_per_turn": (expected - now) / k if k else 0.0,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def field_choices(
+    view: Mapping[str, Any], seat: int | None = None, turns: int = 2, cards_per_turn: int = 2
+) -> pd.DataFrame:
+    """For each planted field of ``seat`` (default: the viewer), coins now against waiting ``turns``.
+
+    The unseen beans are counted from the view (``unseen_beans``), so the table uses
+    only what that player may know. The field with the least to gain from waiting is
+    the cheapest one to harvest when a bean forces a harvest (BO-T2).
+    """
+    me = view["viewer"] if seat is None else seat
+    if me is None:
+        raise ValueError("field_choices needs a seat: the viewer of a player's view, or seat=")
+    unseen = unseen_beans(view)
+    total = sum(unseen.values())
+    rows = []
+    for number, field in enumerate(view["fields"][me], start=1):
+        if field is None:
+            continue
+        bean, count = field
+        row = harvest_now_or_wait(bean, count, unseen[bean], total, cards_per_turn, [turns]).iloc[0]
+        rows.append(
+            {
+                "field": number,
+                "bean": bean,
+                "count": count,
+                "unseen": unseen[bean],
+                "coins_now": int(row["coins_now"]),
+                "expected_coins": row["expected_coins"],
+                "chance_of_more": row["chance_of_more"],
+                "gain_from_waiting": row["expected_coins"] - row["coins_now"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------- deals
+def deal_outcomes(deals: pd.DataFrame) -> pd.DataFrame:
+    """The accepted deals with who gained what, read from how each side's fields stood.
+
+    A side gains from a deal when it receives beans that join a field it grows
+    (``fed``) or gets rid of beans it does not grow (``sheds``), which would need a
+    new field or force a harvest (BO-T2). Adds ``active_gains``, ``partner_gains``,
+    ``outcome`` ("both gain", "only the active player", "only the partner", "neither")
+    and ``kind`` ("gift" when nothing was asked back, else "exchange").
+    """
+    needed = ("accepted", "active_fed", "active_sheds", "partner_fed", "partner_sheds")
+    missing = [c for c in needed if c not in deals.columns]
+    if missing:
+        raise ValueError(f"expected the deals table of simulate_records; missing: {', '.join(missing)}")
+    done = deals[deals["accepted"]].copy()
+    done["active_gains"] = (done["active_fed"] > 0) | (done["active_sheds"] > 0)
+    done["partner_gains"] = (done["partner_fed"] > 0) | (done["partner_sheds"] > 0)
+    done["outcome"] = [
+        OUTCOMES[2 * (not a) + (not p)]
+        for a, p in zip(done["active_gains"], done["partner_gains"], strict=True)
+    ]
+    if "gift" in done.columns:
+        done["kind"] = ["gift" if gift else "exchange" for gift in done["gift"]]
+    return done
+
+
+OUTCOMES = ("both gain", "only the active player", "only the partner", "neither")
+
+
+def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Share of accepted deals in each outcome of ``deal_outcomes`` (optionally per ``by``,
+    e.g. ``"kind"``: gifts and exchanges)."""
+    done = deal_outcomes(deals)
+    keys = ["outcome"] if by is None else [by, "outcome"]
+    counts = done.groupby(keys).size().rename("deals").reset_index()
+    totals = counts.groupby(by)["deals"].transform("sum") if by else counts["deals"].sum()
+    counts["share"] = counts["deals"] / totals
+    order = {o: i for i, o in enumerate(OUTCOMES)}
+    counts["order"] = counts["outcome"].map(order)
+    return counts.sort_values([*([by] if by else []), "order"]).drop(columns="order").reset_index(drop=True)
+
+
+def with_partner_bot(deals: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """The deals table with the partner's bot label (``partner_bot``) from the seats table."""
+    labels = seats[["game", "seat", "bot"]].rename(columns={"seat": "partner", "bot": "partner_bot"})
+    return deals.merge(labels, on=["game", "partner"], how="left")
+
+
+# --------------------------------------------------------------- harvests
+def harvest_summary(harvests: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """How harvests went during play (the final harvest left out): how many, how many were
+    forced (BO-T2), reached the top of the beanometer, or paid nothing, and the mean
+    beans and coins per harvest."""
+    during = harvests[~harvests["final"]]
+    grouped = during.groupby(by) if by else during.groupby(lambda _: "all")
+    table = pd.DataFrame(
+        {
+            "harvests": grouped.size(),
+            "forced": grouped["forced"].mean(),
+            "at_top": grouped["top"].mean(),
+            "paid_nothing": grouped["coins"].apply(lambda c: (c == 0).mean()),
+            "mean_beans": grouped["count"].mean(),
+            "mean_coins": grouped["coins"].mean(),
+        }
+    )
+    return table.reset_index(names=by or "harvests of")
+
+
+# --------------------------------------------------------------- settings
+def setting_summary(seats: pd.DataFrame, by: Sequence[str] = ("setting",)) -> pd.DataFrame:
+    """Per setting (and any other ``by`` columns): mean thaler per player with a 95 % interval,
+    and how often a third field was bought, with the deals and forced harvests per player."""
+    keys = list(by)
+    table = mean_with_interval(seats.groupby(keys, sort=False)["score"])
+    extra = seats.groupby(keys, sort=False)[["third_field", "deals", "forced_harvests"]].mean().reset_index()
+    return table.merge(extra, on=keys)
+
+
+def table_totals(seats: pd.DataFrame, by: Sequence[str] = ("setting",)) -> pd.DataFrame:
+    """Per setting: the thaler of a whole table per game (all players together), with an interval.
+
+    Gains from trade show here: if trading only moved coins from one player to
+    another the total would not change.
+    """
+    keys = list(by)
+    per_game = seats.groupby([*keys, "game"], sort=False)["score"].sum().reset_index()
+    return mean_with_interval(per_game.groupby(keys, sort=False)["score"])
+
+
+def third_field_by_price(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.DataFrame:
+    """One row per price of the third field (BO-H3, option ``third_field_cost``): mean thaler
+    per player with a 95 % interval (net of what the field cost), the share of players who
+    bought one, and ``no_field`` for the game without a third field (price ``NO_THIRD_FIELD``).
+
+    ``runs`` maps each price to a ``simulate_records`` result with that price.
+    """
+    rows = []
+    for price, run in runs.items():
+        seats = run["seats"]
+        row = mean_with_interval(seats.assign(price=price).groupby("price")["score"]).iloc[0].to_dict()
+        row["bought"] = float(seats["third_field"].mean())
+        row["no_field"] = price >= NO_THIRD_FIELD
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    table[["price", "n"]] = table[["price", "n"]].astype(int)
+    return table.sort_values("price", ignore_index=True)
+
+
+def player_count_summary(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.DataFrame:
+    """Per number of players: mean thaler per player (95 % interval), the thaler of the whole
+    table, turns per player and thaler per turn.
+
+    ``runs`` maps each player count to a ``simulate_records`` result (it needs ``turns``).
+    """
+    rows = []
+    for players, run in runs.items():
+        seats, turns = run["seats"], run["turns"]
+        row = mean_with_interval(seats.assign(players=players).groupby("players")["score"]).iloc[0].to_dict()
+        row["table_total"] = float(seats.groupby("game")["score"].sum().mean())
+        row["turns_per_player"] = len(turns) / (seats["game"].nunique() * players)
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    table[["players", "n"]] = table[["players", "n"]].astype(int)
+    table["thaler_per_turn"] = table["mean"] / table["turns_per_player"]
+    return table.sort_values("players", ignore_index=True)

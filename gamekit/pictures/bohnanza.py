@@ -1,0 +1,304 @@
+"""Bohnanza drawn as HTML and SVG (``draw``) or as text for a terminal (``text``): the deck and
+discard pile, the trading area and any proposal, and per player the hand (front first, face
+down for the other players), the fields with what they would pay now, coins and beans set aside.
+
+Drawn from a view only, so a player's picture shows exactly what that player may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from ..core.game import SEAT_NAMES
+from ..games.bohnanza import rules
+from .base import legend, seat_label, text_table
+
+# One colour per bean, close to the cards' own (chili orange, red bean crimson), distinct on a projector.
+BEAN_COLOURS: dict[str, str] = {
+    "blue": "#3b6fb6",
+    "chili": "#e0662b",
+    "stink": "#8a6a3b",
+    "green": "#4c9a2a",
+    "soy": "#c9a227",
+    "black-eyed": "#4a4f5a",
+    "red": "#a3243b",
+    "garden": "#2f9e8f",
+}
+
+RESULT_LABEL = "Final thaler"  # the result line of a finished game (pictures.result_line)
+
+# JupyterLab lays out tables of rendered HTML with equal fixed columns, right-aligned; this
+# picture's columns differ in width, so it asks for an automatic layout, left-aligned.
+_LOCAL_STYLE = (
+    "<style>.gk-bohnanza table.gk-seats { table-layout: auto; }"
+    " .gk-bohnanza .gk-seats td, .gk-bohnanza .gk-seats th { text-align: left; }</style>"
+)
+
+_PHASES = {
+    "plant": "{active} plants from the front of the hand (BO-T1)",
+    "trade": "{active} trades (BO-T4)",
+    "plant-traded": "the traded and turned-up beans are planted (BO-T5)",
+    "over": "game over (BO-E1)",
+}
+
+
+def bean_card(bean: str, size: int = 56, title: str | None = None) -> str:
+    """One bean card face up: the bean's colour, a bean, and its name (two lines if hyphenated)."""
+    width = round(size * 0.86)
+    colour = BEAN_COLOURS[bean]
+    lines = bean.split("-") if "-" in bean else [bean]
+    font = max(7, min(round(size * 0.2), int(width * 0.92 / (0.6 * max(map(len, lines))))))
+    base = size - round(size * 0.1) - (len(lines) - 1) * (font + 1)
+    names = "".join(
+        f'<text x="50%" y="{base + i * (font + 1)}" text-anchor="middle" fill="white" font-size="{font}" '
+        f'font-weight="700" font-family="system-ui, sans-serif">{escape(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    bean_y = round(size * (0.36 if len(lines) == 1 else 0.3))
+    return (
+        f'<svg class="gk-card gk-bean" width="{width}" height="{size}" viewBox="0 0 {width} {size}" role="img">'
+        f"<title>{escape(title or bean)}</title>"
+        f'<rect width="{width}" height="{size}" rx="6" fill="{colour}"/>'
+        f'<ellipse cx="{width / 2}" cy="{bean_y}" rx="{width * 0.26:.1f}" ry="{size * 0.16:.1f}" '
+        f'fill="white" fill-opacity="0.85" transform="rotate(-20 {width / 2} {bean_y})"/>'
+        f'<rect x="1" y="1" width="{width - 2}" height="{size - 2}" rx="6" fill="none" '
+        'stroke="#1d1d24" stroke-opacity="0.35"/>' + names + "</svg>"
+    )
+
+
+def card_back(size: int = 56, title: str = "a hand card, face down") -> str:
+    """A card seen from behind (a hidden hand card): striped, with a question mark."""
+    width = round(size * 0.86)
+    stripes = "".join(
+        f'<line x1="{x}" y1="0" x2="{x + size}" y2="{size}" stroke="#8d8d9c" stroke-width="2"/>'
+        for x in range(-size, width, 7)
+    )
+    return (
+        f'<svg class="gk-card gk-back" width="{width}" height="{size}" viewBox="0 0 {width} {size}" role="img">'
+        f"<title>{escape(title)}</title>"
+        f'<clipPath id="b{size}"><rect width="{width}" height="{size}" rx="6"/></clipPath>'
+        f'<rect width="{width}" height="{size}" rx="6" fill="#6b6b7b"/>'
+        f'<g clip-path="url(#b{size})">{stripes}</g>'
+        f'<text x="50%" y="56%" dominant-baseline="middle" text-anchor="middle" fill="white" '
+        f'font-size="{round(size * 0.4)}" font-weight="700" font-family="system-ui, sans-serif">?</text>'
+        "</svg>"
+    )
+
+
+def coin(size: int = 30, title: str = "a coin: a card turned over, worth 1 thaler") -> str:
+    """A thaler: the back of a bean card (BO-C1)."""
+    r = size / 2
+    return (
+        f'<svg class="gk-card gk-coin" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img">'
+        f"<title>{escape(title)}</title>"
+        f'<circle cx="{r}" cy="{r}" r="{r - 1}" fill="#e3b341" stroke="#9c7418" stroke-width="2"/>'
+        f'<text x="50%" y="55%" dominant-baseline="middle" text-anchor="middle" fill="#5b420a" '
+        f'font-size="{round(size * 0.55)}" font-weight="700" font-family="system-ui, sans-serif">1</text>'
+        "</svg>"
+    )
+
+
+def next_step(bean: str, count: int) -> int | None:
+    """The beans needed for the next higher payment, or None at the top of the beanometer."""
+    now = rules.harvest_value(bean, count)
+    for needed in rules.BEANOMETERS[bean]:
+        if needed is not None and needed > count and rules.harvest_value(bean, needed) > now:
+            return needed
+    return None
+
+
+def field_note(bean: str, count: int) -> str:
+    """What a field would pay if harvested now, and what the next step needs (BO-H1)."""
+    pays = rules.harvest_value(bean, count)
+    step = next_step(bean, count)
+    after = f" · {step} beans → {rules.harvest_value(bean, step)}" if step else " · top"
+    return f"now {pays}{after}"
+
+
+def _field(field: list | None, number: int) -> str:
+    box = "display:inline-block;vertical-align:top;border-radius:8px;margin:2px 5px 2px 0;line-height:1.25;box-sizing:border-box;"
+    if field is None:
+        return (
+            f'<div class="gk-field gk-empty-field" style="{box}width:74px;height:92px;border:2px dashed #c9c4b5;'
+            f'color:#a5a198;text-align:center;font-size:14px;padding-top:26px">field {number}<br>empty</div>'
+        )
+    bean, count = field
+    pays = rules.harvest_value(bean, count)
+    step = next_step(bean, count)
+    then = f"{rules.harvest_value(bean, step)} at {step}" if step else "top reached"
+    return (
+        f'<div class="gk-field" style="{box}border:2px solid #d8d4c8;padding:2px 6px;background:#fff">'
+        f'<div style="font-size:12px;color:#55524a">field {number}</div>'
+        f'<div style="display:flex;align-items:center;gap:4px">{bean_card(bean, 40, f"field {number}: {count} {bean}")}'
+        f'<span style="font-size:22px;font-weight:700" title="beans on field {number}">×{count}</span></div>'
+        f'<div style="font-size:12px;color:#55524a" title="{escape(field_note(bean, count))}">'
+        f"pays {pays} now<br>{then}</div></div>"
+    )
+
+
+def _hand(view: dict[str, Any], seat: int) -> str:
+    hand = view["hands"][seat]
+    size = view["hand_sizes"][seat]
+    card = 44 if size <= 6 else 38 if size <= 9 else 32
+    if size == 0:
+        return '<span class="gk-none">empty hand</span>'
+    if hand is None:
+        cards = "".join(card_back(card) for _ in range(size))
+    else:
+        cards = "".join(
+            bean_card(b, card, f"hand card {k}{' (front)' if k == 1 else ''}: {b}")
+            for k, b in enumerate(hand, start=1)
+        )
+    return (
+        f'<div class="gk-hand" title="front first"><span class="gk-label" style="font-size:13px">front ▸</span>'
+        f'{cards}<span class="gk-label" style="font-size:13px"> ◂ back</span>'
+        f'<div style="font-size:13px;color:#55524a">{size} card{"s" * (size != 1)}</div></div>'
+    )
+
+
+def _coins(count: int) -> str:
+    shown = "".join(coin(20) for _ in range(min(count, 4)))
+    return (
+        f'<div class="gk-coins" title="thaler">{shown}'
+        f'<div class="gk-num" style="text-align:left">{count} thaler</div></div>'
+    )
+
+
+def proposal_text(view: dict[str, Any]) -> str:
+    """The proposal on the table as this view may see it (BO-T4), or an empty string."""
+    proposal = view["proposal"]
+    if proposal is None:
+        return ""
+    active, partner = SEAT_NAMES[view["active"]], SEAT_NAMES[proposal["partner"]]
+    if proposal["give"] is None:
+        return f"{active} is drafting a proposal to {partner}"
+    give = [
+        f"{b} ({'turned up' if up else 'hand'})"
+        for b, up in zip(proposal["give"], proposal["turned_up"], strict=True)
+    ]
+    gives = ", ".join(give) or "nothing"
+    asks = ", ".join(proposal["ask"]) or "nothing"
+    state = f"waiting for {partner}'s answer" if proposal["made"] else "draft"
+    return f"{active} offers {partner} {gives} for {asks} ({state})"
+
+
+def draw(view: dict[str, Any]) -> str:
+    """The HTML picture of a Bohnanza view: what that view's seat may see, nothing more."""
+    viewer = view["viewer"]
+    active = view["active"]
+    to_act = set(view["to_act"])
+    whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
+    phase = _PHASES[view["phase"]].format(active=SEAT_NAMES[active])
+    heading = f"Turn {view['turn']} · {phase}"
+    discard = view["discard"]
+    top = bean_card(discard[-1], 40, f"top of the discard pile: {discard[-1]}") if discard else ""
+    area = "".join(bean_card(b, 56, f"turned up: {b}") for b in view["trading_area"])
+    piles = (
+        '<div class="gk-table" style="display:flex;gap:28px;align-items:center;flex-wrap:wrap">'
+        f'<div><span class="gk-label">Deck</span><b class="gk-num">{view["deck_size"]}</b>'
+        f' <span style="font-size:13px;color:#55524a">(run out {view["exhaustions"]} of 3 times)</span></div>'
+        f'<div><span class="gk-label">Discard pile</span><b class="gk-num">{view["discard_size"]}</b> {top}</div>'
+        f'<div class="gk-trading-area"><span class="gk-label">Trading area</span>'
+        + (area or '<span class="gk-none">empty</span>')
+        + "</div></div>"
+    )
+    offer = proposal_text(view)
+    if offer:
+        piles += f'<div class="gk-proposal" style="font-size:17px;margin:4px 0 8px 0"><b>Proposal:</b> {escape(offer)}</div>'
+    rows = []
+    for seat in range(view["players"]):
+        fields = view["fields"][seat]
+        drawn = "".join(_field(f, i) for i, f in enumerate(fields, start=1))
+        if len(fields) < rules.MAX_FIELDS:
+            drawn += (
+                '<div class="gk-no-field" style="display:inline-block;vertical-align:top;width:56px;'
+                "height:92px;box-sizing:border-box;border:2px dotted #e2ded2;border-radius:8px;color:#b5b1a6;font-size:12px;white-space:normal;"
+                "line-height:1.25;"
+                f'text-align:center;padding-top:20px">third field: {view["third_field_cost"]} thaler</div>'
+            )
+        received = view["received"][seat]
+        aside = "".join(bean_card(b, 30, f"received, to plant: {b}") for b in received)
+        status = []
+        if seat == active and view["phase"] != "over":
+            status.append("active")
+        if seat in to_act:
+            status.append("to act")
+        classes = "gk-seat" + (" gk-active" if seat in to_act else "")
+        rows.append(
+            f'<tr class="{classes}"><td>{seat_label(seat, viewer)}'
+            f'<div style="font-size:13px;color:#55524a">{escape(", ".join(status))}</div></td>'
+            f'<td style="white-space:{"nowrap" if view["hand_sizes"][seat] <= 10 else "normal"}">{_hand(view, seat)}</td>'
+            f'<td style="white-space:nowrap">{drawn}</td>'
+            f'<td style="white-space:nowrap">{_coins(view["coins"][seat])}</td>'
+            f'<td style="white-space:nowrap">{aside}</td></tr>'
+        )
+    return (
+        '<div class="gk-picture gk-bohnanza">'
+        + _LOCAL_STYLE
+        + f'<div class="gk-heading"><b>Bohnanza</b> · {escape(heading)} · <i>{escape(whose)}</i></div>'
+        + piles
+        + '<table class="gk-seats"><tr><th>player</th><th>hand</th><th>fields</th><th>coins</th>'
+        "<th>set aside</th></tr>" + "".join(rows) + "</table>"
+        '<div class="gk-foot">'
+        + legend(
+            "Hands keep their order, front first, and only their sizes are public (BO-C2); fields, coins, "
+            "the trading area and the discard pile are public. Under each field: what it pays if harvested "
+            "now, and the next step of its beanometer, e.g. 2 (thaler) at 5 (beans) (BO-H1). Beans set aside were received in a deal and "
+            "are planted after trading (BO-T5)."
+        )
+        + "</div></div>"
+    )
+
+
+# ------------------------------------------------------------------ as text
+def _list(beans: Sequence[str] | None, size: int) -> str:
+    if beans is None:
+        return f"{size} cards face down" if size else "-"
+    return ", ".join(beans) if beans else "-"
+
+
+def _fields_text(fields: Sequence[list | None]) -> str:
+    parts = []
+    for number, field in enumerate(fields, start=1):
+        if field is None:
+            parts.append(f"{number}: empty")
+        else:
+            bean, count = field
+            parts.append(f"{number}: {count} {bean} ({field_note(bean, count)})")
+    return "; ".join(parts)
+
+
+def text(view: dict[str, Any]) -> str:
+    """A Bohnanza player's view: the turn, deck and trading area, then per seat hand, fields, coins."""
+    active = SEAT_NAMES[view["active"]]
+    title = f"Turn {view['turn']}: {_PHASES[view['phase']].format(active=active)}"
+    piles = (
+        f"Deck {view['deck_size']} (run out {view['exhaustions']} of 3 times), "
+        f"discard pile {view['discard_size']}, trading area: {', '.join(view['trading_area']) or '-'}"
+    )
+    lines = [title, piles]
+    offer = proposal_text(view)
+    if offer:
+        lines.append(f"Proposal: {offer}")
+    rows = []
+    for seat in range(view["players"]):
+        status = "to act" if seat in view["to_act"] else ""
+        received = view["received"][seat]
+        rows.append(
+            [
+                SEAT_NAMES[seat] + (" (you)" if seat == view["viewer"] else ""),
+                _list(view["hands"][seat], view["hand_sizes"][seat]),
+                _fields_text(view["fields"][seat]),
+                str(view["coins"][seat]),
+                ", ".join(received) if received else "",
+                status,
+            ]
+        )
+    lines.append(
+        text_table(
+            ["seat", "hand (front first)", "fields", "thaler", "set aside", ""], rows, left=(0, 1, 2, 4, 5)
+        )
+    )
+    return "\n".join(lines)

@@ -1,0 +1,188 @@
+"""Bohnanza's own figures: the beanometers, harvest timing, who gains from deals, and the
+settings compared (trading, the third field's price, the booklet's variants, player count).
+
+Each takes a table of ``gamekit.analysis.bohnanza`` (or prepares one with it) and returns
+a plotly figure; nothing here computes a result.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..analysis import bohnanza as analysis
+from ..pictures.bohnanza import BEAN_COLOURS
+from . import _LAYOUT, figure
+
+_OUTCOME_COLOURS = {
+    "both gain": "#4c9a2a",
+    "only the active player": "#3b6fb6",
+    "only the partner": "#c9a227",
+    "neither": "#a5a198",
+}
+
+
+def _interval(table: pd.DataFrame, centre: str = "mean") -> dict:
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": table["ci_high"] - table[centre],
+        "arrayminus": table[centre] - table["ci_low"],
+    }
+
+
+def beanometers(
+    table: pd.DataFrame | None = None, title: str = "The beanometers: thaler for a field of n beans"
+) -> go.Figure:
+    """Thaler against beans on the field, one panel per bean type, most common first
+    (``analysis.beanometer_table``); each panel names how many cards of the type exist."""
+    table = analysis.beanometer_table() if table is None else table
+    names = list(dict.fromkeys(table["bean"]))
+    cards = analysis.bean_prices().set_index("bean")["cards"]
+    fig = make_subplots(
+        rows=2,
+        cols=4,
+        shared_yaxes=True,
+        subplot_titles=[f"{bean} ({cards[bean]} cards)" for bean in names],
+        vertical_spacing=0.16,
+        horizontal_spacing=0.04,
+    )
+    for i, bean in enumerate(names):
+        rows = table[table["bean"] == bean]
+        fig.add_scatter(
+            x=rows["beans"],
+            y=rows["coins"],
+            name=bean,
+            mode="lines+markers",
+            line={"shape": "hv", "color": BEAN_COLOURS[bean], "width": 3},
+            marker={"size": 6},
+            row=i // 4 + 1,
+            col=i % 4 + 1,
+        )
+    fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 520})
+    fig.update_xaxes(dtick=2, title_text="beans")
+    fig.update_yaxes(dtick=1, range=[-0.2, 4.4])
+    fig.update_yaxes(title_text="thaler", col=1)
+    return fig
+
+
+def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Coins now against the expected coins after waiting k turns, with the chance of more
+    (``analysis.harvest_now_or_wait``)."""
+    fig = figure(title or "Harvest now or wait?", "turns waited", "thaler")
+    fig.add_scatter(
+        x=table["turns"],
+        y=table["coins_now"],
+        name="harvest now",
+        mode="lines",
+        line={"dash": "dot", "color": "#55524a", "width": 3},
+    )
+    fig.add_bar(
+        x=table["turns"],
+        y=table["expected_coins"],
+        name="expected after waiting",
+        marker_color="#4c9a2a",
+        text=[f"{p:.0%} more" for p in table["chance_of_more"]],
+        textposition="outside",
+    )
+    fig.update_yaxes(rangemode="tozero", range=[0, max(4.4, float(table["expected_coins"].max()) + 0.6)])
+    fig.update_xaxes(dtick=1)
+    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    return fig
+
+
+def deal_outcomes(shares: pd.DataFrame, by: str | None = None, title: str | None = None) -> go.Figure:
+    """Share of accepted deals by who gained (``analysis.outcome_shares``), per ``by`` if given."""
+    fig = figure(title or "Who gains from a deal?", by or "", "share of deals")
+    for outcome in analysis.OUTCOMES:
+        rows = shares[shares["outcome"] == outcome]
+        fig.add_bar(
+            x=rows[by].astype(str) if by else ["all deals"],
+            y=rows["share"],
+            name=outcome,
+            marker_color=_OUTCOME_COLOURS[outcome],
+            text=[f"{s:.0%}" for s in rows["share"]],
+            textposition="inside",
+        )
+    fig.update_layout(barmode="stack")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return fig
+
+
+def mean_scores(
+    summary: pd.DataFrame, x: str = "setting", colour: str | None = None, title: str = ""
+) -> go.Figure:
+    """Mean thaler per player with 95 % intervals, one bar per row of ``analysis.setting_summary``."""
+    fig = figure(title or "Mean thaler per player", x, "mean thaler per player")
+    groups = [(None, summary)] if colour is None else list(summary.groupby(colour, sort=False))
+    for name, rows in groups:
+        fig.add_bar(
+            x=rows[x].astype(str),
+            y=rows["mean"],
+            name=str(name) if name is not None else "",
+            error_y=_interval(rows),
+            text=[f"{m:.1f}" for m in rows["mean"]],
+            textposition="inside",
+            insidetextanchor="start",
+        )
+    fig.update_layout(showlegend=colour is not None, barmode="group")
+    fig.update_yaxes(rangemode="tozero")
+    return fig
+
+
+def third_field_price(
+    table: pd.DataFrame, title: str = "What the third field is worth at each price"
+) -> go.Figure:
+    """Mean thaler per player (net of the price) against the third field's price, with the game
+    without a third field as a line (``analysis.third_field_by_price``)."""
+    fig = figure(title, "price of the third field (thaler)", "mean thaler per player")
+    priced = table[~table["no_field"]]
+    fig.add_scatter(
+        x=priced["price"],
+        y=priced["mean"],
+        mode="lines+markers",
+        name="with a third field for sale",
+        error_y=_interval(priced),
+        marker={"size": 10, "color": "#d0543b"},
+        text=[f"{b:.0%} bought" for b in priced["bought"]],
+        hovertemplate="price %{x}: %{y:.2f} thaler, %{text}<extra></extra>",
+    )
+    for _, row in table[table["no_field"]].iterrows():
+        fig.add_hline(
+            y=row["mean"],
+            line_dash="dot",
+            annotation_text=f"no third field: {row['mean']:.2f}",
+            annotation_position="top right",
+        )
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(rangemode="tozero")
+    return fig
+
+
+def player_count(
+    table: pd.DataFrame, title: str = "More players, fewer turns and fewer thaler each"
+) -> go.Figure:
+    """Mean thaler per player and turns per player against the number of players
+    (``analysis.player_count_summary``)."""
+    fig = figure(title, "players", "per player: thaler (bars), turns (line)")
+    fig.add_bar(
+        x=table["players"],
+        y=table["mean"],
+        name="mean thaler",
+        error_y=_interval(table),
+        marker_color="#c9a227",
+        text=[f"{m:.1f}" for m in table["mean"]],
+        textposition="inside",
+        insidetextanchor="start",
+    )
+    fig.add_scatter(
+        x=table["players"],
+        y=table["turns_per_player"],
+        name="turns",
+        mode="lines+markers",
+        marker={"size": 10, "color": "#3b6fb6"},
+    )
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(rangemode="tozero")
+    return fig
