@@ -190,7 +190,7 @@ class PlayTable(w.VBox):
         self.message = w.HTML()
         self.message.add_class("gk-message")
         self.controls = w.VBox()
-        self.typed = w.Text(placeholder="or type an action, e.g. bid 4", layout=w.Layout(width="260px"))
+        self.typed = w.Text(placeholder="or type an action", layout=w.Layout(width="260px"))
         self.typed_go = w.Button(description="Do it")
         self.typed_go.on_click(lambda _: self.act(self.typed.value))
         self.seat_choice = w.Dropdown(description="you are", layout=w.Layout(width="180px"))

@@ -15,7 +15,8 @@ STYLE = """
 .gk-heading { font-size: 19px; margin-bottom: 8px; }
 .gk-table { margin: 6px 0 10px 0; }
 .gk-label { color: #55524a; margin-right: 8px; vertical-align: middle; }
-.gk-seats { border-collapse: collapse; width: 100%; }
+.gk-seats { border-collapse: collapse; width: 100%; table-layout: auto; }
+.gk-seats td { text-align: left; }
 .gk-seats th { text-align: left; font-weight: 600; color: #55524a; border-bottom: 1px solid #d8d4c8;
   padding: 3px 6px; }
 .gk-seats td { padding: 4px 6px; vertical-align: middle; border-bottom: 1px solid #eeebe2; }
