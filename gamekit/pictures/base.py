@@ -20,7 +20,7 @@ STYLE = """
 .gk-seats th { text-align: left; font-weight: 600; color: #55524a; border-bottom: 1px solid #d8d4c8;
   padding: 3px 6px; }
 .gk-seats td { padding: 4px 6px; vertical-align: middle; border-bottom: 1px solid #eeebe2; }
-.gk-num { font-variant-numeric: tabular-nums; font-size: 18px; text-align: right; }
+.gk-num, .gk-seats td.gk-num { font-variant-numeric: tabular-nums; font-size: 18px; text-align: right; }
 .gk-active { background: #fff3c4; }
 .gk-passed td { color: #8a877f; }
 .gk-none { color: #a5a198; font-style: italic; }
