@@ -246,3 +246,11 @@ def test_fs_e1_coins_are_counted_in_the_open_at_the_end():
     g = gamekit.new_game("for_sale", 3, seed=6)
     gamekit.play(g, "random")
     assert g.view(0)["coins"] == g.view()["coins"]
+
+
+def test_standings_rank_the_scores_and_name_the_winners():
+    from gamekit.core.game import standings_text, winners_text
+
+    assert winners_text([2]) == "C wins"
+    assert winners_text([0, 1, 2]) == "A, B and C share the win"
+    assert standings_text([80000, 78000, 89000], [2], "{:,}".format) == "C 89,000, A 80,000, B 78,000; C wins"

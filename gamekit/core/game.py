@@ -20,7 +20,7 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -34,6 +34,19 @@ SEAT_NAMES = "ABCDEFGH"
 def seat_name(seat: int) -> str:
     """The letter narration uses for a seat: 0 → A, 1 → B, ..."""
     return SEAT_NAMES[seat]
+
+
+def winners_text(winners: Sequence[int]) -> str:
+    """ "C wins", "A and B share the win", "A, B and C share the win"."""
+    names = [SEAT_NAMES[s] for s in winners]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{joined} {'share the win' if len(names) > 1 else 'wins'}"
+
+
+def standings_text(scores: Sequence[int], winners: Sequence[int], fmt: Callable[[int], str] = str) -> str:
+    """The final scores, best first, and the winners: "C 89,000, A 80,000, B 78,000; C wins"."""
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    return ", ".join(f"{SEAT_NAMES[s]} {fmt(scores[s])}" for s in order) + "; " + winners_text(winners)
 
 
 Event = dict[str, Any]
@@ -143,12 +156,13 @@ class Game(ABC):
         data["seat"] = seat
         self._events.append(data)
 
-    @abstractmethod
     def _narrate(self, event: Event) -> str:
-        """The event's one-line English narration, made from the event's own public data.
+        """The event's one-line English narration, made from the event's own public data by the
+        game's ``_narrate_<type>`` method (a ``-`` in the type read as ``_``).
 
         Every seat reads the same line, so it must never use the event's ``private`` part.
         """
+        return getattr(self, "_narrate_" + event["type"].replace("-", "_"))(event)
 
     def _event_rule(self, event: Event) -> str | None:
         """The rule ID an event carries out, for teaching (``event_rules`` by type by default)."""

@@ -15,7 +15,7 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-from ..core.game import SEAT_NAMES, Game
+from ..core.game import SEAT_NAMES, Game, winners_text
 from .base import STYLE
 
 Drawer = Callable[[dict[str, Any]], str]
@@ -63,9 +63,7 @@ def result_line(game: Game) -> str:
     res = game.result()
     scores = ", ".join(f"{SEAT_NAMES[s]} {score:,}" for s, score in enumerate(res["scores"]))
     winners = " and ".join(SEAT_NAMES[s] for s in res["winners"])
-    verdict = (
-        f"{winners} {'share the win' if len(res['winners']) > 1 else 'wins'}" if winners else "unfinished"
-    )
+    verdict = winners_text(res["winners"]) if winners else "unfinished"
     module = _module(game.name)
     label = getattr(module, "RESULT_LABEL", "Final money")  # a game whose score is not money names it
     return f'<div class="gk-result"><b>{escape(label)}:</b> {escape(scores)} — <b>{escape(verdict)}</b></div>'

@@ -703,7 +703,7 @@ def test_bo_e1_ties_share_the_place():
     play(g, "A: plant", "A: stop")
     result = g.result()
     assert result["scores"] == [0, 0, 0] and result["winners"] == [0, 1, 2]
-    assert g.log[-1]["text"] == "Game over: A 0 thaler, B 0 thaler, C 0 thaler; A and B and C share the win"
+    assert g.log[-1]["text"] == "Game over: A 0 thaler, B 0 thaler, C 0 thaler; A, B and C share the win"
 
 
 def test_bo_e2_all_104_cards_are_accounted_for_during_a_game():

@@ -87,7 +87,7 @@ from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import Event, Game, register, standings_text
 from ...core.options import Option
 from . import rules
 from .rules import BEANS, field_for, harvestable
@@ -999,9 +999,6 @@ class Bohnanza(Game):
             return "BO-D2" if event["ends"] else "BO-D1"
         return self.event_rules.get(kind)
 
-    def _narrate(self, event: Event) -> str:
-        return getattr(self, "_narrate_" + event["type"].replace("-", "_"))(event)
-
     @staticmethod
     def _narrate_setup(e: Event) -> str:
         return (
@@ -1113,13 +1110,7 @@ class Bohnanza(Game):
 
     @staticmethod
     def _narrate_end(e: Event) -> str:
-        scores, winners = e["scores"], e["winners"]
-        order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        return (
-            "Game over: "
-            + ", ".join(f"{_LETTERS[s]} {scores[s]} thaler" for s in order)
-            + f"; {' and '.join(_LETTERS[s] for s in winners)} {'share the win' if len(winners) > 1 else 'wins'}"
-        )
+        return "Game over: " + standings_text(e["scores"], e["winners"], lambda score: f"{score} thaler")
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:

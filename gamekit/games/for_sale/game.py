@@ -22,7 +22,7 @@ from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import Event, Game, register, standings_text
 from ...core.options import Option
 from ...core.sealed import SealedChoices
 from . import rules
@@ -313,9 +313,6 @@ class ForSale(Game):
             return "FS-B6" if event["bid"] % 2 else "FS-B5"
         return self.event_rules.get(kind)
 
-    def _narrate(self, event: Event) -> str:
-        return getattr(self, "_narrate_" + event["type"])(event)
-
     @staticmethod
     def _narrate_setup(e: Event) -> str:
         return (
@@ -368,13 +365,7 @@ class ForSale(Game):
 
     @staticmethod
     def _narrate_end(e: Event) -> str:
-        scores, winners = e["scores"], e["winners"]
-        order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        return (
-            "Game over: "
-            + ", ".join(f"{_LETTERS[s]} {money(scores[s])}" for s in order)
-            + f"; {' and '.join(_LETTERS[s] for s in winners)} {'share the win' if len(winners) > 1 else 'wins'}"
-        )
+        return "Game over: " + standings_text(e["scores"], e["winners"], money)
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:

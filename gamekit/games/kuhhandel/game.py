@@ -37,7 +37,7 @@ from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import Event, Game, register, standings_text
 from ...core.options import Option
 from ...core.sealed import SealedChoices
 from . import rules
@@ -722,10 +722,6 @@ class Kuhhandel(Game):
             return "KH-K2" if event.get("part") == "offer" else "KH-K3"
         return self.event_rules.get(event["type"])
 
-    def _narrate(self, event: Event) -> str:
-        # Narration uses only an event's public fields: log_for hands the text to every seat.
-        return getattr(self, "_narrate_" + event["type"])(event)
-
     @staticmethod
     def _narrate_setup(e: Event) -> str:
         return (
@@ -833,13 +829,7 @@ class Kuhhandel(Game):
 
     @staticmethod
     def _narrate_end(e: Event) -> str:
-        scores, winners = e["scores"], e["winners"]
-        order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        return (
-            "Game over, every animal is a complete set: "
-            + ", ".join(f"{_LETTERS[s]} {scores[s]}" for s in order)
-            + f"; {' and '.join(_LETTERS[s] for s in winners)} {'share the win' if len(winners) > 1 else 'wins'}"
-        )
+        return "Game over, every animal is a complete set: " + standings_text(e["scores"], e["winners"])
 
     @staticmethod
     def _narrate_stopped(e: Event) -> str:

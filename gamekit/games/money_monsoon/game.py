@@ -48,7 +48,7 @@ from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
 from ...core.actions import Action
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import Event, Game, register, standings_text
 from ...core.options import Option
 from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
@@ -618,9 +618,6 @@ class MoneyMonsoon(Game):
             return "MM-E3" if len(event["at_goal"]) > 1 else "MM-E2"
         return self.event_rules.get(kind)
 
-    def _narrate(self, event: Event) -> str:
-        return getattr(self, "_narrate_" + event["type"])(event)
-
     @staticmethod
     def _narrate_setup(e: Event) -> str:
         return (
@@ -723,13 +720,7 @@ class MoneyMonsoon(Game):
 
     @staticmethod
     def _narrate_end(e: Event) -> str:
-        scores, winners = e["scores"], e["winners"]
-        order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        return (
-            "Game over: "
-            + ", ".join(f"{_LETTERS[s]} {scores[s]:,}" for s in order)
-            + f"; {_joined([_LETTERS[s] for s in winners])} {'share the win' if len(winners) > 1 else 'wins'}"
-        )
+        return "Game over: " + standings_text(e["scores"], e["winners"], "{:,}".format)
 
     @staticmethod
     def _narrate_stopped(e: Event) -> str:
