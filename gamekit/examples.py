@@ -12,19 +12,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from .core.data import data_dir
 from .core.errors import ConfigError
 from .core.game import API_ORDER, SEAT_NAMES, Event, Game, new_game
-
-
-def data_dir() -> Path:
-    """The ``data/`` folder: inside an installed wheel, else beside the package in a checkout."""
-    for candidate in (Path(__file__).parent / "data", Path(__file__).parent.parent / "data"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("gamekit's data/ folder is missing from this installation")
 
 
 def parse_step(step: str) -> tuple[int, str]:
@@ -86,6 +78,18 @@ class ExampleRun:
         """True when every claim of the document holds in the replay."""
         return all(c.ok for c in self.checks)
 
+    @property
+    def from_document(self) -> bool:
+        """True for an example the document gives in numbers; False for one built from its rule text."""
+        return from_document(self.example)
+
+    @property
+    def verdict(self) -> str:
+        """ "FS-X1 matches the document", or "KH-X2 follows the rules" for an example built from rule text."""
+        if self.from_document:
+            return f"{self.id} {'matches' if self.matches else 'DOES NOT match'} the document"
+        return f"{self.id} {'follows' if self.matches else 'DOES NOT follow'} the rules"
+
     def report(self, ok: str = "✓", bad: str = "✗") -> str:
         """The replay as text: each step with the narration (and rule) of what it caused,
         then each claim of the document with whether the engine agrees."""
@@ -102,12 +106,17 @@ class ExampleRun:
                 lines.append(f"{ok} {check.what}")
             else:
                 lines.append(f"{bad} {check.what}: expected {check.expected!r}, got {check.actual!r}")
-        lines.append(f"{self.id} {'matches' if self.matches else 'DOES NOT match'} the document")
+        lines.append(self.verdict)
         return "\n".join(lines)
 
     def game_at(self, step: int) -> Game:
         """The game just before the example's step ``step`` (0 = the document's starting position)."""
         return self.game.at(self.prelude_length + step)
+
+
+def from_document(example: dict[str, Any]) -> bool:
+    """True when the document gives the example itself; False when it is built from the rule text."""
+    return "built_from" not in example.get("source", {})
 
 
 def load_examples(game: str | None = None) -> list[dict[str, Any]]:

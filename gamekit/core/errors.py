@@ -1,5 +1,15 @@
 """The three errors every part of gamekit raises."""
 
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..rules import Rule
+
+_CITED = re.compile(r"\((?:[^()]*[ ,])?((?:FS|MM|BO|KH)-[A-Z]\d+)\)")
+
 
 class GamekitError(Exception):
     """Base class of gamekit's own errors."""
@@ -10,7 +20,27 @@ class ConfigError(GamekitError, ValueError):
 
 
 class IllegalAction(GamekitError, ValueError):
-    """An action the rules forbid now; the message names the rule ID. The game is unchanged."""
+    """An action the rules forbid now; the message names the rule ID. The game is unchanged.
+
+    ``rule_id`` is the ID the message cites (its last one in parentheses), and ``rule`` that
+    rule's entry in the rules reference, for a lesson or a play table to show beside the error.
+    """
+
+    @property
+    def rule_id(self) -> str | None:
+        found = _CITED.findall(str(self))
+        return found[-1] if found else None
+
+    @property
+    def rule(self) -> Rule | None:
+        from ..rules import get
+
+        return get(self.rule_id) if self.rule_id else None
+
+    def explain(self) -> str:
+        """The message, then the statement of the rule it names."""
+        rule = self.rule
+        return str(self) if rule is None else f"{self}\n{rule.id} {rule.title}: {rule.statement}"
 
 
 class LoadError(GamekitError, ValueError):

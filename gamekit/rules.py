@@ -1,0 +1,285 @@
+"""The project's own rules reference: every rule ID, what it says, and the document it rests on.
+
+>>> from gamekit import rules
+>>> rules.get("FS-B3").title
+'Bids are totals'
+>>> print(rules.get("FS-B3").text())      # doctest: +SKIP
+>>> rules.cards("FS-B5", "FS-B6")         # doctest: +SKIP   (HTML cards in a notebook)
+
+The reference is data shipped with the package (``data/rules/<game>.toml`` and the
+bibliography ``data/rules/sources.toml``; their format is ``data/rules/FORMAT.md``). Each
+rule has a statement in the project's own words, a kind (``rule``: the document says it;
+``reading``: the document is silent or loose and this is how gamekit reads it;
+``convention``: how a computer settles what people settle at the table; ``example``: a
+worked example), and where the document has one, the short original quote with a
+translation. Error messages, the lessons' rule cards, the step-through player and
+``gamekit rules`` all read it from here.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from .core.data import data_dir
+
+KINDS = ("rule", "reading", "convention", "example")
+RULE_ID = re.compile(r"\b(FS|MM|BO|KH)-[A-Z]\d+\b")
+# The reference's files in the order API.md lists the games.
+GAME_FILES = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
+PREFIXES = {"FS": "for_sale", "MM": "money_monsoon", "BO": "bohnanza", "KH": "kuhhandel"}
+CUT = "…"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source document, as the bibliography describes it."""
+
+    key: str
+    title: str
+    original_title: str
+    edition: str
+    language: str
+    games: tuple[str, ...]
+    covers: str
+    number: str
+
+    def cite(self) -> str:
+        """How a rule card names the document: its title and key."""
+        return f"{self.title} [{self.key}]"
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A passage of a source document (its original words, cuts marked with …) and our translation."""
+
+    source: str
+    text: str
+    translation: str
+    section: str = ""
+
+    @property
+    def document(self) -> Source:
+        return sources()[self.source]
+
+    def pieces(self) -> list[str]:
+        """The quoted stretches between cut marks, in order."""
+        return [piece.strip() for piece in self.text.split(CUT) if piece.strip()]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the reference."""
+
+    id: str
+    game: str
+    title: str
+    kind: str
+    statement: str
+    quotes: tuple[Quote, ...] = ()
+    option: str | None = None
+    reading: str | None = None
+    why: str | None = None
+    built_from: str | None = None
+
+    @property
+    def is_ours(self) -> bool:
+        """True when the rule is, in whole or in part, gamekit's reading or convention."""
+        return self.kind in ("reading", "convention") or bool(self.reading) or bool(self.built_from)
+
+    def text(self, quotes: bool = True) -> str:
+        """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
+        kind = self.kind + (f", option `{self.option}`" if self.option else "")
+        lines = [f"{self.id}  {self.title}  ({kind})", *_wrap(self.statement, "    ")]
+        for label, value in (
+            ("our reading", self.reading),
+            ("why", self.why),
+            ("built from", self.built_from),
+        ):
+            if value:
+                lines += _wrap(f"{label}: {value}", "    ")
+        if quotes:
+            for quote in self.quotes:
+                where = quote.document.title + (f", 「{quote.section}」" if quote.section else "")
+                lines.append(f"    {where} [{quote.source}]:")
+                lines += _wrap(quote.text, "      > ")
+                lines += _wrap(quote.translation, "      ")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def html(self) -> str:
+        """The rule as an HTML card: title, statement, readings, and each quote with its translation."""
+        badge = {
+            "rule": "#2b6cb0",
+            "reading": "#b7791f",
+            "convention": "#6b7280",
+            "example": "#2f855a",
+        }[self.kind]
+        parts = [
+            f'<div class="gk-rule" style="border-left:4px solid {badge};padding:4px 10px;margin:6px 0">',
+            f'<div><b>{self.id}</b> {escape(self.title)} <span style="color:{badge};font-size:85%">'
+            f"{self.kind}{' · option <code>' + escape(self.option) + '</code>' if self.option else ''}"
+            "</span></div>",
+            f"<div>{escape(self.statement)}</div>",
+        ]
+        for label, value in (
+            ("Our reading", self.reading),
+            ("Why", self.why),
+            ("Built from", self.built_from),
+        ):
+            if value:
+                parts.append(f'<div style="font-size:90%"><i>{label}:</i> {escape(value)}</div>')
+        for quote in self.quotes:
+            where = escape(quote.document.title) + (f", 「{escape(quote.section)}」" if quote.section else "")
+            parts.append(
+                '<blockquote style="margin:4px 0 4px 8px;font-size:90%">'
+                f'<div lang="ja">{escape(quote.text)}</div>'
+                f"<div><i>{escape(quote.translation)}</i></div>"
+                f'<div style="color:#666;font-size:85%">{where}</div></blockquote>'
+            )
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+class RuleCards(tuple[Rule, ...]):
+    """A few rules shown together: HTML cards in a notebook, plain text elsewhere."""
+
+    def _repr_html_(self) -> str:
+        return "".join(rule.html() for rule in self)
+
+    def __str__(self) -> str:
+        return "\n\n".join(rule.text() for rule in self)
+
+
+def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent) or [
+        indent.rstrip()
+    ]
+
+
+def _folder() -> Path:
+    return data_dir() / "rules"
+
+
+@cache
+def sources() -> dict[str, Source]:
+    """The bibliography: every source document by its key."""
+    data = tomllib.loads((_folder() / "sources.toml").read_text(encoding="utf-8"))
+    return {
+        entry["key"]: Source(
+            key=entry["key"],
+            title=entry["title"],
+            original_title=entry["original_title"],
+            edition=entry["edition"],
+            language=entry["language"],
+            games=tuple(entry["games"]),
+            covers=" ".join(entry["covers"].split()),
+            number=entry["number"],
+        )
+        for entry in data["source"]
+    }
+
+
+def _rule(game: str, entry: dict[str, Any]) -> Rule:
+    quotes = tuple(
+        Quote(
+            source=q["source"],
+            text=q["text"].strip(),
+            translation=" ".join(q["translation"].split()),
+            section=q.get("section", ""),
+        )
+        for q in entry.get("quotes", ())
+    )
+
+    def prose(key: str) -> str | None:
+        value = entry.get(key)
+        return " ".join(value.split()) if value else None
+
+    return Rule(
+        id=entry["id"],
+        game=game,
+        title=entry["title"],
+        kind=entry["kind"],
+        statement=" ".join(entry["statement"].split()),
+        quotes=quotes,
+        option=entry.get("option"),
+        reading=prose("reading"),
+        why=prose("why"),
+        built_from=prose("built_from"),
+    )
+
+
+@cache
+def _reference() -> dict[str, Rule]:
+    found: dict[str, Rule] = {}
+    for game in GAME_FILES:
+        path = _folder() / f"{game}.toml"
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for entry in data["rule"]:
+            found[entry["id"]] = _rule(game, entry)
+    return found
+
+
+def all_rules(game: str | None = None) -> list[Rule]:
+    """Every rule of the reference (of one game, or of all), in the reference's order."""
+    if game is not None and game not in GAME_FILES:
+        raise KeyError(f"no game named {game!r} in the rules reference; games: {', '.join(GAME_FILES)}")
+    return [rule for rule in _reference().values() if game is None or rule.game == game]
+
+
+def ids() -> list[str]:
+    """Every rule ID of the reference, in order."""
+    return list(_reference())
+
+
+def get(rule_id: str) -> Rule:
+    """One rule by its ID (``"FS-B3"``, any case)."""
+    rule = _reference().get(rule_id.strip().upper())
+    if rule is None:
+        prefix = rule_id.strip().upper().split("-")[0]
+        game = PREFIXES.get(prefix)
+        known = [r.id for r in all_rules(game)] if game else list(PREFIXES)
+        raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
+    return rule
+
+
+def cards(*rule_ids: str | Iterable[str]) -> RuleCards:
+    """Rules to show in a lesson: ``cards("FS-B5", "FS-B6")`` displays one card each."""
+    flat: list[str] = []
+    for item in rule_ids:
+        flat.extend([item] if isinstance(item, str) else item)
+    return RuleCards(get(rule_id) for rule_id in flat)
+
+
+def cited(text: str) -> list[str]:
+    """The rule IDs a text cites, in order of first appearance (``"... (FS-B3)"`` → ``["FS-B3"]``)."""
+    return list(dict.fromkeys(match.group(0) for match in RULE_ID.finditer(text)))
+
+
+def bibliography() -> str:
+    """The source documents as plain text, one paragraph each."""
+    blocks = []
+    for source in sources().values():
+        blocks.append(
+            "\n".join(
+                [
+                    f"[{source.key}] {source.title} ({source.original_title}; {source.language})",
+                    *_wrap(f"Edition: {source.edition}.", "    "),
+                    *_wrap(source.covers, "    "),
+                ]
+            )
+        )
+    return "\n\n".join(blocks)
