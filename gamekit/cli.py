@@ -269,20 +269,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------- examples
 def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     """Replay one worked example, print it step by step; True when it matches its document."""
-    from .examples import run_example
+    from .examples import from_document, run_example
+    from .rules import sources
 
     ok_mark, bad_mark = marks
     rule_id = example["id"]
     source = example.get("source", {})
     print(f"{rule_id}: {example.get('title', '')}")
-    where = ", ".join(str(source[k]) for k in ("rules", "section") if source.get(k))
-    print(f"  Source: {source.get('document', '?')}" + (f" ({where})" if where else ""))
+    document = sources()[source["document"]]
+    section = f", 「{source['section']}」" if source.get("section") else ""
+    built = f"; built from its {source['built_from']}" if source.get("built_from") else ""
+    print(f"  Source: {document.title} [{document.key}]{section}{built}")
     print(f"  Says: {example.get('says', '')}")
     try:
         run = run_example(example)
     except GamekitError as exc:
         print(f"  The engine refused the example: {exc}")
-        print(f"{rule_id} DOES NOT match the document")
+        print(f"{rule_id} DOES NOT {'match the document' if from_document(example) else 'follow the rules'}")
         return False
     report = run.report(ok_mark, bad_mark).splitlines()
     for line in report[:-1]:
@@ -292,7 +295,7 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
 
 
 def _cmd_examples(args: argparse.Namespace) -> int:
-    from .examples import load_examples
+    from .examples import from_document, load_examples
 
     if args.game is not None:
         game_class(args.game)  # an unknown game gets the library's message
@@ -311,8 +314,39 @@ def _cmd_examples(args: argparse.Namespace) -> int:
             print()
         matched += _print_example(example, marks)
     if len(examples) > 1:
-        print(f"\n{matched} of {len(examples)} examples match their documents")
+        documents = sum(from_document(e) for e in examples)
+        print(
+            f"\n{matched} of {len(examples)} examples hold: {documents} are the documents' own, "
+            f"replayed to match them; {len(examples) - documents} are built from the rule text and follow the rules"
+        )
     return EXIT_OK if matched == len(examples) else EXIT_FAILED
+
+
+# ---------------------------------------------------------------------------- rules
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from . import rules
+
+    if args.sources:
+        print(rules.bibliography())
+        return EXIT_OK
+    chosen: list[rules.Rule] = []
+    for name in args.which or [None]:
+        if name is None or name in rules.GAME_FILES:
+            chosen.extend(rules.all_rules(name))
+            continue
+        try:
+            chosen.append(rules.get(name))
+        except KeyError as exc:
+            raise ConfigError(
+                f"{exc.args[0]}; or name a game: {', '.join(rules.GAME_FILES)}"
+                if name.count("-")
+                else f"{name!r} is neither a game ({', '.join(rules.GAME_FILES)}) nor a rule ID such as FS-B3"
+            ) from None
+    for i, rule in enumerate(chosen):
+        if i:
+            print()
+        print(rule.text(quotes=not args.brief))
+    return EXIT_OK
 
 
 # ----------------------------------------------------------------------------- play
@@ -444,7 +478,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 # ----------------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
-    """The ``gamekit`` argument parser with its four subcommands."""
+    """The ``gamekit`` argument parser with its subcommands."""
     from .bench import add_arguments as add_bench_arguments
 
     games = ", ".join(registered())
@@ -488,6 +522,16 @@ def build_parser() -> argparse.ArgumentParser:
     examples_parser.add_argument("--game", help="only this game's examples")
     examples_parser.add_argument("--id", help="only this example, e.g. FS-X1")
     examples_parser.set_defaults(run=_cmd_examples)
+
+    rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")
+    rules_parser.add_argument(
+        "which", nargs="*", help="games (for_sale) or rule IDs (FS-B3); none for every rule"
+    )
+    rules_parser.add_argument("--brief", action="store_true", help="statements only, without the quotes")
+    rules_parser.add_argument(
+        "--sources", action="store_true", help="list the source documents the rules cite"
+    )
+    rules_parser.set_defaults(run=_cmd_rules)
 
     play_parser = sub.add_parser("play", help="play in the terminal against bots")
     common(play_parser)

@@ -148,7 +148,8 @@ def test_examples_replay_every_document_and_exit_0(capsys):
     assert "(prelude: 20 actions to reach the document's position)" in out
     assert "✓ B starts the next round" in out
     assert "Says: 3 players with 28 coins" in out
-    assert "shared/seeds/000_af7c28d66da1b30f.txt" in out
+    assert "Source: For Sale: basic rules, IELLO 2020 edition [iello-2020]" in out
+    assert "shared/" not in out and ".txt" not in out
 
 
 def test_examples_one_by_id(capsys):
@@ -298,3 +299,42 @@ def test_compact_actions_shows_runs_of_bids_as_ranges():
 def test_bench_subcommand_delegates(capsys):
     assert main(["bench", "--games", "1", "--repeat", "1", "--players", "3"]) == 0
     assert "random loop" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------- rules
+def test_rules_prints_one_rule_with_its_quote_and_translation(capsys):
+    from gamekit import rules
+
+    assert main(["rules", "KH-A7"]) == 0
+    out = capsys.readouterr().out
+    rule = rules.get("KH-A7")
+    assert out.startswith(f"KH-A7  {rule.title}")
+    assert rule.quotes[0].pieces()[0][:12] in out and "kuhhandel-guide" in out
+
+
+def test_rules_of_one_game_brief_lists_every_id_in_order(capsys):
+    from gamekit import rules
+
+    assert main(["rules", "for_sale", "--brief"]) == 0
+    out = capsys.readouterr().out
+    listed = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    assert listed == [r.id for r in rules.all_rules("for_sale")]
+    assert "> " not in out  # --brief leaves the quotes out
+
+
+def test_rules_with_no_argument_prints_the_whole_reference_and_sources_the_bibliography(capsys):
+    from gamekit import rules
+
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"\n{rule_id}  " in "\n" + out for rule_id in rules.ids())
+    assert main(["rules", "--sources"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"[{key}]" in out for key in rules.sources())
+
+
+def test_rules_refuses_an_unknown_id_or_name(capsys):
+    assert main(["rules", "FS-B99"]) == 2
+    assert "no rule 'FS-B99'" in capsys.readouterr().err
+    assert main(["rules", "poker"]) == 2
+    assert "'poker' is neither a game" in capsys.readouterr().err

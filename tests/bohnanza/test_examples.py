@@ -9,12 +9,12 @@ from gamekit.examples import find_example, load_examples, run_example
 from gamekit.games.bohnanza import rules
 
 
-def test_both_bohnanza_examples_are_there_and_cite_doc_003():
+def test_both_bohnanza_examples_are_there_and_cite_the_booklet():
     ids = [e["id"] for e in load_examples("bohnanza")]
     assert ids == ["BO-X1", "BO-X2"]
     for rule_id in ids:
         source = find_example(rule_id)["source"]
-        assert source["document"] == "shared/seeds/003_498d7c170fd1f72c.txt"
+        assert source["document"] == "bohnanza-booklet"
         assert source["quote"]
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from gamekit.examples import find_example, load_examples, run_example
 
 
-def test_both_money_monsoon_examples_are_there_and_cite_doc_002():
+def test_both_money_monsoon_examples_are_there_and_cite_the_rules():
     ids = [e["id"] for e in load_examples("money_monsoon")]
     assert ids == ["MM-X1", "MM-X2"]
     for rule_id in ids:
         source = find_example(rule_id)["source"]
-        assert source["document"] == "shared/seeds/002_7f79c2adf38191bb.txt"
+        assert source["document"] == "money-monsoon"
         assert source["quote"]
 
 
