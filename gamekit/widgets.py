@@ -19,7 +19,8 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from .core.errors import GamekitError
+from . import rules
+from .core.errors import GamekitError, IllegalAction
 from .core.game import SEAT_NAMES, Game
 from .pictures import STYLE, picture
 from .simulate import BotSpec
@@ -30,17 +31,42 @@ def _html(inner: str) -> str:
     return STYLE + inner
 
 
-def _lines(texts: Sequence[str], rules: Sequence[str | None] | None = None) -> str:
+def _rule_summary(rule_id: str) -> str:
+    """ "FS-B3 Bids are totals: ..." from the rules reference, for a tooltip."""
+    try:
+        rule = rules.get(rule_id)
+    except KeyError:
+        return rule_id
+    return f"{rule.id} {rule.title}: {rule.statement}"
+
+
+def _rule_tag(rule_id: str) -> str:
+    """A rule ID in the narration; hovering over it shows the rule's statement."""
+    return (
+        f' <span class="gk-rule-id" title="{escape(_rule_summary(rule_id), quote=True)}" '
+        f'style="color:#7a5c00;font-size:13px;text-decoration:underline dotted;cursor:help">'
+        f"({escape(rule_id)})</span>"
+    )
+
+
+def _lines(texts: Sequence[str], rule_ids: Sequence[str | None] | None = None) -> str:
     items = []
     for i, text in enumerate(texts):
-        rule = rules[i] if rules else None
-        tag = f' <span style="color:#7a5c00;font-size:13px">({escape(rule)})</span>' if rule else ""
-        items.append(f"<li>{escape(text)}{tag}</li>")
+        rule_id = rule_ids[i] if rule_ids else None
+        items.append(f"<li>{escape(text)}{_rule_tag(rule_id) if rule_id else ''}</li>")
     return f'<ul class="gk-narration" style="font-size:16px;margin:4px 0">{"".join(items)}</ul>'
 
 
-def _error(message: str) -> str:
-    return f'<div class="gk-error" style="color:#a40000;font-size:16px">⚠ {escape(message)}</div>'
+def _error(error: Exception | str) -> str:
+    """An error in place; a refused action also shows the statement of the rule it names."""
+    rule = error.rule if isinstance(error, IllegalAction) else None
+    because = (
+        f'<div class="gk-error-rule" style="color:#555;font-size:14px">{escape(rule.id)} '
+        f"{escape(rule.title)}: {escape(rule.statement)}</div>"
+        if rule
+        else ""
+    )
+    return f'<div class="gk-error" style="color:#a40000;font-size:16px">⚠ {escape(str(error))}{because}</div>'
 
 
 class StepPlayer(w.VBox):
@@ -65,11 +91,29 @@ class StepPlayer(w.VBox):
         self.story = w.HTML()
         self.story.add_class("gk-story")
         self.board = w.HTML()
+        # One button per rule the step carries out; a click shows the rule's card from the reference.
+        self.rule_buttons = w.HBox()
+        self.rule_card = w.HTML()
+        self.rule_card.add_class("gk-rule-card")
+        self.shown_rule: str | None = None
         self.back.on_click(lambda _: self.show(self.step - 1))
         self.next.on_click(lambda _: self.show(self.step + 1))
         self.reset.on_click(lambda _: self.show(0))
-        super().__init__([w.HBox([self.back, self.next, self.reset, self.position]), self.story, self.board])
+        super().__init__(
+            [
+                w.HBox([self.back, self.next, self.reset, self.position]),
+                self.story,
+                self.rule_buttons,
+                self.rule_card,
+                self.board,
+            ]
+        )
         self.show(0)
+
+    def show_rule(self, rule_id: str | None) -> None:
+        """Show one rule's card under the narration (the same ID again, or None, hides it)."""
+        self.shown_rule = None if rule_id in (None, self.shown_rule) else rule_id
+        self.rule_card.value = rules.get(self.shown_rule).html() if self.shown_rule else ""
 
     def show(self, step: int) -> None:
         """Display position ``step`` (clamped to the replay)."""
@@ -90,6 +134,16 @@ class StepPlayer(w.VBox):
             + _lines(frame.narration, [e.get("rule") for e in frame.events])
         )
         self.board.value = _html(picture(frame.game, self.seat).html)
+        buttons = []
+        for rule_id in dict.fromkeys([*frame.rules, *(e["rule"] for e in frame.events if e.get("rule"))]):
+            button = w.Button(
+                description=rule_id, tooltip=_rule_summary(rule_id), layout=w.Layout(width="auto")
+            )
+            button.add_class("gk-rule-button")
+            button.on_click(lambda _, rule_id=rule_id: self.show_rule(rule_id))
+            buttons.append(button)
+        self.rule_buttons.children = buttons
+        self.show_rule(None)
 
 
 class YourMove(w.VBox):
@@ -156,7 +210,7 @@ class YourMove(w.VBox):
                 bots=self.bots,
             )
         except GamekitError as exc:
-            self.out.value = _error(str(exc))
+            self.out.value = _error(exc)
             return
         rows = "".join(
             "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row.values()) + "</tr>"
@@ -226,7 +280,7 @@ class PlayTable(w.VBox):
         try:
             self.table.submit(seat, action.strip())
         except GamekitError as exc:
-            self.message.value = _error(str(exc))
+            self.message.value = _error(exc)
             return
         self.message.value = ""
         self.typed.value = ""
@@ -313,7 +367,7 @@ class RuleExplorer(w.VBox):
             try:
                 shown = self.run(**self.values())
             except GamekitError as exc:
-                display(w.HTML(_error(str(exc))))
+                display(w.HTML(_error(exc)))
                 return
             for item in shown if isinstance(shown, list | tuple) else [shown]:
                 display(item)

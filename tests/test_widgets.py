@@ -91,3 +91,33 @@ def test_a_live_rule_explorer_redraws_as_a_control_moves():
     assert calls == [1] and explorer.go.layout.display == "none"
     slider.value = 4
     assert calls == [1, 4]
+
+
+def test_step_player_shows_a_rules_text_on_hover_and_on_click():
+    from gamekit import rules
+
+    player = StepPlayer("FS-X1")
+    player.next.click()  # A bids 2 (FS-B3)
+    statement = rules.get("FS-B3").statement
+    assert 'class="gk-rule-id" title="FS-B3 ' in player.story.value  # hover
+    button = next(b for b in player.rule_buttons.children if b.description == "FS-B3")
+    assert button.tooltip.startswith("FS-B3 ") and player.rule_card.value == ""
+    button.click()
+    assert player.shown_rule == "FS-B3" and statement[:40] in player.rule_card.value
+    button.click()  # the same button again hides the card
+    assert player.rule_card.value == ""
+    button.click()
+    player.next.click()  # a new step starts with no card open
+    assert player.rule_card.value == "" and player.rule_buttons.children
+
+
+def test_a_refused_action_shows_the_rule_it_names():
+    from gamekit.widgets import _error
+
+    game = gamekit.new_game("for_sale", 3, seed=1, stack={"houses": [3, 5, 11], "first_player": 0})
+    game.act(0, "bid 2")
+    try:
+        game.act(1, "bid 2")
+    except gamekit.IllegalAction as exc:
+        shown = _error(exc)
+    assert "(FS-B3)" in shown and 'class="gk-error-rule"' in shown and "FS-B3 " in shown
