@@ -1,0 +1,57 @@
+"""What a user who installs the wheel gets: the rules reference and the worked examples travel
+inside it, so `gamekit rules` and `gamekit examples` answer from any folder, with no checkout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout, unpacked as pip would install it."""
+    dist = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", dist, ROOT],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = dist.glob("gamekit-*.whl")
+    site = tmp_path_factory.mktemp("site")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    return site
+
+
+def run_installed(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_the_wheel_carries_the_rules_reference_and_the_examples(installed):
+    rules = sorted(p.name for p in (installed / "gamekit" / "data" / "rules").iterdir())
+    assert {"sources.toml", "for_sale.toml", "money_monsoon.toml", "bohnanza.toml", "kuhhandel.toml"} <= set(
+        rules
+    )
+    assert len(list((installed / "gamekit" / "data").glob("*/examples/*.json"))) >= 13
+
+
+def test_the_installed_package_answers_rules_and_examples_from_any_folder(installed, tmp_path):
+    where = run_installed(installed, tmp_path, "-c", "import gamekit; print(gamekit.__file__)")
+    assert where.stdout.strip().startswith(str(installed)), where.stderr
+    rules = run_installed(installed, tmp_path, "-m", "gamekit", "rules", "KH-A7")
+    assert rules.returncode == 0, rules.stderr
+    assert rules.stdout.startswith("KH-A7  ") and "kuhhandel-guide" in rules.stdout
+    examples = run_installed(installed, tmp_path, "-m", "gamekit", "examples")
+    assert examples.returncode == 0, examples.stdout[-2000:] + examples.stderr
+    assert "FS-X1 matches the document" in examples.stdout
+    assert "KH-X2 follows the rules" in examples.stdout
