@@ -9,7 +9,7 @@ The public contract is described in API.md; everything a notebook or a bot
 needs is importable from here.
 """
 
-from . import bots, games
+from . import bots, games, rules
 from .core import (
     Action,
     ConfigError,
@@ -42,5 +42,6 @@ __all__ = [
     "new_game",
     "play",
     "replay",
+    "rules",
     "simulate",
 ]

@@ -1,10 +1,9 @@
 """The project's own rules reference: every rule ID, what it says, and the document it rests on.
 
->>> from gamekit import rules
->>> rules.get("FS-B3").title
-'Bids are totals'
->>> print(rules.get("FS-B3").text())      # doctest: +SKIP
->>> rules.cards("FS-B5", "FS-B6")         # doctest: +SKIP   (HTML cards in a notebook)
+    from gamekit import rules
+    rules.get("FS-B3").statement      # what the rule says, in the project's words
+    print(rules.get("FS-B3"))         # the same with its kind, source, quote and translation
+    rules.cards("FS-B5", "FS-B6")     # HTML cards in a notebook
 
 The reference is data shipped with the package (``data/rules/<game>.toml`` and the
 bibliography ``data/rules/sources.toml``; their format is ``data/rules/FORMAT.md``). Each
@@ -160,6 +159,8 @@ class RuleCards(tuple[Rule, ...]):
 
     def __str__(self) -> str:
         return "\n\n".join(rule.text() for rule in self)
+
+    __repr__ = __str__
 
 
 def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
