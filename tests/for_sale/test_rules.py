@@ -195,6 +195,13 @@ def test_fs_b6_default_rounding_is_down_for_both_editions():
         )
 
 
+def test_fs_b6_rounding_up_is_a_table_setting_not_an_editions_rule():
+    option = next(o for o in ForSale.options_declared if o.name == "refund_rounding")
+    assert option.default == "down" and option.rule == "FS-B6"
+    assert "default for both editions" in option.doc and "table setting" in option.doc
+    assert "rule" not in option.doc
+
+
 def test_fs_b7_a_player_who_passed_cannot_reenter():
     g = game(4)
     play(g, "A: pass")
