@@ -17,7 +17,7 @@ def buying_view(table, high_bid=0, coins=28, bid=0, viewer=0, round_=1, rounds=1
         "viewer": viewer,
         "table": table,
         "high_bid": high_bid,
-        "coins": [coins if s == viewer else None for s in range(3)],
+        "coins": [coins if s == viewer else 20 for s in range(3)],
         "bids": [bid if s == viewer else 0 for s in range(3)],
         "round": round_,
         "rounds": rounds,
@@ -56,12 +56,14 @@ def test_budget_bidder_spreads_its_coins_over_the_rounds_left():
 
 
 def selling_view(hand, table, won=None):
+    won = won or [[], [], []]
     return {
         "phase": "sell",
         "viewer": 0,
-        "houses": [hand, [], []],
+        "houses": [hand, None, None],  # FS-B10: others' houses and cheques lie face down
         "table": table,
-        "cheques": won or [[], [], []],
+        "cheques": [won[0], None, None],
+        "past_cheques": sorted(c for cheques in won for c in cheques),
     }
 
 
@@ -117,7 +119,10 @@ def test_a_bot_sees_only_its_own_view():
         assert spy.views
         for view in spy.views:
             assert view["viewer"] == seat
-            assert all(c is None for s, c in enumerate(view["coins"]) if s != seat)
+            # FS-B10: others' houses and cheques face down, only their counts (and coins) shown.
+            assert all(h is None for s, h in enumerate(view["houses"]) if s != seat)
+            assert all(c is None for s, c in enumerate(view["cheques"]) if s != seat)
+            assert all(type(n) is int for n in view["house_counts"] + view["cheque_counts"])
             assert all(c is None for s, c in enumerate(view["chosen"]) if s != seat)
             assert view["house_deck"] is None and view["cheque_deck"] is None
 

@@ -237,13 +237,17 @@ def test_play_quit_and_end_of_input_leave_cleanly(monkeypatch, capsys):
     assert code == 0 and out.rstrip().endswith("End of input: leaving the game.")
 
 
-def test_play_hides_the_other_seats_coins():
+def test_play_shows_the_other_seats_houses_face_down():
     game = gamekit.new_game("for_sale", 4, seed=1, stack={"first_player": 0})
-    game.act(0, "bid 2")
+    for action in ("bid 2", "pass", "pass"):
+        game.act(game.to_act[0], action)
     text = render_view("for_sale", game.view(1))
-    rows = {line.split()[0]: line for line in text.splitlines()[2:6]}
-    assert rows["A"].split()[1:3] == ["?", "2"]  # coins hidden, bid public
-    assert "(you)" in rows["B"] and rows["B"].split()[2] == "21"
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:6]}
+    assert rows["A"][1:3] == ["19", "2"]  # coins counted and the bid made in the open (FS-B10)
+    own, hidden = game.view()["houses"][1][0], game.view()["houses"][2][0]
+    assert rows["B"][:5] == ["B", "(you)", "21", "0", str(own)]  # B's own house, face up
+    assert rows["C"][1:6] == ["21", "0", "1", "face", "down"]  # C's house: only how many (FS-B10)
+    assert str(hidden) not in rows["C"]
     assert text.splitlines()[0] == (
         "Buying round 1 of 7: houses "
         + ", ".join(map(str, game.view(1)["table"]))

@@ -195,21 +195,27 @@ def test_same_seed_and_choices_give_the_same_game(setup: Setup) -> None:
     assert first.to_json() == second.to_json()
 
 
-# FS-B10: coins held are private until the final count (FS-E1); FS-S2: a sealed house is seen
-# only by its owner; the piles and the box are seen by nobody.
+# FS-B10: houses and cheques are held face down, so another seat sees how many (and how many
+# coins), never which; FS-S2: a sealed house is seen only by its owner; the piles and the box
+# are seen by nobody.
 @SETTINGS
 @given(setups())
 def test_seat_views_leak_nothing(setup: Setup) -> None:
     def check(game: gamekit.Game) -> None:
         teacher_log = game.log
+        teacher = game.view()
         for p in range(setup.players):
             view = game.view(p)
             for q in range(setup.players):
+                assert view["house_counts"][q] == len(teacher["houses"][q])
+                assert view["cheque_counts"][q] == len(teacher["cheques"][q])
+                assert view["coins"][q] == teacher["coins"][q]  # FS-B10: how many coins is public
                 if q != p:
-                    if view["phase"] != "over":  # FS-E1: the final count shows every purse
-                        assert view["coins"][q] is None, f"seat {p} sees seat {q}'s coins"
+                    assert view["houses"][q] is None, f"seat {p} sees seat {q}'s houses"
+                    assert view["cheques"][q] is None, f"seat {p} sees seat {q}'s cheques"
                     assert view["chosen"][q] is None, f"seat {p} sees seat {q}'s sealed house"
-            assert type(view["coins"][p]) is int
+            assert view["houses"][p] == teacher["houses"][p]
+            assert view["cheques"][p] == teacher["cheques"][p]
             for key in SEAT_ONLY_NONE:
                 assert view[key] is None, f"seat {p} sees {key}"
             for event, seen in zip(teacher_log, game.log_for(p), strict=True):

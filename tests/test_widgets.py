@@ -26,10 +26,13 @@ def test_step_player_next_back_reset():
     assert player.step == 0
 
 
-def test_step_player_in_a_players_view_hides_coins():
+def test_step_player_in_a_players_view_shows_others_houses_face_down():
     player = StepPlayer("FS-X1", seat=2)
-    player.next.click()
-    assert "C (you)" in player.board.value and 'title="coins in hand">?<' in player.board.value
+    for _ in range(10):
+        player.next.click()
+    board = player.board.value
+    assert "C (you)" in board and "<title>house 3</title>" in board  # C's own house (FS-B10)
+    assert "<title>house 11</title>" not in board and "<title>a house, face down</title>" in board
 
 
 def test_your_move_plays_out_and_compares():

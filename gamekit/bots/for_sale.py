@@ -19,13 +19,13 @@ def rank_matched_house(view: dict[str, Any]) -> int:
 
     The best cheque on the table is placed among every cheque not yet won (the
     table, the deck and any removed unseen); a cheque at the top of that range
-    gets the highest house, one at the bottom the lowest.
+    gets the highest house, one at the bottom the lowest. The cheques already won
+    are the earlier tables (``past_cheques``): others' cheques lie face down (FS-B10).
     """
     hand = view["houses"][view["viewer"]]
     left = list(CHEQUES)  # sorted; remove every cheque already won
-    for seat_cheques in view["cheques"]:
-        for won in seat_cheques:
-            left.remove(won)
+    for won in view["past_cheques"]:
+        left.remove(won)
     best = max(view["table"])
     below = bisect_left(left, best)
     equal = bisect_right(left, best) - below

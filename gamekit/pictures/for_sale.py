@@ -1,5 +1,6 @@
 """For Sale drawn as HTML and SVG (``draw``) or as text for a terminal (``text``): the table,
-every player's coins, bids, houses and cheques."""
+every player's coins and bids, and houses and cheques: a player's own face up, another's face
+down with their number (FS-B10)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,18 @@ def cheque(amount: int, size: int = 56) -> str:
 
 def face_down(size: int = 56, title: str = "face down") -> str:
     return card_svg("?", "#6b6b7b", size, title=title, pattern=True)
+
+
+def _held(cards: list[int] | None, count: int, face: Callable[[int, int], str], kind: str) -> str:
+    """A seat's houses or cheques: face up for their owner (and the teacher), else ``count``
+    face-down cards and their number, all another player may know (FS-B10)."""
+    if not count:
+        return f'<span class="gk-none">no {kind}s</span>'
+    if cards is not None:
+        return " ".join(face(c, 34) for c in cards)
+    plural = f"{count} {kind}{'s' * (count != 1)}"
+    backs = "".join(face_down(34, f"a {kind}, face down") for _ in range(count))
+    return f'{backs} <span class="gk-label" title="{plural} face down">{plural}</span>'
 
 
 def draw(view: dict[str, Any]) -> str:
@@ -73,13 +86,8 @@ def draw(view: dict[str, Any]) -> str:
             )
         else:
             chosen_svg = ""
-        houses = (
-            " ".join(house(h, 34) for h in view["houses"][seat]) or '<span class="gk-none">no houses</span>'
-        )
-        cheques = (
-            " ".join(cheque(c, 34) for c in view["cheques"][seat])
-            or '<span class="gk-none">no cheques</span>'
-        )
+        houses = _held(view["houses"][seat], view["house_counts"][seat], house, "house")
+        cheques = _held(view["cheques"][seat], view["cheque_counts"][seat], cheque, "cheque")
         rows.append(
             f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
             f"<td>{seat_label(seat, viewer)}</td>"
@@ -92,7 +100,7 @@ def draw(view: dict[str, Any]) -> str:
     high = ""
     if phase == "buy" and view["high_bidder"] is not None:
         high = f" — high bid {view['high_bid']} by {SEAT_NAMES[view['high_bidder']]}"
-    deck = f"{view['houses_left']} houses and {view['cheques_left']} cheques face down"
+    deck = f"{view['houses_left']} houses and {view['cheques_left']} cheques face down in the piles"
     return (
         '<div class="gk-picture gk-for-sale">'
         f'<div class="gk-heading"><b>For Sale</b> · {escape(heading)}{escape(high)} · <i>{escape(whose)}</i></div>'
@@ -108,7 +116,8 @@ def draw(view: dict[str, Any]) -> str:
         + "</table>"
         f'<div class="gk-foot">{escape(deck)}. '
         + legend(
-            "Coins of other players are private (FS-B10); a chosen house stays face down until all have chosen (FS-S2)."
+            "Houses and cheques are held face down: others see how many, not which (FS-B10); "
+            "a chosen house stays face down until all have chosen (FS-S2)."
         )
         + "</div></div>"
     )
@@ -119,8 +128,16 @@ def _cards(values: Sequence[Any], fmt: Callable[[Any], str] = str) -> str:
     return ", ".join(fmt(v) for v in values) if values else "-"
 
 
+def _held_text(cards: Sequence[int] | None, count: int, fmt: Callable[[Any], str] = str) -> str:
+    """Cards held, or for another player only how many lie face down: '3 face down' (FS-B10)."""
+    if cards is None:
+        return f"{count} face down" if count else "-"
+    return _cards(cards, fmt)
+
+
 def text(view: dict[str, Any]) -> str:
-    """A For Sale player's view: the round, the table, and per seat coins, bids, houses, cheques."""
+    """A For Sale player's view: the round, the table, and per seat coins, bids, houses, cheques
+    (another player's houses and cheques only as how many lie face down, FS-B10)."""
     me, phase, to_act = view["viewer"], view["phase"], view["to_act"]
     if phase == "buy":
         high = (
@@ -155,11 +172,11 @@ def text(view: dict[str, Any]) -> str:
                 seat_name(seat) + (" (you)" if seat == me else ""),
                 "?" if coins is None else str(coins),
                 *([str(view["bids"][seat])] if buying else []),
-                _cards(view["houses"][seat]),
-                _cards(view["cheques"][seat], money),
+                _held_text(view["houses"][seat], view["house_counts"][seat]),
+                _held_text(view["cheques"][seat], view["cheque_counts"][seat], money),
                 status,
             ]
         )
-    face_down = f"Face down: {view['houses_left']} houses, {view['cheques_left']} cheques"
+    face_down = f"Piles, face down: {view['houses_left']} houses, {view['cheques_left']} cheques"
     text_columns = (0, len(header) - 3, len(header) - 2, len(header) - 1)  # seat, houses, cheques, status
     return "\n".join([title, text_table(header, rows, left=text_columns), face_down])

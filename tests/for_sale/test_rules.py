@@ -195,6 +195,13 @@ def test_fs_b6_default_rounding_is_down_for_both_editions():
         )
 
 
+def test_fs_b6_rounding_up_is_a_table_setting_not_an_editions_rule():
+    option = next(o for o in ForSale.options_declared if o.name == "refund_rounding")
+    assert option.default == "down" and option.rule == "FS-B6"
+    assert "default for both editions" in option.doc and "table setting" in option.doc
+    assert "rule" not in option.doc
+
+
 def test_fs_b7_a_player_who_passed_cannot_reenter():
     g = game(4)
     play(g, "A: pass")
@@ -228,15 +235,107 @@ def test_fs_b9_the_last_player_starts_the_next_round_until_the_deck_is_empty():
     assert g.phase == "sell"
 
 
-def test_fs_b10_coins_are_private_houses_and_bids_public():
+def test_fs_b10_coins_and_bids_are_counted_in_the_open():
     g = game(houses=[3, 5, 11])
     play(g, "A: bid 2", "B: pass")
     for seat in range(3):
         v = g.view(seat)
-        assert v["coins"] == [c if s == seat else None for s, c in enumerate(g.view()["coins"])]
+        assert v["coins"] == [26, 28, 28]  # how many coins: public (FS-B10), as every bid is
         assert v["bids"] == [2, 0, 0]
-        assert v["houses"] == [[], [3], []]
         assert v["house_deck"] is None and v["removed_houses"] is None and v["box_coins"] is None
+
+
+def hands_of_others_hidden(g, seat: int) -> None:
+    """Seat's view: own houses and cheques, everyone's counts, nobody else's cards (FS-B10)."""
+    teacher, v = g.view(), g.view(seat)
+    for q in range(g.players):
+        assert v["house_counts"][q] == len(teacher["houses"][q])
+        assert v["cheque_counts"][q] == len(teacher["cheques"][q])
+        assert v["coins"][q] == teacher["coins"][q]
+        if q == seat:
+            assert v["houses"][q] == teacher["houses"][q] and v["cheques"][q] == teacher["cheques"][q]
+        else:
+            assert v["houses"][q] is None and v["cheques"][q] is None
+    assert teacher["house_counts"] == [len(h) for h in teacher["houses"]]
+    assert teacher["cheque_counts"] == [len(c) for c in teacher["cheques"]]
+
+
+def swapped_hands(g, a: int, b: int):
+    """A copy of ``g`` in which seats a and b have traded one house (and one cheque, if any)."""
+    other = g.copy()
+    ha, hb = other.houses[a], other.houses[b]
+    if ha and hb:
+        ha[0], hb[0] = hb[0], ha[0]
+        ha.sort()
+        hb.sort()
+    ca, cb = other.cheques[a], other.cheques[b]
+    if ca and cb:
+        ca[0], cb[0] = cb[0], ca[0]
+    return other
+
+
+def test_fs_b10_other_seats_see_counts_not_which_houses_or_cheques_in_both_phases_and_after():
+    g = game(houses=[3, 5, 11, 2, 20, 29], cheques=[0, 15000, 7000, 2000, 9000, 14000])
+    play(g, "A: bid 2", "B: bid 3", "C: pass", "A: pass")  # C takes 3, A 5, B 11 (FS-X1)
+    for seat in range(3):
+        hands_of_others_hidden(g, seat)
+    assert g.view(0)["houses"] == [[5], None, None]
+    assert g.view(0)["house_counts"] == [1, 1, 1]
+    # The view of A must not change if B and C had taken each other's houses: it cannot tell.
+    assert g.view(0) == swapped_hands(g, 1, 2).view(0)
+    assert g.view() != swapped_hands(g, 1, 2).view()
+    everyone_passes_until_selling(g)
+    assert g.phase == "sell"
+    for seat in range(3):
+        hands_of_others_hidden(g, seat)
+    assert g.view(2)["house_counts"] == [g.rounds] * 3
+    assert g.view(2) == swapped_hands(g, 0, 1).view(2)
+    for seat in range(3):  # one sale: every seat has one cheque, nobody sees whose is whose
+        g.act(seat, f"sell {g.view()['houses'][seat][0]}")
+    for seat in range(3):
+        hands_of_others_hidden(g, seat)
+        assert g.view(seat)["cheque_counts"] == [1, 1, 1]
+    assert g.view(1) == swapped_hands(g, 0, 2).view(1)
+    gamekit.play(g, "random")
+    assert g.is_over
+    for seat in range(3):
+        hands_of_others_hidden(g, seat)
+        assert g.view(seat)["cheque_counts"] == [g.rounds] * 3
+    assert g.view(0) == swapped_hands(g, 1, 2).view(0)
+    assert g.view() != swapped_hands(g, 1, 2).view()  # the teacher sees everything
+
+
+def test_fs_b10_the_log_keeps_the_public_facts_for_every_seat():
+    g = game(houses=[3, 5, 11], cheques=[13000, 12000, 0])
+    play(g, "A: bid 2", "B: bid 3", "C: pass", "A: pass")
+    everyone_passes_until_selling(g)
+    hands = g.view()["houses"]
+    for seat in range(3):
+        g.act(seat, f"sell {hands[seat][-1]}")
+    for seat in range(3):
+        log = g.log_for(seat)
+        bids = [(e["seat"], e["total"]) for e in log if e["type"] == "bid"]
+        assert bids[:2] == [(0, 2), (1, 3)]
+        taken = [(e["seat"], e["house"]) for e in log if e["type"] in ("pass", "win")]
+        assert taken[:3] == [(2, 3), (0, 5), (1, 11)]
+        assert "B takes house 11 and pays 3 coins" in [e["text"] for e in log]
+        reveal = next(e for e in log if e["type"] == "reveal")
+        assert reveal["played"] == [hands[s][-1] for s in range(3)]
+        assert sorted(reveal["won"]) == [0, 12000, 13000]
+        # From the log alone, each seat can rebuild every hand (perfect recall): here, houses.
+        rebuilt = [[] for _ in range(3)]
+        for e in log:
+            if e["type"] in ("pass", "win"):
+                rebuilt[e["seat"]].append(e["house"])
+        assert [sorted(h) for h in rebuilt] == hands
+
+
+def test_fs_b10_past_cheques_are_the_earlier_tables_without_their_owners():
+    g = selling_game(cheques=[13000, 12000, 0, 4000, 4000, 15000])
+    assert g.view(0)["past_cheques"] == []
+    for seat in range(3):
+        g.act(seat, f"sell {g.view()['houses'][seat][0]}")
+    assert all(g.view(s)["past_cheques"] == [0, 12000, 13000] for s in (None, 0, 1, 2))
 
 
 # ------------------------------------------------------------ phase 2: selling

@@ -6,10 +6,30 @@ table as prizes taken in order of dropping out. Phase 2 is a simultaneous
 sealed-bid game in which the cards themselves are the bids (the structure of
 Goofspiel): the highest house takes the highest cheque.
 
-Information: chance only in the shuffles and the first start player; bids,
-houses taken and cheques won are public; coins held are private (FS-B10); a
-house chosen in phase 2 is sealed until every player has chosen (FS-S2).
-Editions: ``iello-2020`` (doc 000, default) and ``classic`` (doc 001).
+Information: chance only in the shuffles and the first start player. What a
+player holds is hidden from the others (FS-B10): houses are a hand only its
+owner sees and cheques won lie face down, so another seat's view shows how
+many houses and cheques a player holds (``house_counts``, ``cheque_counts``)
+and ``None`` for which. Coins are shown as a count to everyone: coins are
+alike, so how many is all there is to know of them, the rule shows another
+seat how many a player holds, and every bid, refund and payment is made in the
+open anyway. A house chosen in phase 2 is sealed until every player has
+chosen (FS-S2). The teacher's view (seat ``None``) shows everything.
+
+What happens in the open stays in everyone's log: each bid, which house a
+passing or last player takes from the table, and at each sale which house took
+which cheque. A player with perfect memory can therefore rebuild every hand
+from the public log: in theory (players of perfect recall) the hands hold no
+secret, and what stays hidden is only the order of the piles, the cards
+removed unseen and the sealed choices of phase 2. The face-down rule tests
+memory. The views model a player who remembers only what is on the table (plus
+this round's bids and the earlier cheque tables, ``past_cheques``); the log
+(``log_for``) is the memory.
+
+Editions: ``iello-2020`` (the IELLO 2020 rules (iello-2020); the default) and
+``classic`` (the Board Game Arena guide (bga-classic)). Half of an odd bid is
+rounded down by default (``refund_rounding``): down is the default for both
+editions; up is a table setting the BGA guide mentions (FS-B6).
 """
 
 from __future__ import annotations
@@ -58,7 +78,8 @@ class ForSale(Game):
             "refund_rounding",
             "down",
             "FS-B6",
-            "how half of an odd bid is rounded when a player passes",
+            "how half of an odd bid is rounded when a player passes: down is the default for both "
+            "editions; up is a table setting the BGA guide mentions",
             choices=rules.ROUNDINGS,
         ),
     )
@@ -443,17 +464,21 @@ class ForSale(Game):
             "start_player": self.start_player,
             "to_act": list(self._to_act),
             "start_coins": self.start_coins,
-            # FS-B10: coins held are private (until the final count, FS-E1); bids were made in the open.
-            "coins": [
-                c if teacher or s == seat or self.phase == "over" else None
-                for s, c in zip(seats, self.coins, strict=True)
-            ],
+            # FS-B10: how many coins each player holds is public (coins are alike, and every bid,
+            # refund and payment was made in the open); so are the bids of this round.
+            "coins": list(self.coins),
             "bids": list(self.bids),
             "passed": list(self.passed),
             "high_bid": self.high_bid,
             "high_bidder": self.high_bidder,
-            "houses": [sorted(h) for h in self.houses],
-            "cheques": [list(c) for c in self.cheques],
+            # FS-B10: houses and cheques are held face down: others see how many, not which.
+            "houses": [sorted(h) if teacher or s == seat else None for s, h in enumerate(self.houses)],
+            "cheques": [list(c) if teacher or s == seat else None for s, c in enumerate(self.cheques)],
+            "house_counts": [len(h) for h in self.houses],
+            "cheque_counts": [len(c) for c in self.cheques],
+            # The cheques of the earlier selling rounds, lowest first: each lay face up and went
+            # to a seller in the open (FS-S1, FS-S3); who won which is in the log, not here.
+            "past_cheques": sorted(sale[3] for sale in self.sales),
             "table": list(self.table),
             # FS-S2: a sealed choice is seen only by its owner until the reveal.
             "chosen": [chosen.get(s) for s in seats],

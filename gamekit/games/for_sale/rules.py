@@ -8,7 +8,9 @@ from functools import cache
 
 from ...core.ranking import shared_ranks
 
-# FS-C1: houses 1-30; cheques two each of 0 and 2,000 ... 15,000 (no 1,000 cheque).
+# FS-C1: houses 1-30; cheques two each of 0 and 2,000 ... 15,000, 30 in all (no 1,000 cheque).
+# The IELLO 2020 rules (iello-2020) settle the list; the BGA guide's "0 to 15,000 in 1,000
+# steps, two each" (bga-classic) would make 32 cards, so its wording is not followed.
 HOUSES: tuple[int, ...] = tuple(range(1, 31))
 CHEQUES: tuple[int, ...] = tuple(sorted([0, 0] + [v * 1000 for v in range(2, 16) for _ in range(2)]))
 COIN_VALUE = 1000
@@ -25,7 +27,8 @@ class EditionSetup:
     coins: int  # coins each player starts with
 
 
-# FS-C2 (iello-2020, doc 000) and FS-C3 (classic, doc 001).
+# FS-C2 (edition iello-2020, from the IELLO 2020 rules) and FS-C3 (edition classic, from the
+# BGA guide, bga-classic).
 _SETUPS: dict[str, dict[int, EditionSetup]] = {
     "iello-2020": {
         3: EditionSetup(0, 28),
@@ -48,7 +51,10 @@ def edition_setup(edition: str, players: int) -> EditionSetup:
 
 
 def refund(bid: int, rounding: str) -> int:
-    """Coins a passing player gets back: half their bid, rounded down or up (FS-B5, FS-B6)."""
+    """Coins a passing player gets back: half their bid, rounded down or up (FS-B5, FS-B6).
+
+    Down is the default for both editions; up is a table setting the BGA guide mentions.
+    """
     return (bid + 1) // 2 if rounding == "up" else bid // 2
 
 
