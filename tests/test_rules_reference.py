@@ -140,7 +140,12 @@ def quote_problems(quote: str, game: str) -> list[str]:
     """How a quote made elsewhere departs from the reference's quotes of ``game``: each stretch
     between cut marks must be in one of them, and must begin and end where a sentence does (or
     a line of the document) unless a … says it is cut there. Returns the stretches that do not."""
-    references = [_lines_kept(q.text) for r in rules.all_rules(game) for q in r.quotes]
+    # A rule's quotes from one document read as consecutive lines: a quote elsewhere may span them.
+    references = [
+        "\n".join(_lines_kept(q.text) for q in r.quotes if q.source == source)
+        for r in rules.all_rules(game)
+        for source in {q.source for q in r.quotes}
+    ]
     parts = quote.split(rules.CUT)
     problems = []
     for i, part in enumerate(parts):
@@ -199,7 +204,9 @@ def lesson_quotes(notebook: Path) -> list[str]:
         for line in "".join(cell["source"]).splitlines():
             if line.startswith(">") and JAPANESE.search(line):
                 quoted.append(line.lstrip("> "))
-            quoted += re.findall(r"[「(（]([^「」()（）]*[\u3040-\u30ff\u4e00-\u9fff][^「」()（）]*。)[」)）]", line)
+            quoted += re.findall(
+                r"[「(（]([^「」()（）]*[\u3040-\u30ff\u4e00-\u9fff][^「」()（）]*。)[」)）]", line
+            )
     return quoted
 
 
