@@ -561,36 +561,118 @@ def test_mm_e2_bonuses_are_paid_by_the_bank_when_the_game_ends():
     }
 
 
+def eight_after(dice: list[int], movers: list[tuple[int, str]], players: int = 4, **options) -> MoneyMonsoon:
+    """A game on a 10-space track: each stacked roll but the last is won for nothing by one seat
+    and moved; the last roll, an 8, is then bid on. Seat 0 auctions first."""
+    g = game(players, dice=dice, first=0, track_length=10, **options)
+    for seat, move in movers:
+        win(g, seat, move)
+    assert g.view()["roll"] == 8
+    return g
+
+
 @pytest.mark.parametrize(
-    ("option", "bonuses"), [("first", [0, 500, 150, 300]), ("split", [0, 400, 150, 400])]
+    ("option", "bonuses", "points"),
+    [
+        ("first", [0, 500, 150, 300], [400, 845, 550, 755]),  # first arrival 500, second 300, then 150
+        ("split", [0, 400, 150, 400], [400, 745, 550, 855]),  # both arrivals share 500 + 300
+    ],
 )
-def test_mm_e3_an_eight_carrying_two_players_to_the_goal(option, bonuses):
-    g = game(dice=[8], first=0, double_finish=option)
-    place(g, 1, 22, 0)
-    place(g, 3, 21, 0)
-    place(g, 2, 20, 0)
-    bid(g, 0, 20, 0, 5)  # B wins; D bid lowest (A and C tie at 0)
+def test_mm_e3_an_eight_carrying_both_players_to_the_goal_makes_both_moves(option, bonuses, points):
+    # B to 6, C to 3, D to 7; then D auctions an 8.
+    g = eight_after([6, 3, 7, 8], [(1, "move a+6"), (2, "move a+3"), (3, "move a+7")], double_finish=option)
+    assert g.view()["pawns"] == [[0, 0], [6, 0], [3, 0], [7, 0]]
+    bid(g, 0, 20, 0, 5)  # B wins and pays D's 5 to D; A and C tie at 0, so D's 5 is the lowest bid
+    g.act(1, "move a+4")  # B reaches the goal first ...
+    assert not g.is_over and g.to_act == (3,) and g.view()["free_move"]  # ... and D still moves
+    assert g.state_problems(g.view()) == []
+    saved = g.to_json()
+    assert gamekit.load_game(saved).to_json() == saved
+    g.act(3, "move a+4")  # D passes the goal and stops on it, beside B's pawn (MM-M2)
+    last = events(g, "move")[-1]
+    assert (last["to"], last["goal"], last["free"], last["fees"]) == (10, True, True, [[1, 50]])  # MM-M3
+    assert g.is_over and g.result()["finished"]
+    bonus = events(g, "bonuses")[-1]
+    assert bonus["rule"] == "MM-E3" and bonus["at_goal"] == [1, 3] and bonus["arrived"] == [1, 3]
+    assert bonus["bonuses"] == bonuses
+    assert g.view()["points"] == points and g.result()["scores"] == points
+    assert sum(points) + g.view()["bank"] == 1600  # the bank paid the bonuses
+    assert g.result()["winners"] == [1 if option == "first" else 3]
+
+
+@pytest.mark.parametrize(
+    ("option", "bonuses"),
+    [
+        ("first", [37, 500, 37, 300, 37, 37]),  # places 3-6 share 150: 37 each, rounded down
+        ("split", [37, 400, 37, 400, 37, 37]),
+    ],
+)
+def test_mm_e3_places_behind_a_double_finish_are_shared_and_rounded_down(option, bonuses):
+    g = eight_after([6, 7, 8], [(1, "move a+6"), (3, "move a+7")], players=6, double_finish=option)
+    bid(g, 0, 20, 0, 5, 0, 0)  # C auctions: B pays D's 5 to C; the four 0s tie, so D is lowest
     g.act(1, "move a+4")
-    if option == "first":
-        assert g.is_over  # the high bidder, moving first, ends the game
-        assert g.view()["pawns"][3] == [21, 0]
-    else:
-        assert g.to_act == (3,)
-        g.act(3, "move a+4")
-        assert g.is_over
-        assert events(g, "move")[-1]["collected"] == 50  # B's pawn stands on the goal (MM-M3)
-        assert events(g, "bonuses")[-1]["rule"] == "MM-E3"
+    g.act(3, "move a+4")
+    assert g.is_over
     assert events(g, "bonuses")[-1]["bonuses"] == bonuses
+    points = [400 + b for b in bonuses]
+    points[1] += -5 - 50
+    points[2] += 5
+    points[3] += 50
+    assert g.view()["points"] == points
 
 
-def test_mm_e3_split_when_only_the_high_bidder_reaches_the_goal_the_free_4_is_still_moved():
-    g = game(dice=[8], first=0, double_finish="split")
-    place(g, 1, 22, 0)
+@pytest.mark.parametrize("option", ["first", "split"])
+def test_mm_e3_only_the_lowest_bidders_free_4_reaches_the_goal(option):
+    # B to 3, C to 2, D to 7; D auctions the 8.
+    g = eight_after([3, 2, 7, 8], [(1, "move a+3"), (2, "move a+2"), (3, "move a+7")], double_finish=option)
     bid(g, 0, 20, 0, 5)
-    g.act(1, "move a+4")
-    assert g.to_act == (3,)
-    g.act(3, "move b+4")
-    assert g.is_over and events(g, "bonuses")[-1]["bonuses"][1] == 500
+    g.act(1, "move a+4")  # B moves first, to 7, onto D's pawn: collects 50 from D
+    assert not g.is_over and g.to_act == (3,)
+    g.act(3, "move a+4")  # D's free 4 reaches the goal
+    assert g.is_over
+    bonus = events(g, "bonuses")[-1]
+    assert bonus["rule"] == "MM-E2" and bonus["at_goal"] == [3] and bonus["arrived"] == [3]
+    assert bonus["bonuses"] == [0, 300, 150, 500]
+    assert g.view()["points"] == [400, 400 - 5 + 50 + 300, 400 + 150, 400 + 5 - 50 + 500]
+
+
+@pytest.mark.parametrize("option", ["first", "split"])
+def test_mm_e3_the_high_bidder_reaches_the_goal_and_the_free_4_is_still_moved_and_scored(option):
+    # B to 6, C to 5, D to 1; D auctions the 8.
+    g = eight_after([6, 5, 1, 8], [(1, "move a+6"), (2, "move a+5"), (3, "move a+1")], double_finish=option)
+    bid(g, 0, 20, 0, 5)
+    g.act(1, "move a+4")  # B reaches the goal
+    assert not g.is_over and g.to_act == (3,)
+    g.act(3, "move a+4")  # D's free 4 lands on C's pawn: the fee is scored (MM-M3)
+    assert events(g, "move")[-1]["fees"] == [[2, 50]]
+    assert g.is_over
+    bonus = events(g, "bonuses")[-1]
+    assert bonus["rule"] == "MM-E2" and bonus["arrived"] == [1]
+    assert bonus["bonuses"] == [0, 500, 225, 225]  # C and D, both on 5, share 300 + 150
+    assert g.view()["points"] == [400, 400 - 5 + 500, 400 - 50 + 225, 400 + 5 + 50 + 225]
+
+
+def test_mm_e3_the_high_bidder_holding_both_4s_makes_both_and_its_pawn_on_the_goal_stays():
+    g = eight_after([6, 4, 8], [(1, "move a+6"), (2, "move a+4")])
+    bid(g, 0, 20, 0, 0)  # C auctions; A, C and D tie at 0: B gets both 4s (MM-M5)
+    assert g.view()["free_mover"] == 1
+    g.act(1, "move a+4")  # to the goal
+    assert not g.is_over and g.to_act == (1,)
+    assert [str(a) for a in g.legal_actions(1)] == ["move b+4"]  # pawn a has finished
+    message = illegal(g, 1, "move a-4", "MM-E3")
+    assert "on the goal" in message
+    g.act(1, "move b+4")  # onto C's pawn on 4
+    assert events(g, "move")[-1]["fees"] == [[2, 50]]
+    assert g.is_over and g.view()["pawns"][1] == [10, 4]
+    assert events(g, "bonuses")[-1]["bonuses"] == [75, 500, 300, 75]  # A and D, on the start, share 150
+
+
+def test_mm_e3_bonus_places_follow_the_order_of_arrival_under_first():
+    assert rules.bonuses([25, 25, 7, 2], arrivals=[1, 0]) == [300, 500, 150, 0]
+    assert rules.bonuses([25, 25, 7, 7], arrivals=[0, 1]) == [500, 300, 75, 75]
+    assert rules.bonuses([25, 25, 7, 7, 3], arrivals=[0, 1]) == [500, 300, 75, 75, 0]
+    assert rules.bonuses([25, 20, 7, 2], arrivals=[0]) == rules.bonuses([25, 20, 7, 2])
+    assert rules.bonuses([25, 25, 7, 2]) == [400, 400, 150, 0]  # split: the goal's places shared
 
 
 def test_mm_e4_loans_cost_110_percent_rounded_up_at_the_end():

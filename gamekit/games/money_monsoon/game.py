@@ -17,21 +17,30 @@ chooses a range, ``bid 200-299``, then the bid, so a list of legal actions stays
 short); after the reveal the winner moves (``move a+5``, ``move b-3``, for a 7
 ``move a+3 b+4``), and after a winning 8 the lowest bidder moves 4 as well.
 
-Readings of what RULES.md and doc 002 leave open:
-- A bid is 0 up to the points held (MM-A2); a debt neither lowers nor raises
-  it. A player who had to borrow holds 0 points and bids 0 until points come in
-  again (fees, prices as auctioneer). Loans are repaid only at the end, 110 % of
-  the total borrowed, rounded up (MM-E4); final scores may then be negative.
+Readings of what the rules (money-monsoon) leave open:
+- Borrowing (MM-E4): the rules only say that a player who has lost all their
+  points may borrow from the bank at 10 % interest, paid at the end; they give
+  no amount. Ours: a player who must pay a landing fee (MM-M3) with too few
+  points borrows exactly the shortfall, and a bid is capped at the points held
+  (MM-A2), so no one borrows to bid and a winner's price (never above their own
+  bid) never needs a loan. A debt neither lowers nor raises a bid: a player who
+  had to borrow holds 0 points and bids 0 until points come in again (fees,
+  prices as auctioneer). Loans are repaid only at the end, 110 % of the total
+  borrowed, rounded up; final scores may then be negative.
 - ``top_tie="seat"`` counts clockwise from the auctioneer, the auctioneer first.
 - The free 4 of an 8 goes to the lowest bid below the winner's that no one else
   made; top bids voided by a tie are not lower bids (MM-M5).
 - A move no pawn can make (only with ``exact_goal`` or a very short track) is
   lost; the price is paid all the same (MM-M2). A pawn may move back exactly
   onto the start, where no fees are paid (MM-M3).
-- With ``double_finish="split"`` the lowest bidder still moves after the high
-  bidder reached the goal; landing on the goal then costs the high bidder 50 as
-  on any space (MM-M3). If the high bidder holds both 4s, the game ends when
-  the first 4 reaches the goal (MM-E1).
+- On an 8 both 4s are moved before the goal is checked (MM-E3), under either
+  ``double_finish``: the lowest bidder still moves after the high bidder
+  reached the goal, and landing on the goal then costs the high bidder 50 as on
+  any space (MM-M3). Two players at the goal: with ``first`` (default) the high
+  bidder, first to arrive, takes the 500 and the second arrival the 300, the
+  150 going to the best of the rest; with ``split`` the two share 500 + 300.
+  If the high bidder holds both 4s (MM-M5) and the first reaches the goal, that
+  pawn stays there and the second 4 moves the other pawn (or is lost, MM-M2).
 - ``max_turns`` (default 1000, ``None`` for none) is a safety limit: turns
   whose bids all tie lapse (MM-A6), so players who always bid alike (say, all
   0) would never end the game.
@@ -174,8 +183,8 @@ class MoneyMonsoon(Game):
             "double_finish",
             "first",
             "MM-E3",
-            "an 8 that brings two players to the goal: first (the high bidder ends the game) or "
-            "split (both share 500 + 300)",
+            "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
+            "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)",
             choices=("first", "split"),
         ),
         Option(
@@ -233,7 +242,7 @@ class MoneyMonsoon(Game):
         self.moving_free = False  # the move now is the lowest bidder's free 4 of an 8 (MM-M5)
         self._move_actions: list[Action] = []
         self._move_set: frozenset[Move] = frozenset()
-        self._goal_reached = False
+        self._arrivals: list[int] = []  # seats whose pawn reached the goal, in order (MM-E1, MM-E3)
         self.finished = False
         self.bonuses: list[int] | None = None
         # Per seat, for the simulation tables.
@@ -471,6 +480,11 @@ class MoneyMonsoon(Game):
         for pawn, part in move:
             position = self.pawns[seat][rules.PAWNS.index(pawn)]
             if landing(position, part, self.goal, self.exact_goal) is None:
+                if position == self.goal:
+                    raise IllegalAction(
+                        f"{text}: pawn {pawn} is on the goal; a pawn that reached the goal stays there "
+                        f"while the rest of the 8 is moved (MM-E3)"
+                    )
                 if part < 0:
                     raise IllegalAction(
                         f"{text}: pawn {pawn} on space {position} cannot move back {-part}; "
@@ -514,11 +528,10 @@ class MoneyMonsoon(Game):
             )
             for payer, amount in fees:
                 self._pay_fee(payer, seat, amount)
-        if goal in mine:  # MM-E1, checked after both parts of a 7 (MM-M4)
-            self._goal_reached = True
-            # MM-E3: with "split", a second player may still reach the goal with the free 4 of an 8.
-            if not (self.split_finish and self._pending and self._pending[0][0] != seat):
-                self._pending = []
+        # MM-E1, checked after both parts of a 7 (MM-M4) and, on an 8, after both 4s are moved
+        # (MM-E3): the game ends when the turn's moves are made, so no pending move is dropped.
+        if goal in mine and seat not in self._arrivals:
+            self._arrivals.append(seat)
         self._next_move()
 
     def _pay_fee(self, payer: int, payee: int, amount: int) -> None:
@@ -539,7 +552,7 @@ class MoneyMonsoon(Game):
 
     # ------------------------------------------------------------- the end
     def _end_turn(self) -> None:
-        if self._goal_reached:
+        if self._arrivals:
             self._finish()
         elif self.max_turns is not None and self.turn >= self.max_turns:
             self._stop()
@@ -550,7 +563,10 @@ class MoneyMonsoon(Game):
         """MM-E2, MM-E4, MM-E5: bonuses from the bank, loans repaid with interest, the winner."""
         n = self.players
         best = [max(p) for p in self.pawns]
-        bonuses = rules.bonuses(best)
+        arrived = list(self._arrivals)
+        shared = self.split_finish and len(arrived) > 1
+        # MM-E3: under "first" the places at the goal go by order of arrival; under "split" they are shared.
+        bonuses = rules.bonuses(best, arrivals=() if shared else arrived)
         for s in range(n):
             self.points[s] += bonuses[s]
             self.bank -= bonuses[s]
@@ -562,6 +578,8 @@ class MoneyMonsoon(Game):
                 "best": best,
                 "bonuses": bonuses,
                 "at_goal": [s for s in range(n) if best[s] == self.goal],
+                "arrived": arrived,
+                "shared": shared,
             }
         )
         for s in range(n):
@@ -710,9 +728,13 @@ class MoneyMonsoon(Game):
 
     @staticmethod
     def _narrate_bonuses(e: Event) -> str:
-        paid = [f"{_LETTERS[s]} {b}" for s, b in enumerate(e["bonuses"]) if b]
-        at_goal = _joined([_LETTERS[s] for s in e["at_goal"]])
-        return f"{at_goal} reached the goal; bonuses: {', '.join(paid)}"
+        paid = ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(e["bonuses"]) if b)
+        names = [_LETTERS[s] for s in e["arrived"]]
+        if len(names) == 1:
+            return f"{names[0]} reached the goal; bonuses: {paid}"
+        if e["shared"]:
+            return f"{_joined(names)} both reached the goal and share first and second place; bonuses: {paid}"
+        return f"{names[0]} reached the goal first and {names[1]} second; bonuses: {paid}"
 
     @staticmethod
     def _narrate_repay(e: Event) -> str:
@@ -1015,8 +1037,8 @@ class MoneyMonsoon(Game):
                 if type(d) is not int or d < 0:
                     problems.append(f"{_LETTERS[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
             goal = state["track_length"]
-            # MM-E3 "split": the lowest bidder still moves the free 4 after the high bidder's goal.
-            finishing = state["double_finish"] == "split" and state["phase"] == "move" and state["free_move"]
+            # MM-E3: the free 4 of an 8 is still moved after the high bidder's pawn reached the goal.
+            finishing = state["phase"] == "move" and state["free_move"]
             for s, pair in enumerate(state["pawns"]):
                 if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
                     problems.append(

@@ -14,7 +14,7 @@ DIE_FACES = 8
 START_POINTS = 400
 PAWNS = ("a", "b")
 START = 0
-DEFAULT_TRACK_LENGTH = 25  # MM-C2: from a published review; doc 002 gives no length
+DEFAULT_TRACK_LENGTH = 25  # MM-C2: from a published review; the rules (money-monsoon) give no length
 FEE = 50  # MM-M3: per other player's pawn on the landing space
 SPLIT_ROLL = 7  # MM-M4: may be shared between the two pawns
 HALVED_ROLL = 8  # MM-M5: 4 to the high bidder, 4 to the lowest bidder
@@ -40,8 +40,12 @@ def landing(position: int, steps: int, goal: int, exact_goal: bool) -> int | Non
     """Where a pawn moving ``steps`` (negative: backward) stops, or None if it may not (MM-M1, MM-M2).
 
     No pawn moves back past the start; a forward move past the goal stops on
-    the goal, unless ``exact_goal``, which forbids it.
+    the goal, unless ``exact_goal``, which forbids it. A pawn on the goal has
+    finished and does not move again (only the second 4 of an 8 can find one
+    there, MM-E3).
     """
+    if position == goal:
+        return None
     target = position + steps
     if target < START:
         return None
@@ -96,22 +100,29 @@ def landing_fees(space: int, mover: int, pawns: Sequence[Sequence[int]]) -> list
     return fees
 
 
-def bonuses(best: Sequence[int], places: Sequence[int] = BONUSES) -> list[int]:
+def bonuses(best: Sequence[int], places: Sequence[int] = BONUSES, arrivals: Sequence[int] = ()) -> list[int]:
     """Bonus per seat from each player's best pawn position (MM-E2, MM-E3).
 
     Players are placed by how close their best pawn is to the goal; players on
     the same space share the bonuses of the places they occupy equally, rounded
-    down. Two players both on the goal (MM-E3 ``split``) share first and second.
+    down, so two players both on the goal (MM-E3 ``split``) share first and
+    second. ``arrivals`` lists seats that take the first places one each, in
+    that order, before the rest are placed (MM-E3 ``first``: the high bidder
+    of an 8 reached the goal first, the lowest bidder second).
     """
-    order = sorted(range(len(best)), key=lambda seat: -best[seat])
     result = [0] * len(best)
-    place = 0
-    while place < len(order):
-        group = [s for s in order[place:] if best[s] == best[order[place]]]
+    for place, seat in enumerate(arrivals):
+        result[seat] = places[place] if place < len(places) else 0
+    rest = sorted((s for s in range(len(best)) if s not in arrivals), key=lambda seat: -best[seat])
+    place = len(arrivals)
+    i = 0
+    while i < len(rest):
+        group = [s for s in rest[i:] if best[s] == best[rest[i]]]
         pool = sum(places[place : place + len(group)])
         for seat in group:
             result[seat] = pool // len(group)
         place += len(group)
+        i += len(group)
     return result
 
 
