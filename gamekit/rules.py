@@ -224,21 +224,23 @@ def _rule(game: str, entry: dict[str, Any]) -> Rule:
 
 
 @cache
+def _game_rules(game: str) -> dict[str, Rule]:
+    """One game's entries, read from its file on first use."""
+    data = tomllib.loads((_folder() / f"{game}.toml").read_text(encoding="utf-8"))
+    return {entry["id"]: _rule(game, entry) for entry in data["rule"]}
+
+
 def _reference() -> dict[str, Rule]:
-    found: dict[str, Rule] = {}
-    for game in GAME_FILES:
-        path = _folder() / f"{game}.toml"
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for entry in data["rule"]:
-            found[entry["id"]] = _rule(game, entry)
-    return found
+    return {rule_id: rule for game in GAME_FILES for rule_id, rule in _game_rules(game).items()}
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
     """Every rule of the reference (of one game, or of all), in the reference's order."""
-    if game is not None and game not in GAME_FILES:
+    if game is None:
+        return list(_reference().values())
+    if game not in GAME_FILES:
         raise KeyError(f"no game named {game!r} in the rules reference; games: {', '.join(GAME_FILES)}")
-    return [rule for rule in _reference().values() if game is None or rule.game == game]
+    return list(_game_rules(game).values())
 
 
 def ids() -> list[str]:
@@ -248,11 +250,11 @@ def ids() -> list[str]:
 
 def get(rule_id: str) -> Rule:
     """One rule by its ID (``"FS-B3"``, any case)."""
-    rule = _reference().get(rule_id.strip().upper())
+    wanted = rule_id.strip().upper()
+    game = PREFIXES.get(wanted.split("-")[0])
+    rule = _game_rules(game).get(wanted) if game else None
     if rule is None:
-        prefix = rule_id.strip().upper().split("-")[0]
-        game = PREFIXES.get(prefix)
-        known = [r.id for r in all_rules(game)] if game else list(PREFIXES)
+        known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in PREFIXES]
         raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
     return rule
 
