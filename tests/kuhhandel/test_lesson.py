@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from .helpers import game, play
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+REFERENCE = ROOT / "data" / "rules" / "kuhhandel.toml"
 
 
 def titles(html: str) -> list[str]:
@@ -139,8 +140,8 @@ def test_records_of_sets_and_in_simulate_records():
 
 
 # -------------------------------------------------------------- event rules
-def test_every_event_names_a_rule_of_rules_md_and_offer_steps_name_theirs():
-    known = set(re.findall(r"\*\*(KH-[A-Z]\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))
+def test_every_event_names_a_rule_of_the_reference_and_offer_steps_name_theirs():
+    known = {r["id"] for r in tomllib.loads(REFERENCE.read_text(encoding="utf-8"))["rule"]}
     g = gamekit.new_game("kuhhandel", 4, seed=8)
     gamekit.play(g, ["random", "bluffer:1", "buyin", "value"])
     for event in g.log:
