@@ -7,7 +7,10 @@ the set value times the share of the set the bot would then hold
 they bid (``value``), when the auctioneer buys in (``buyin``), and how often a
 cow-trade offer is padded with 0 cards (``bluffer``). All three auction while
 the deck lasts, then challenge for the animal they hold most of (the most
-valuable on a tie), and pay with the cheapest payment the engine lists.
+valuable on a tie), and pay with the cheapest payment the engine lists. None
+bids above the money it holds: an over-bid is not a bluff but a mistake the
+rule punishes (KH-A7: the bidder shows their money and the auction is run
+again without them). The bluff the bots know is the cow trade's 0 card.
 """
 
 from __future__ import annotations

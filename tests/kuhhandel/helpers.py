@@ -70,6 +70,17 @@ def one_cow_each() -> Kuhhandel:
     return g
 
 
+def poor_auctioneer() -> Kuhhandel:
+    """A has spent all but two 0 cards and auctions a horse; B bids 10 and C holds (turn 4)."""
+    g = game(3, ["cow", "pig", "goose", "horse"])
+    play(g, "A: auction", "B: hold", "C: hold")  # A takes the cow free
+    play(g, "B: auction", "C: hold", "A: bid 90", "C: hold", "B: sell", "A: pay 10,10,10,10,50")
+    play(g, "C: auction", "B: hold")  # A, with only 0s, cannot bid (KH-A3)
+    play(g, "A: auction", "B: bid 10", "C: hold")
+    assert g.view()["money"][0] == [0, 0]
+    return g
+
+
 def one_set_each_deck(players: int = 5) -> list[str]:
     """A deck that gives each of 5 seats two complete sets when every auction is free."""
     sets = [("rooster", "goose"), ("cat", "dog"), ("sheep", "goat"), ("donkey", "pig"), ("cow", "horse")]

@@ -9,7 +9,7 @@ import pytest
 import gamekit
 from gamekit.bots import BluffTrader, BuyInAuctioneer, ValueBidder, collection_worth, make_bot
 
-from .helpers import free_auctions, game, play
+from .helpers import free_auctions, game, play, poor_auctioneer
 
 RNG = random.Random(0)
 
@@ -52,9 +52,8 @@ def test_buy_in_auctioneer_buys_up_to_its_margin_when_it_can_pay():
     assert choose(BuyInAuctioneer(1.0), g, 0) == "buy"  # 60 <= 200
     assert choose(BuyInAuctioneer(0.2), g, 0) == "sell"  # 60 > 40
     assert choose(ValueBidder(), g, 0) == "sell"
-    g = game(3, ["cow"])
-    play(g, "A: auction", "B: bid 100", "C: hold")
-    assert choose(BuyInAuctioneer(10.0), g, 0) == "sell"  # A cannot pay 100
+    g = poor_auctioneer()
+    assert choose(BuyInAuctioneer(10.0), g, 0) == "sell"  # A cannot pay 10 (KH-A7)
 
 
 def rooster_trade():

@@ -66,7 +66,7 @@ def test_records_of_a_sale_a_buy_in_and_free_donkeys():
 
 def test_records_count_reruns_overpayments_and_what_the_taker_held():
     g = game(3, ["cow", "cow"])
-    play(g, "A: auction", "B: bid 200", "C: bid 210", "B: hold", "A: sell")  # C cannot pay 210 (KH-A7)
+    play(g, "A: auction", "B: bid 200", "C: bid 210", "B: hold")  # C holds 90: rerun (KH-A7)
     assert g.view()["auction"]["run"] == 2
     play(g, "B: bid 60", "A: sell", "B: pay 10,50")
     play(g, "B: auction", "C: bid 30", "A: bid 50", "C: hold", "B: sell", "A: pay 50")

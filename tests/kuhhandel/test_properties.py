@@ -86,6 +86,24 @@ def test_money_is_conserved(setup: Setup) -> None:
     drive(setup.new_game(), setup.choices, check)
 
 
+# KH-A7: an over-bid is caught at the close, so the auctioneer only ever chooses (and anyone only
+# ever pays) with a high bid the high bidder can cover, and may buy in only when they can pay.
+@SETTINGS
+@given(setups())
+def test_kh_a7_no_over_bid_reaches_the_auctioneers_choice(setup: Setup) -> None:
+    def check(game: gamekit.Game) -> None:
+        view = game.view()
+        auction = view["auction"]
+        if view["phase"] in ("decide", "pay") and auction is not None:
+            assert sum(view["money"][auction["high_bidder"]]) >= auction["high_bid"]
+            buy = [str(a) for a in game.legal_actions(auction["auctioneer"])].count("buy")
+            assert buy == (
+                view["phase"] == "decide" and sum(view["money"][auction["auctioneer"]]) >= auction["high_bid"]
+            )
+
+    drive(setup.new_game(), setup.choices, check)
+
+
 # KH-C1, KH-A1, KH-A4, KH-A5, KH-K3, KH-K4, KH-K5: every animal card is in exactly one place.
 @SETTINGS
 @given(setups())

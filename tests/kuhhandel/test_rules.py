@@ -9,7 +9,7 @@ import pytest
 
 import gamekit
 from gamekit.games.kuhhandel import rules
-from gamekit.games.kuhhandel.game import DEFAULT_MAX_TURNS
+from gamekit.games.kuhhandel.game import BUY, DEFAULT_MAX_TURNS, SELL
 
 from .helpers import (
     START_HAND,
@@ -20,6 +20,7 @@ from .helpers import (
     one_cow_each,
     one_set_each_deck,
     play,
+    poor_auctioneer,
     two_cows_each,
 )
 
@@ -175,7 +176,8 @@ def test_kh_a2_donkeys_pay_everyone_50_100_200_500_from_the_bank(players):
 
 def test_kh_a2_a_rerun_pays_no_second_donkey():
     g = game(3, ["donkey"])
-    play(g, "A: auction", "B: bid 200", "C: hold", "A: sell")  # B holds 140 and cannot pay
+    play(g, "A: auction", "B: bid 200", "C: hold")  # B holds 140: a rerun without B (KH-A7)
+    assert g.view()["auction"]["run"] == 2
     assert g.view()["donkeys_seen"] == 1
     assert sum(1 for e in g.log if e["type"] == "donkey") == 1
 
@@ -210,7 +212,7 @@ def test_kh_a3_bids_are_multiples_of_10_above_the_current_bid_up_to_the_money_in
     illegal(g, 1, "bid 0", "KH-A3")
     illegal(g, 1, "bid 280", "KH-A3")
     illegal(g, 1, "pass", "KH-A3")
-    play(g, "B: bid 200")  # more than B's 90: a bluff is allowed
+    play(g, "B: bid 200")  # more than B's 90: allowed, a mistake KH-A7 punishes at the close
     illegal(g, 2, "bid 200", "KH-A3")
     assert [str(a) for a in g.legal_actions(2)][1] == "bid 210"
 
@@ -333,32 +335,89 @@ def test_kh_a6_what_is_paid_is_known_to_payer_and_payee_only():
     assert "10" not in pay["text"].replace("60", "") and "50" not in pay["text"]
 
 
-def test_kh_a7_a_winner_who_cannot_pay_shows_their_money_and_the_auction_is_rerun_without_them():
+def test_kh_a7_helper_an_over_bid_is_a_bid_above_the_money_held():
+    hand = rules.counts_of(START_HAND)
+    assert not rules.over_bid(hand, 90)
+    assert rules.over_bid(hand, 100)
+    assert rules.over_bid(rules.counts_of([0, 0]), 10)
+
+
+def test_kh_a7_an_over_bid_is_caught_when_bidding_closes_before_sell_or_buy_in_is_offered():
     g = game(3, ["cow"])
-    events = play(g, "A: auction", "B: bid 100", "C: hold", "A: sell")
-    shown = next(e for e in events if e["type"] == "cannot_pay")
-    assert shown["seat"] == 1 and shown["money"] == START_HAND and "private" not in shown
+    events = play(g, "A: auction", "B: bid 100", "C: hold")  # B holds 90
+    assert [e["type"] for e in events[-2:]] == ["close", "cannot_pay"]
+    assert not [e for e in g.log if e["type"] in ("sell", "buy")]
+    assert g.phase == "bidding" and g.to_act == (2,)
+    assert g.legal_actions(0) == []  # the auctioneer is never offered to sell or buy in
+    illegal(g, 0, "sell", "KH-A1")
+    illegal(g, 0, "buy", "KH-A1")
+
+
+def test_kh_a7_the_over_bidders_money_is_shown_in_every_seats_log():
+    g = game(3, ["cow"])
+    play(g, "A: auction", "B: bid 100", "C: hold")
+    shown = next(e for e in g.log if e["type"] == "cannot_pay")
+    assert shown["seat"] == 1 and shown["amount"] == 100 and shown["money"] == START_HAND
+    assert "private" not in shown  # a public event: everyone sees the cards
+    for seat in range(3):
+        seen = next(e for e in g.log_for(seat) if e["type"] == "cannot_pay")
+        assert seen["money"] == START_HAND
+        assert seen["text"] == (
+            "B bid 100 but holds only 90, a mistake the rule punishes: B shows their money "
+            "(0, 0, 10, 10, 10, 10, 50) and the auction is run again without them"
+        )
+        assert seen["rule"] == "KH-A7"
+
+
+def test_kh_a7_the_auction_is_run_again_without_them():
+    g = game(4, ["cow"])
+    play(g, "A: auction", "B: bid 20", "C: bid 300", "D: hold", "B: hold")  # C holds 90
     v = g.view()
-    assert v["phase"] == "bidding" and v["auction"]["excluded"] == [1] and v["auction"]["run"] == 2
-    assert v["auction"]["bidders"] == [2] and g.to_act == (2,)
-    assert v["auction"]["high_bid"] == 0
-    illegal(g, 1, "bid 10", "KH-A7")
-    play(g, "C: bid 10")  # the only bidder left: the auction closes at once
-    assert g.phase == "decide"
+    assert v["phase"] == "bidding" and v["auction"]["run"] == 2
+    assert v["auction"]["excluded"] == [2] and v["auction"]["bidders"] == [1, 3]
+    assert v["auction"]["high_bid"] == 0 and v["auction"]["high_bidder"] is None
+    assert g.to_act == (1,)  # from the auctioneer's left again, without C
+    illegal(g, 2, "bid 10", "KH-A7")
+    play(g, "B: bid 10", "D: bid 200", "B: hold")  # D over-bids too: a third run, B alone
+    assert g.view()["auction"]["excluded"] == [2, 3] and g.view()["auction"]["run"] == 3
+    play(g, "B: bid 10")  # the only bidder left: the auction closes at once
+    assert g.phase == "decide" and g.legal_actions(0) == [SELL, BUY]
+    assert g.view()["donkeys_seen"] == 0
 
 
-def test_kh_a7_everyone_bluffing_leaves_the_animal_to_the_auctioneer():
+def test_kh_a7_when_everyone_over_bids_the_auctioneer_takes_the_animal_free():
     g = game(3, ["cow"])
-    play(g, "A: auction", "B: bid 100", "C: hold", "A: sell", "C: bid 200", "A: sell")
+    play(g, "A: auction", "B: bid 100", "C: hold", "C: bid 200")
+    assert [e["type"] for e in g.log[-4:]] == ["close", "cannot_pay", "no_bid", "takes"]
     assert g.view()["animals"][0] == {"cow": 1}
+    assert g.view()["money"] == [START_HAND] * 3
     assert g.to_act == (1,)
 
 
+def test_kh_a7_a_buy_in_never_pays_an_over_bidder():
+    # A holds 180 and could pay 100; C bids 100 with 90 in hand. The over-bid is caught at the
+    # close, so A is never offered the buy-in that would pay C 100 for a bid C could not cover.
+    g = game(3, ["cow", "goose", "rooster", "horse"])
+    play(g, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50")
+    play(g, "B: auction", "C: hold", "A: hold")
+    play(g, "C: auction", "A: hold")  # B, with only 0s, cannot bid
+    money = g.view()["money"]
+    assert sum(money[0]) == 180 and sum(money[2]) == 90
+    events = play(g, "A: auction", "C: bid 100")  # C is the only bidder: bidding closes at once
+    assert [e["type"] for e in events[-4:]] == ["close", "cannot_pay", "no_bid", "takes"]
+    assert not [e for e in g.log if e["type"] == "buy"]
+    v = g.view()
+    assert v["money"] == money  # nobody was paid
+    assert v["animals"][0] == {"horse": 1}  # no bid left: A takes it free (KH-A4)
+
+
 def test_kh_a7_the_auctioneer_may_buy_in_only_if_they_can_pay():
-    g = game(3, ["cow"])
-    play(g, "A: auction", "B: bid 100", "C: hold")
-    assert [str(a) for a in g.legal_actions(0)] == ["sell"]
-    illegal(g, 0, "buy", "KH-A7")
+    g = poor_auctioneer()
+    assert g.phase == "decide" and [str(a) for a in g.legal_actions(0)] == ["sell"]
+    message = illegal(g, 0, "buy", "KH-A7")
+    assert "cannot pay 10" in message
+    play(g, "A: sell", "B: pay 10")
+    assert g.view()["animals"][1] == {"horse": 1}
 
 
 # ----------------------------------------------------------------- cow trades

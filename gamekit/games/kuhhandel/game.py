@@ -14,6 +14,27 @@ payment's cards are known to the payer and the payee only, a cow-trade offer
 to its maker until the other trader takes or swaps it (KH-K2..K4). Third
 players learn only who won a trade.
 
+An over-bid (KH-A7): a bid may exceed the bidder's money, but that is a
+mistake the rule punishes, not a bluff. When the bidding closes, before the
+auctioneer chooses to sell or buy in, a high bidder whose bid is above the
+money they hold shows all their money cards to everyone and the auction is
+run again without them; so a buy-in never pays an over-bidder, and the
+auctioneer may buy in only if they can pay.
+
+Our readings, where the rules guide (kuhhandel-guide) is silent or loose:
+- KH-C1: the animals' names and set values are those of the published
+  cards; the guide names none.
+- KH-C3: every hand's number of money cards is public. The guide says money
+  is kept out of sight, and in the cow trade that the number of cards offered
+  can be seen; we make the count of every hand public, as it is at a table.
+- KH-A3: bids go round the table from the auctioneer's left in multiples of
+  10, each player raising or holding, up to all the money in play; the guide
+  has free calling: anyone calls out any price above the current one.
+- KH-A7: the rerun is "without them"; the guide says only that the auction is
+  held again.
+- KH-K5: on a tie each trader takes back their own offer; the guide describes
+  the swap and the repeat, not what happens to the money on a tie.
+
 Action texts (API.md): ``auction``; ``trade P ANIMAL`` (``trade B cow``);
 ``bid N`` (a multiple of 10, the new high bid); ``hold``; ``sell``; ``buy``;
 ``pay 10,10,50`` (the cards handed over, listed ascending). An offer or a
@@ -377,18 +398,12 @@ class Kuhhandel(Game):
             self._give_animals(auctioneer, None, animal, 1, "KH-A4")
             self._finish_auction()
             return
-        self._events.append(
-            {"type": "close", "seat": self.high_bidder, "animal": animal, "amount": self.high_bid}
-        )
-        self.phase = "decide"  # KH-A5
-        self._to_act = (auctioneer,)
-
-    def _sell(self, seat: int) -> None:
         winner, price = self.high_bidder, self.high_bid
-        assert winner is not None
-        self._events.append({"type": "sell", "seat": seat, "to": winner, "amount": price})
-        if rules.money_total(self.money[winner]) < price:
-            # KH-A7: the winner shows all their money; the auction is run again without them.
+        self._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
+        if rules.over_bid(self.money[winner], price):
+            # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
+            # money to everyone (a public event) and the auction is run again without them, so an
+            # over-bid is never paid out by a buy-in.
             self._events.append(
                 {
                     "type": "cannot_pay",
@@ -400,6 +415,13 @@ class Kuhhandel(Game):
             self.excluded.append(winner)
             self._open_bidding()
             return
+        self.phase = "decide"  # KH-A5
+        self._to_act = (auctioneer,)
+
+    def _sell(self, seat: int) -> None:
+        winner, price = self.high_bidder, self.high_bid
+        assert winner is not None and not rules.over_bid(self.money[winner], price)  # KH-A7 at the close
+        self._events.append({"type": "sell", "seat": seat, "to": winner, "amount": price})
         self.payer, self.payee, self.taker = winner, seat, winner
         self._start_payment()
 
@@ -768,10 +790,10 @@ class Kuhhandel(Game):
 
     @staticmethod
     def _narrate_cannot_pay(e: Event) -> str:
-        shown = ", ".join(map(str, e["money"])) or "no cards"
+        who, shown = _LETTERS[e["seat"]], ", ".join(map(str, e["money"])) or "no cards"
         return (
-            f"{_LETTERS[e['seat']]} cannot pay {e['amount']} and shows their money ({shown}); "
-            "the auction is run again without them"
+            f"{who} bid {e['amount']} but holds only {sum(e['money'])}, a mistake the rule punishes: "
+            f"{who} shows their money ({shown}) and the auction is run again without them"
         )
 
     @staticmethod
@@ -924,7 +946,7 @@ class Kuhhandel(Game):
             if seat == self.active:
                 return f"{name} is the auctioneer and does not bid (KH-A1)"
             if seat in self.excluded:
-                return f"{name} could not pay and is out of this auction (KH-A7)"
+                return f"{name} bid more than they hold and is out of this auction (KH-A7)"
             if seat == self.high_bidder:
                 return f"{name} holds the high bid; the others bid or hold (KH-A3)"
             if seat not in self.bidders:

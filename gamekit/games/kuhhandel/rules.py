@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ...core.ranking import shared_ranks
 
-# KH-C1: ten animals, four cards each; the value is that of a completed set of four.
+# KH-C1: ten animals, four cards each; the value is that of a completed set of four. The rules
+# guide (kuhhandel-guide) names no animals and no values: these are the published cards.
 ANIMALS: tuple[str, ...] = (
     "rooster",
     "goose",
@@ -46,8 +47,8 @@ ANIMAL_INDEX: dict[str, int] = {a: i for i, a in enumerate(ANIMALS)}
 CARDS_PER_ANIMAL = 4
 DONKEY = "donkey"
 
-# KH-C2: money cards; each player starts with 2x0, 4x10, 1x50. Doc 004 does not count the
-# bank's cards; these are the published 55 cards, which hold exactly the 5-player donkey payouts.
+# KH-C2: money cards; each player starts with 2x0, 4x10, 1x50. The rules guide (kuhhandel-guide)
+# does not count the bank's cards; these are the published 55 cards, which hold exactly the 5-player donkey payouts.
 MONEY_VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 VALUE_INDEX: dict[int, int] = {v: i for i, v in enumerate(MONEY_VALUES)}
 START_MONEY: tuple[int, ...] = (2, 4, 1, 0, 0, 0)
@@ -55,7 +56,7 @@ MONEY_SUPPLY: tuple[int, ...] = (10, 20, 10, 5, 5, 5)
 
 # KH-A2: what every player receives from the bank when the 1st, 2nd, 3rd, 4th donkey is turned up.
 DONKEY_PAYOUTS: tuple[int, ...] = (50, 100, 200, 500)
-BID_STEP = 10  # KH-A3: bids are multiples of 10
+BID_STEP = 10  # KH-A3: bids are multiples of 10 (our reading: the guide lets bidders call freely)
 
 
 # ------------------------------------------------------------------ money
@@ -206,6 +207,11 @@ def bid_cap(money_in_play: int) -> int:
     return money_in_play - money_in_play % BID_STEP
 
 
+def over_bid(counts: Sequence[int], bid: int) -> bool:
+    """Whether a closing high bid is more than the bidder's money: a mistake KH-A7 punishes."""
+    return bid > money_total(counts)
+
+
 def bidding_order(
     players: int, auctioneer: int, excluded: Iterable[int], can_bid: Sequence[bool]
 ) -> list[int]:
@@ -266,7 +272,7 @@ def score(animals: Mapping[str, int]) -> int:
 
 
 def ranks(scores: Sequence[int]) -> list[int]:
-    """Highest score first; doc 004 gives no tie-break, so ties share the place (KH-E2)."""
+    """Highest score first; the rules guide (kuhhandel-guide) gives no tie-break, so ties share the place (KH-E2)."""
     return shared_ranks(scores)
 
 
