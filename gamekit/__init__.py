@@ -5,7 +5,7 @@
 >>> g.act(0, "bid 2")[0]["text"]
 'A bids 2'
 
-The public contract is described in API.md; everything a notebook or a bot
+The public contract is described in the README ("Using the engines"); everything a notebook or a bot
 needs is importable from here.
 """
 

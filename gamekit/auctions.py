@@ -5,14 +5,14 @@ the code a game runs. Bids are given per seat (``bids[seat]``), whole numbers.
 
 - ``second_price``: the sealed-bid second-price (Vickrey) auction, with the two
   ways of breaking a tie for the highest bid that Money Monsoon offers
-  (RULES.md MM-A3, MM-A5).
+  (MM-A3, MM-A5 of the rules reference).
 - ``lowest_unique_bidder``: Money Monsoon's roll of 8, whose second half goes
   to the lowest bidder, a tie for lowest passing the right up (MM-M5).
 - ``bidder_outcome`` and ``vickrey_payoffs``: the "your bid" sandbox of the
   lessons. One bidder (seat 0) against fixed rival bids, priced by the two rules
   above: what each possible bid wins, pays and is worth.
 
->>> second_price([5, 14, 7, 10])  # doc 002's example: B wins and pays D's 10
+>>> second_price([5, 14, 7, 10])  # the rules' (money-monsoon) example: B wins and pays D's 10
 (1, 10)
 >>> second_price([9, 9, 4, 2])  # the tied 9s are void: C wins and pays 2
 (2, 2)
@@ -112,7 +112,7 @@ def bidder_outcome(
     ``order`` lists the seats for ``top_tie="seat"`` (default seat 0 first).
     When every bid is void (MM-A6) nobody wins anything.
 
-    >>> bidder_outcome(14, [5, 7, 10])  # doc 002's example, from B's chair
+    >>> bidder_outcome(14, [5, 7, 10])  # the rules' (money-monsoon) example, from B's chair
     (True, 10, False)
     >>> bidder_outcome(0, [9, 9, 4], halved=True)  # the tied 9s are void; 4 wins, 0 gets the free half
     (False, 0, True)

@@ -30,7 +30,7 @@ from .core.data import data_dir
 
 KINDS = ("rule", "reading", "convention", "example")
 RULE_ID = re.compile(r"\b(FS|MM|BO|KH)-[A-Z]\d+\b")
-# The reference's files in the order API.md lists the games.
+# The reference's files in the order the public contract lists the games.
 GAME_FILES = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
 PREFIXES = {"FS": "for_sale", "MM": "money_monsoon", "BO": "bohnanza", "KH": "kuhhandel"}
 CUT = "…"

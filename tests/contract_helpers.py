@@ -1,6 +1,6 @@
 """Shared helpers of the contract suite and the property tests: set-ups, drivers, checks.
 
-Everything here goes through the public surface of API.md, so it works unchanged
+Everything here goes through the public surface of the contract (README), so it works unchanged
 for every registered game.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 import gamekit
 from gamekit.core.game import game_class
 
-# A rule ID as RULES.md writes them: FS-B3, MM-A5, BO-C1 ...
+# A rule ID as the rules reference writes them: FS-B3, MM-A5, BO-C1 ...
 RULE_ID = re.compile(r"[A-Z]{2}-[A-Z]\d+")
 # ... and as an IllegalAction message should cite them: "(FS-B3)" or "(FS-C2/FS-C3)".
 CITED_RULE_ID = re.compile(r"\((?:[A-Z]{2}-[A-Z]\d+|[A-Z]{2}-[A-Z]\d+/[A-Z]{2}-[A-Z]\d+)\)")
@@ -117,7 +117,7 @@ def json_roundtrip(data: Any) -> Any:
 
 
 def stopped_by_turn_limit_allowed(game: gamekit.Game) -> bool:
-    """Whether the set-up has a safety turn limit (option ``max_turns``, API.md) switched on."""
+    """Whether the set-up has a safety turn limit (option ``max_turns``) switched on."""
     return game.setup["options"].get("max_turns") is not None
 
 
@@ -152,7 +152,7 @@ def check_result(game: gamekit.Game) -> dict[str, Any]:
 
 
 def check_protocol(game: gamekit.Game) -> None:
-    """``to_act``, ``legal_actions`` and ``result`` agree with each other and with API.md."""
+    """``to_act``, ``legal_actions`` and ``result`` agree with each other and with the public contract."""
     to_act = game.to_act
     n = game.players
     assert isinstance(to_act, tuple), f"to_act must be a tuple, not {to_act!r}"

@@ -18,7 +18,7 @@ def test_the_module_examples_hold():
 
 
 def test_mm_a3_highest_bid_wins_and_pays_the_second_highest():
-    assert second_price([5, 14, 7, 10]) == (1, 10)  # doc 002's example
+    assert second_price([5, 14, 7, 10]) == (1, 10)  # the rules' (money-monsoon) example
     assert second_price([0, 0, 3, 0]) == (2, 0)
     assert second_price([8]) == (0, 0)  # alone: nothing to pay
     assert second_price([]) == (None, 0)
@@ -85,7 +85,8 @@ def test_mm_m5_the_free_half_goes_to_the_lowest_unique_bid_below_the_winner():
 
 # ------------------------------------------------------------- the "your bid" sandbox
 def test_bidder_outcome_reads_the_auction_from_seat_0():
-    assert auctions.bidder_outcome(14, [5, 7, 10]) == (True, 10, False)  # doc 002, B's chair
+    # The rules' (money-monsoon) example, from B's chair.
+    assert auctions.bidder_outcome(14, [5, 7, 10]) == (True, 10, False)
     assert auctions.bidder_outcome(7, [5, 14, 10]) == (False, 0, False)
     assert auctions.bidder_outcome(5, [5, 5, 5]) == (False, 0, False)  # MM-A6: every bid void
     assert auctions.bidder_outcome(9, [9, 4], top_tie="seat") == (True, 9, False)  # seat 0 first

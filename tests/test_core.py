@@ -223,7 +223,7 @@ def test_copy_is_independent():
 
 @pytest.mark.parametrize("name", gamekit.GAMES)
 def test_every_event_names_a_rule_of_its_game(name, rule_ids):
-    """The step-through player shows the rule behind each event: it must exist in RULES.md."""
+    """The step-through player shows the rule behind each event: it must exist in the rules reference."""
     cls = gamekit.core.game.game_class(name)
     for players in (cls.min_players, cls.max_players):
         g = gamekit.new_game(name, players, seed=2)

@@ -23,7 +23,7 @@ from gamekit.games.for_sale.rules import CHEQUES
 
 NAME = "for_sale"
 HOUSES = list(range(1, 31))  # FS-C1
-# FS-C2 (iello-2020) and FS-C3 (classic), as RULES.md states them: coins per player, and the
+# FS-C2 (iello-2020) and FS-C3 (classic), as the rules reference states them: coins per player, and the
 # houses removed unseen (as many cheques are removed too).
 START_COINS = {
     ("iello-2020", 3): 28,

@@ -11,7 +11,7 @@ from .errors import ConfigError
 
 @dataclass(frozen=True)
 class Option:
-    """One rule option of RULES.md: its name, default, allowed values and rule ID."""
+    """One rule option of the rules reference: its name, default, allowed values and rule ID."""
 
     name: str
     default: Any

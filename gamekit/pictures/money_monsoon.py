@@ -17,7 +17,7 @@ from .base import card_svg, legend, seat_label, text_table
 
 RESULT_LABEL = "Final points"  # the result line of a finished game (gamekit.pictures.result_line)
 
-# Doc 002's example names red, green and blue pawns; A, B and C get those colours.
+# the rules' (money-monsoon) example names red, green and blue pawns; A, B and C get those colours.
 COLOURS = ("#c8382e", "#2f8a4a", "#2f63b0", "#c98d0a", "#7d46a8", "#5b5249")
 COLOUR_NAMES = ("red", "green", "blue", "yellow", "purple", "grey")
 

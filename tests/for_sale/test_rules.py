@@ -1,4 +1,4 @@
-"""For Sale rules, one test (or more) per rule ID of RULES.md, on stacked deals."""
+"""For Sale rules, one test (or more) per rule ID of the rules reference, on stacked deals."""
 
 from __future__ import annotations
 

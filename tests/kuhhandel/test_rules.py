@@ -1,4 +1,4 @@
-"""Kuhhandel rules, one test (or more) per rule ID of RULES.md, on stacked decks."""
+"""Kuhhandel rules, one test (or more) per rule ID of the rules reference, on stacked decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Doc 002's worked examples replay exactly (MM-X1, MM-X2)."""
+"""The rules' (money-monsoon) worked examples replay exactly (MM-X1, MM-X2)."""
 
 from __future__ import annotations
 

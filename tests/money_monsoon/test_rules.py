@@ -1,4 +1,4 @@
-"""Money Monsoon rules, one test (or more) per rule ID of RULES.md, on stacked dice."""
+"""Money Monsoon rules, one test (or more) per rule ID of the rules reference, on stacked dice."""
 
 from __future__ import annotations
 
@@ -195,7 +195,7 @@ def test_mm_a2_from_500_points_a_bid_is_written_as_a_range_then_the_bid():
 
 
 def test_mm_a2_bid_n_is_shorthand_for_its_range_steps():
-    """API.md: a compound decision's text stands for the whole sequence of its steps."""
+    """The public contract: a compound decision's text stands for the whole sequence of its steps."""
     by_steps, at_once = game(dice=[5]), game(dice=[5])
     for g in (by_steps, at_once):
         set_points(g, 1, 734)

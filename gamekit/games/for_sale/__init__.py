@@ -1,4 +1,4 @@
-"""For Sale, both editions (rules FS-* in RULES.md)."""
+"""For Sale, both editions (rules FS-* of the rules reference, `gamekit rules`)."""
 
 from . import rules
 from .game import ForSale

@@ -1,4 +1,4 @@
-"""For Sale's components and rule arithmetic as small pure functions (rules FS-* in RULES.md)."""
+"""For Sale's components and rule arithmetic as small pure functions (rules FS-* of the rules reference, `gamekit rules`)."""
 
 from __future__ import annotations
 

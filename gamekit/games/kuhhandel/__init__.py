@@ -1,4 +1,4 @@
-"""Kuhhandel / You're Bluffing! (rules KH-* in RULES.md)."""
+"""Kuhhandel / You're Bluffing! (rules KH-* of the rules reference, `gamekit rules`)."""
 
 from . import rules
 from .game import Kuhhandel

@@ -35,7 +35,7 @@ Our readings, where the rules guide (kuhhandel-guide) is silent or loose:
 - KH-K5: on a tie each trader takes back their own offer; the guide describes
   the swap and the repeat, not what happens to the money on a tie.
 
-Action texts (API.md): ``auction``; ``trade P ANIMAL`` (``trade B cow``);
+Action texts (the public contract): ``auction``; ``trade P ANIMAL`` (``trade B cow``);
 ``bid N`` (a multiple of 10, the new high bid); ``hold``; ``sell``; ``buy``;
 ``pay 10,10,50`` (the cards handed over, listed ascending). An offer or a
 counter-offer is built in steps so that ``legal_actions`` stays short:
@@ -223,7 +223,7 @@ class Kuhhandel(Game):
         self._start_turn()
 
     def _stacked_deck(self) -> list[str]:
-        """Shuffle the 40 animals, then put the stacked ones on top in order (API.md)."""
+        """Shuffle the 40 animals, then put the stacked ones on top in order (the public contract)."""
         pile = shuffled(self.rng, [a for a in ANIMALS for _ in range(rules.CARDS_PER_ANIMAL)])
         stacked = self.stack.get("animals")
         if stacked is None:

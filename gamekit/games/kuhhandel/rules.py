@@ -1,4 +1,4 @@
-"""Kuhhandel's components and rule arithmetic as small pure functions (rules KH-* in RULES.md).
+"""Kuhhandel's components and rule arithmetic as small pure functions (rules KH-* of the rules reference, `gamekit rules`).
 
 Money in a hand is kept as counts per denomination, in the order of
 ``MONEY_VALUES`` (0, 10, 50, 100, 200, 500): ``[2, 4, 1, 0, 0, 0]`` is the

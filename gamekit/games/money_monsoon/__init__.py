@@ -1,4 +1,4 @@
-"""Money Monsoon (rules MM-* in RULES.md)."""
+"""Money Monsoon (rules MM-* of the rules reference, `gamekit rules`)."""
 
 from . import rules
 from .game import MoneyMonsoon

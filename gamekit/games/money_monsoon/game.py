@@ -140,7 +140,7 @@ def _joined(names: list[str]) -> str:
 
 @register
 class MoneyMonsoon(Game):
-    """Money Monsoon for 4 to 6 players, with the rule options of RULES.md."""
+    """Money Monsoon for 4 to 6 players, with the rule options of the rules reference."""
 
     name = "money_monsoon"
     title = "Money Monsoon"
@@ -306,7 +306,7 @@ class MoneyMonsoon(Game):
                     f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
                     f"{_LETTERS[seat]} chose for this sealed bid (MM-A2)"
                 )
-            # API.md: 'bid N' stands for the whole sequence of steps, so take the
+            # The public contract: 'bid N' stands for the whole sequence of steps, so take the
             # remaining range steps that lead to N (none can fail after the checks above).
             while choices := self._range_choices(seat):
                 step = next(a for a in choices if a.value[0] <= amount <= a.value[1])

@@ -1,4 +1,4 @@
-"""Money Monsoon's components and rule arithmetic as small pure functions (rules MM-* in RULES.md).
+"""Money Monsoon's components and rule arithmetic as small pure functions (rules MM-* of the rules reference, `gamekit rules`).
 
 A move is a tuple of parts ``(pawn, steps)``: ``(("a", 5),)`` is ``move a+5``,
 ``(("a", 3), ("b", -4))`` is ``move a+3 b-4``. Positions count spaces from the
@@ -22,7 +22,7 @@ HALF = HALVED_ROLL // 2
 BONUSES = (500, 300, 150)  # MM-E2: first, second and third place
 MAX_REBIDS = 3  # MM-A6: with all_void=rebid, the fourth all-void bidding lapses
 
-# The sealed bid of a player with many points is written in steps (API.md: a legal
+# The sealed bid of a player with many points is written in steps (the public contract: a legal
 # action list stays short): first a range of bids, then the bid within it.
 BID_LIST_LIMIT = 500  # up to 499 points every bid is listed at once
 BID_RANGE_WIDTH = 100  # the narrowest range; a wider one splits into 10 narrower ones
