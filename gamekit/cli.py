@@ -401,6 +401,41 @@ def _ask(game: Game, seat: int) -> None:
         return
 
 
+def _offer_any_time(game: Game, seat: int) -> bool:
+    """Before another seat's decision: the human may take "at any time" actions (API.md) until
+    an empty line; returns True if the human asks to go on to their own next move ('go')."""
+    echo = not _isatty(sys.stdin)
+    while True:
+        legal = game.legal_actions(seat)
+        if not legal or game.is_over:
+            return False
+        actor = ", ".join(seat_name(s) for s in game.to_act)
+        print(
+            f"{actor} to act. You may now: {compact_actions(legal)}; "
+            "Enter to go on, 'go' to go on to your move, or quit"
+        )
+        try:
+            line = input("> ")
+        except EOFError:
+            print()
+            print("End of input: leaving the game.")
+            raise _Quit from None
+        text = line.strip()
+        if echo:
+            print(text)
+        if not text:
+            return False
+        if text.lower() == "go":
+            return True
+        if text.lower() in ("quit", "exit", "q"):
+            print("You leave the game.")
+            raise _Quit
+        try:
+            game.act(seat, game.parse_action(text))
+        except ValueError as exc:  # IllegalAction, or a "number" that int() cannot read
+            print(f"Not allowed: {exc}")
+
+
 def _isatty(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
@@ -445,10 +480,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
         + ". Type an action, 'help' or 'quit'."
     )
     shown = 0
+    last: tuple[int, ...] | None = None  # whose decision the bots last took, since the human's move
+    to_my_move = False
     try:
         while not game.is_over:
             bot_seat = next((s for s in game.to_act if s != human), None)
             if bot_seat is not None:
+                # "At any time" actions (API.md): where a new seat's decision begins, the human may
+                # take them first, unless they asked to go on to their own move.
+                if (
+                    not to_my_move
+                    and last is not None
+                    and game.to_act != last
+                    and human not in game.to_act
+                    and game.legal_actions(human)
+                ):
+                    shown = _new_narration(game, human, shown)
+                    to_my_move = _offer_any_time(game, human)
+                    if game.is_over:
+                        continue
+                last = game.to_act
                 # Bots move first at a simultaneous step: they see only their own views, so the
                 # human's sealed choice can never influence them, and the human sees that they chose.
                 bot = bots[bot_seat]
@@ -460,6 +511,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             print(render_view(game.name, game.view(human)))
             print(f"Your move ({seat_name(human)}): {compact_actions(game.legal_actions(human))}")
             _ask(game, human)
+            last, to_my_move = None, False
     except _Quit:
         return EXIT_OK
     _new_narration(game, human, shown)

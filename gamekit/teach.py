@@ -5,7 +5,8 @@
 - ``what_if``: from any position of a replay, one seat tries a different legal
   action; the recorded moves (while they stay legal) or bots play the rest.
 - ``Table``: a game with human seats and bot seats; humans act through
-  ``submit``, bots through ``advance``.
+  ``submit``, bots through ``advance``, which can stop on the others' turns so
+  that a person may take an "at any time" action (Bohnanza's harvests).
 - ``action_groups``: a seat's legal actions sorted into the controls a person
   would expect (buttons for a few choices, a slider for a range of numbers).
 
@@ -159,7 +160,8 @@ def what_if(
             if other == seat and not replaced:
                 replaced = True  # the decision the student changed
                 continue
-            if other not in game.to_act or text not in {str(a) for a in game.legal_actions(other)}:
+            # A seat not to act may have "at any time" actions (API.md): legal_actions lists them.
+            if text not in {str(a) for a in game.legal_actions(other)}:
                 result.notes.append(
                     f"recorded move {SEAT_NAMES[other]}: {text} is not possible any more; bots play on from here"
                 )
@@ -232,10 +234,20 @@ class Table:
     ``advance`` lets the bots act until a person must decide or the game ends;
     ``submit`` carries out a person's action and then advances. A bad action
     raises the engine's ``IllegalAction`` and changes nothing.
+
+    "At any time" actions (API.md) may be taken by a person whose seat is not to
+    act. With ``stop_for_any_time`` the bots stop where a new seat's decision
+    begins whenever a person not to act has such an action (``paused``); the
+    person may ``submit`` it (the table stays paused) or let the bots go on with
+    ``advance``. Bots themselves are asked only when their seat is to act.
     """
 
     def __init__(
-        self, game: Game, humans: Sequence[int] | int, bots: Sequence[BotSpec] | BotSpec = "random"
+        self,
+        game: Game,
+        humans: Sequence[int] | int,
+        bots: Sequence[BotSpec] | BotSpec = "random",
+        stop_for_any_time: bool = False,
     ) -> None:
         self.game = game
         self.humans = {humans} if isinstance(humans, int) else set(humans)
@@ -248,6 +260,7 @@ class Table:
             None if seat in self.humans else make_bot(bots[seat], game.name) for seat in range(game.players)
         ]
         self._rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
+        self.stop_for_any_time = stop_for_any_time
         self.log_start = len(game.log)
         self.advance()
 
@@ -256,31 +269,55 @@ class Table:
         """Human seats whose decision is awaited now."""
         return tuple(s for s in self.game.to_act if s in self.humans)
 
-    def advance(self) -> list[Event]:
-        """Let bots act until a person must decide or the game is over; returns the new events."""
+    @property
+    def any_time_seats(self) -> tuple[int, ...]:
+        """Human seats not to act that have "at any time" actions now (API.md)."""
+        game = self.game
+        return tuple(s for s in sorted(self.humans) if s not in game.to_act and game.legal_actions(s))
+
+    @property
+    def paused(self) -> bool:
+        """True when the bots stopped on their own turn so that a person may act at any time."""
+        return not self.game.is_over and not self.waiting_for
+
+    def advance(self, stop_for_any_time: bool | None = None) -> list[Event]:
+        """Let bots act until a person must decide or the game is over; returns the new events.
+
+        With ``stop_for_any_time`` (default: the table's setting) the bots also stop where a
+        new seat's decision begins, after at least one bot decision, if a person not to act
+        has an "at any time" action then.
+        """
+        stops = self.stop_for_any_time if stop_for_any_time is None else stop_for_any_time
         game = self.game
         start = len(game.log)
-        moved = True
-        while moved and not game.is_over:
-            moved = False
-            for seat in game.to_act:
-                bot = self.bots[seat]
-                if bot is None:
-                    continue
-                view = game.view(seat) if bot.uses_view else None
-                game.act(seat, bot.choose(view, game.legal_actions(seat), self._rngs[seat]))
-                moved = True
+        last: tuple[int, ...] | None = None
+        while not game.is_over:
+            seat = next((s for s in game.to_act if self.bots[s] is not None), None)
+            if seat is None:
                 break
+            if stops and last is not None and game.to_act != last and self.any_time_seats:
+                break
+            last = game.to_act
+            bot = self.bots[seat]
+            assert bot is not None
+            view = game.view(seat) if bot.uses_view else None
+            game.act(seat, bot.choose(view, game.legal_actions(seat), self._rngs[seat]))
         return game.log[start:]
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
-        """A person's action, then the bots' replies; IllegalAction leaves everything unchanged."""
+        """A person's action, then the bots' replies; IllegalAction leaves everything unchanged.
+
+        An "at any time" action of a seat that is not to act leaves the table paused, so that
+        the person may take another before the bots go on.
+        """
         if seat not in self.humans:
             people = ", ".join(SEAT_NAMES[s] for s in sorted(self.humans))
             raise ConfigError(f"{SEAT_NAMES[seat]} is played by a bot at this table; people play {people}")
         start = len(self.game.log)
+        to_act = seat in self.game.to_act
         self.game.act(seat, action)
-        self.advance()
+        if to_act:
+            self.advance()
         return self.game.log[start:]
 
     def events_for(self, seat: int | None) -> list[Event]:

@@ -5,7 +5,8 @@ tested function it calls (shown in the lesson next to the widget):
 
 - ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
 - ``YourMove``: ``teach.what_if`` from a position of a replay.
-- ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions.
+- ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions, which
+  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests).
 - ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots (or,
   ``live``, redraw a quick computation as a slider moves: the auction sandbox).
 """
@@ -231,12 +232,21 @@ class YourMove(w.VBox):
 
 
 class PlayTable(w.VBox):
-    """Play against bots: buttons for the choices, a slider for bids, errors shown in place."""
+    """Play against bots: buttons for the choices, a slider for bids, errors shown in place.
+
+    In a game with "at any time" actions (API.md) the bots stop where a new seat's decision
+    begins if the person may take one then: buttons for those actions, "Go on" (to the next
+    such point) and "To my move". A check box switches these stops off.
+    """
 
     def __init__(
-        self, game: Game, humans: Sequence[int] | int = 0, bots: Sequence[BotSpec] | BotSpec = "spread"
+        self,
+        game: Game,
+        humans: Sequence[int] | int = 0,
+        bots: Sequence[BotSpec] | BotSpec = "spread",
+        stop_for_any_time: bool = True,
     ) -> None:
-        self.table = Table(game, humans, bots)
+        self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time)
         self.board = w.HTML()
         self.board.add_class("gk-board")
         self.story = w.HTML()
@@ -249,6 +259,24 @@ class PlayTable(w.VBox):
         self.typed_go.on_click(lambda _: self.act(self.typed.value))
         self.seat_choice = w.Dropdown(description="you are", layout=w.Layout(width="180px"))
         self.seat_choice.observe(lambda _: self.refresh(), names="value")
+        self.go_on = w.Button(description="Go on ▶", button_style="primary")
+        self.go_on.add_class("gk-go-on")
+        self.go_on.on_click(lambda _: self.resume(stop=True))
+        self.to_my_move = w.Button(description="To my move ▶▶")
+        self.to_my_move.add_class("gk-to-my-move")
+        self.to_my_move.on_click(lambda _: self.resume(stop=False))
+        self.stops = w.Checkbox(
+            value=stop_for_any_time,
+            description="stop on the others' turns when I may act at any time",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.stops.add_class("gk-stops")
+        self.stops.observe(
+            lambda change: setattr(self.table, "stop_for_any_time", change["new"]), names="value"
+        )
+        if not type(game).any_time_kinds:
+            self.stops.layout.display = "none"
         super().__init__(
             [
                 self.board,
@@ -257,6 +285,7 @@ class PlayTable(w.VBox):
                 self.seat_choice,
                 self.controls,
                 w.HBox([self.typed, self.typed_go]),
+                self.stops,
             ]
         )
         self.add_class("gk-play-table")
@@ -265,13 +294,23 @@ class PlayTable(w.VBox):
 
     @property
     def seat(self) -> int | None:
-        """The person whose view is shown: the one chosen among those to act, else the first person."""
-        waiting = self.table.waiting_for
+        """The person whose view is shown: the one chosen among those to act, else a person who
+        may act at any time, else the first person."""
+        waiting = self.table.waiting_for or self.table.any_time_seats
         if self.seat_choice.value in waiting:
             return self.seat_choice.value
         if waiting:
             return waiting[0]
         return min(self.table.humans)
+
+    def resume(self, stop: bool) -> None:
+        """Let the bots go on: to the next point where the person may act at any time, or
+        (``stop`` False) until the person must decide."""
+        start = len(self.table.game.log)
+        self.table.advance(stop_for_any_time=stop)
+        self.message.value = ""
+        self.shown_from = start
+        self.refresh()
 
     def act(self, action: str) -> None:
         """Submit ``action`` for the shown seat; an error is shown and changes nothing."""
@@ -289,7 +328,7 @@ class PlayTable(w.VBox):
 
     def refresh(self) -> None:
         game = self.table.game
-        waiting = self.table.waiting_for
+        waiting = self.table.waiting_for or self.table.any_time_seats
         options = [(SEAT_NAMES[s], s) for s in (waiting or sorted(self.table.humans))]
         if list(self.seat_choice.options) != options:
             self.seat_choice.options = options
@@ -299,14 +338,20 @@ class PlayTable(w.VBox):
         self.board.value = _html(picture(game, shown).html)
         recent = self.table.game.log_for(seat)[self.shown_from :]
         self.story.value = _html(_lines([e["text"] for e in recent], [e.get("rule") for e in recent]))
-        self.controls.children = (
-            self._buttons(seat)
-            if seat in waiting
-            else [w.HTML("<b>Game over.</b>" if game.is_over else "Waiting…")]
-        )
+        if seat in self.table.waiting_for:
+            self.controls.children = self._buttons(seat)
+        elif self.table.paused:
+            actor = ", ".join(SEAT_NAMES[s] for s in game.to_act)
+            heading = f"<b>{actor} to act. {SEAT_NAMES[seat]}, you may act now, or let the others go on:</b>"
+            self.controls.children = [
+                *self._buttons(seat, heading),
+                w.HBox([self.go_on, self.to_my_move]),
+            ]
+        else:
+            self.controls.children = [w.HTML("<b>Game over.</b>" if game.is_over else "Waiting…")]
 
-    def _buttons(self, seat: int) -> list[w.Widget]:
-        rows: list[w.Widget] = [w.HTML(f"<b>{SEAT_NAMES[seat]}, your move:</b>")]
+    def _buttons(self, seat: int, heading: str | None = None) -> list[w.Widget]:
+        rows: list[w.Widget] = [w.HTML(heading or f"<b>{SEAT_NAMES[seat]}, your move:</b>")]
         for group in action_groups(self.table.game.legal_actions(seat)):
             if group.slider:
                 slider = w.IntSlider(

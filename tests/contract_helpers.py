@@ -116,9 +116,14 @@ def json_roundtrip(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
+# Options that are safety limits on a game's length: a game they stop is unfinished.
+SAFETY_LIMITS = ("max_turns", "max_decisions")
+
+
 def stopped_by_turn_limit_allowed(game: gamekit.Game) -> bool:
-    """Whether the set-up has a safety turn limit (option ``max_turns``) switched on."""
-    return game.setup["options"].get("max_turns") is not None
+    """Whether the set-up has a safety limit (``max_turns``, ``max_decisions``) switched on."""
+    options = game.setup["options"]
+    return any(options.get(name) is not None for name in SAFETY_LIMITS)
 
 
 def check_result(game: gamekit.Game) -> dict[str, Any]:
@@ -165,12 +170,17 @@ def check_protocol(game: gamekit.Game) -> None:
             assert legal, f"seat {seat} is to act but has no legal action"
             assert len(legal) <= 500, f"{len(legal)} legal actions: a decision should be split into steps"
             assert len(set(legal)) == len(legal), f"duplicate legal actions for seat {seat}: {legal}"
+            missing = set(game.any_time_actions(seat)) - set(legal)
+            assert not missing, f"seat {seat}'s at-any-time actions {missing} are not among its legal actions"
             # Every action's text parses back; a long list is sampled evenly, ends included.
             for action in {*legal[:: max(1, len(legal) // 8)], legal[-1]}:
                 assert isinstance(action, gamekit.Action), action
                 assert game.parse_action(str(action)) == action, f"{str(action)!r} does not parse back"
         else:
-            assert legal == [], f"seat {seat} is not to act but has legal actions {legal}"
+            # API.md: a seat not to act may take only "at any time" actions, in a game that has them.
+            assert legal == game.any_time_actions(seat), (seat, legal, game.any_time_actions(seat))
+            assert all(a.kind in game.any_time_kinds for a in legal), f"seat {seat} not to act: {legal}"
+            assert not legal or to_act, f"seat {seat} has legal actions after the end: {legal}"
     check_result(game)
 
 

@@ -342,3 +342,40 @@ def test_rules_refuses_an_unknown_id_or_name(capsys):
     assert "no rule 'FS-B99'" in capsys.readouterr().err
     assert main(["rules", "poker"]) == 2
     assert "'poker' is neither a game" in capsys.readouterr().err
+
+
+def test_play_offers_at_any_time_actions_on_the_bots_turns(monkeypatch, capsys):
+    # Bohnanza (BO-H1, BO-H3): before a bot's decision the human may harvest; Enter goes on,
+    # 'go' goes on to the human's own move. The human's own moves are a planter's.
+    import random
+
+    import gamekit.cli
+    from gamekit.bots import PlanterBot
+
+    games = []
+    real_new_game = gamekit.cli.new_game
+    monkeypatch.setattr(
+        gamekit.cli, "new_game", lambda *args, **kw: games.append(real_new_game(*args, **kw)) or games[-1]
+    )
+    planter, rng = PlanterBot(), random.Random(0)
+    offers = []
+
+    def answer(prompt: str = "") -> str:
+        g = games[0]
+        if 0 in g.to_act:
+            return str(planter.choose(g.view(0), g.legal_actions(0), rng))
+        offers.append(len(g.history))
+        if len(offers) == 1:
+            return str(g.legal_actions(0)[0])  # a harvest on a bot's turn
+        return "go" if len(offers) == 2 else ""
+
+    monkeypatch.setattr("builtins.input", answer)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code = main(["play", "bohnanza", "--players", "3", "--seat", "0", "--bots", "planter", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 0 and games[0].is_over
+    assert "to act. You may now: harvest" in out and "Enter to go on" in out
+    seat, text = games[0].history[offers[0]]
+    assert seat == 0 and text.startswith("harvest")
+    assert len(offers) > 3
+    assert out.rstrip().splitlines()[-1].startswith(("You win", "You share", "You finish"))

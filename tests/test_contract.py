@@ -284,7 +284,8 @@ def legal_for_anyone(game: gamekit.Game, text: str) -> bool:
         action = game.parse_action(text)
     except Exception:  # unreadable: act() must refuse it, which the caller checks
         return False
-    return any(action in game.legal_actions(seat) for seat in game.to_act)
+    # A seat not to act may have "at any time" actions (API.md): every seat counts.
+    return any(action in game.legal_actions(seat) for seat in range(game.players))
 
 
 @functools.cache
@@ -331,8 +332,20 @@ def some_states(config: Config, seed: int, count: int) -> list[gamekit.Game]:
     ]
 
 
+def assert_taken_at_any_time(game: gamekit.Game, seat: int, action: gamekit.Action | str) -> None:
+    """A seat not to act takes an "at any time" action (API.md) on a copy: accepted, recorded,
+    and whose decision is awaited does not change."""
+    twin = game.copy()
+    to_act = twin.to_act
+    twin.act(seat, action)
+    assert twin.to_act == to_act or twin.to_act == (), f"{str(action)!r} by seat {seat} moved to_act"
+    assert twin.history[-1] == (seat, str(action))
+    assert gamekit.load_game(twin.to_json()).to_json() == twin.to_json()
+
+
 @by_config
 def test_actions_of_seats_not_to_act_are_refused(config: Config) -> None:
+    # ... except the "at any time" actions of a game that has them (API.md), which are taken.
     rng = random.Random(12)
     for game in some_states(config, 12, 8):
         texts = [str(a) for seat in game.to_act for a in game.legal_actions(seat)] or list(
@@ -341,13 +354,56 @@ def test_actions_of_seats_not_to_act_are_refused(config: Config) -> None:
         for seat in range(-1, game.players + 1):
             if seat in game.to_act:
                 continue
-            text = rng.choice(texts)
-            assert_refused(game, seat, text)
-            try:
-                action = game.parse_action(text)
-            except gamekit.IllegalAction:  # at the end no text need name an action of this game
-                continue
-            assert_refused(game, seat, action)
+            legal = game.legal_actions(seat)
+            for text in (rng.choice(texts), *[str(a) for a in legal[:2]]):
+                if text in {str(a) for a in legal}:
+                    assert_taken_at_any_time(game, seat, text)
+                    continue
+                assert_refused(game, seat, text)
+                try:
+                    action = game.parse_action(text)
+                except gamekit.IllegalAction:  # at the end no text need name an action of this game
+                    continue
+                assert_refused(game, seat, action)
+
+
+@by_config
+def test_a_seat_not_to_act_may_take_only_at_any_time_actions(config: Config) -> None:
+    # API.md: legal_actions(seat) of a seat not to act lists only its "at any time" actions ([] in a
+    # game without them); act accepts them without changing to_act, refuses the rest naming a rule,
+    # and saving, loading, replaying and at() reproduce a game in which they were taken.
+    cls = game_class(config.name)
+    rng = random.Random(23)
+    game = config.new_game(23)
+    taken = 0
+    while not game.is_over:
+        others = [s for s in range(game.players) if s not in game.to_act]
+        for seat in others:
+            legal = game.legal_actions(seat)
+            assert all(a.kind in cls.any_time_kinds for a in legal), legal
+            if legal and rng.random() < 0.2:
+                to_act = game.to_act
+                game.act(seat, rng.choice(legal))
+                assert game.to_act == to_act or game.is_over
+                taken += 1
+                break
+        else:
+            for seat in others if rng.random() < 0.05 else ():
+                for action in rng.sample(texts_seen_in_play(), 3):
+                    if action not in {str(a) for a in game.legal_actions(seat)}:
+                        assert_refused(game, seat, action)
+            game.act(*pick(game, rng))
+    if not cls.any_time_kinds:
+        assert taken == 0
+        return
+    assert taken, "no at-any-time action was taken in a whole game"
+    assert gamekit.load_game(game.to_json()).to_json() == game.to_json()
+    assert gamekit.replay(game.setup, game.history).to_json() == game.to_json()
+    k = len(game.history) // 2
+    fresh = config.new_game(23)
+    for seat, text in game.history[:k]:
+        fresh.act(seat, text)
+    assert game.at(k).to_json() == fresh.to_json()
 
 
 @by_config

@@ -109,3 +109,55 @@ def test_action_groups_make_sliders_of_evenly_spaced_bids_of_any_step():
     assert group.slider and group.step == 10 and (group.low, group.high) == (10, 90)
     gaps = [Action("bid", v) for v in (10, 20, 40, 50, 60, 70, 80)]
     assert not action_groups(gaps)[0].slider
+
+
+# "At any time" actions (API.md, Bohnanza's BO-H1/BO-H3): B starts with two reds from the hand and
+# two turned up, four red on field 1; then C and A (bots) play while B may harvest at any time.
+BEAN_STACK = {
+    "hands": [
+        ["black-eyed", "black-eyed", "garden", "stink", "chili"],
+        ["red", "red", "soy", "soy", "garden"],
+        ["green", "green", "blue", "blue", "soy"],
+    ],
+    "deck": ["red", "red", "soy", "blue", "blue", "chili", "stink", "garden", "garden", "garden"],
+    "first_player": 1,
+}
+
+
+def b_has_played_its_turn(stop_for_any_time: bool) -> Table:
+    g = gamekit.new_game("bohnanza", 3, seed=7, stack=BEAN_STACK)
+    table = Table(g, humans=1, bots="planter", stop_for_any_time=stop_for_any_time)
+    for action in ("plant", "plant", "end-trading", "plant red"):
+        table.submit(1, action)
+    table.submit(1, "plant red")  # B's turn ends: the bots play on
+    return table
+
+
+def test_table_stops_on_the_bots_turns_when_a_person_may_act_at_any_time():
+    table = b_has_played_its_turn(stop_for_any_time=True)
+    g = table.game
+    assert table.paused and table.waiting_for == () and table.any_time_seats == (1,)
+    assert 1 not in g.to_act and g.view()["active"] != 1  # stopped on another player's turn
+    to_act = g.to_act
+    table.submit(1, "harvest 1")  # B harvests on C's turn: the table stays where it was
+    assert g.history[-1] == (1, "harvest 1") and g.to_act == to_act and table.paused
+    table.submit(1, "buy-field")
+    assert g.history[-1] == (1, "buy-field") and len(g.view()["fields"][1]) == 3
+    table.advance(stop_for_any_time=False)
+    assert table.waiting_for == (1,) and not table.paused
+    assert g.view()["active"] == 1
+
+
+def test_table_without_stops_plays_the_bots_to_the_persons_next_decision():
+    table = b_has_played_its_turn(stop_for_any_time=False)
+    assert table.waiting_for == (1,) and not table.paused
+    assert all(seat != 1 or text.startswith(("plant", "end")) for seat, text in table.game.history)
+
+
+def test_table_stops_only_in_games_with_at_any_time_actions():
+    g = gamekit.new_game("for_sale", 4, seed=1, stack={"first_player": 2})
+    table = Table(g, humans=0, bots="spread", stop_for_any_time=True)
+    assert table.waiting_for == (0,) and table.any_time_seats == ()
+    while not g.is_over:
+        table.submit(0, str(g.legal_actions(0)[0]))
+        assert not table.paused or g.is_over

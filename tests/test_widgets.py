@@ -126,3 +126,41 @@ def test_a_refused_action_shows_the_rule_it_names():
     except gamekit.IllegalAction as exc:
         shown = _error(exc)
     assert "(FS-B3)" in shown and 'class="gk-error-rule"' in shown and "FS-B3 " in shown
+
+
+def test_play_table_offers_at_any_time_actions_on_the_bots_turns():
+    # B (the person) plays the first Bohnanza turn and ends with four red; on C's turn the table
+    # stops, offers B's harvest (BO-H1), and goes on when asked.
+    stack = {
+        "hands": [
+            ["black-eyed", "black-eyed", "garden", "stink", "chili"],
+            ["red", "red", "soy", "soy", "garden"],
+            ["green", "green", "blue", "blue", "soy"],
+        ],
+        "deck": ["red", "red", "soy", "blue", "blue", "chili", "stink", "garden", "garden", "garden"],
+        "first_player": 1,
+    }
+    game = gamekit.new_game("bohnanza", 3, seed=7, stack=stack)
+    table = PlayTable(game, humans=1, bots="planter")
+    assert table.stops.value and table.stops.layout.display != "none"
+    for action in ("plant", "plant", "end-trading", "plant red", "plant red"):
+        table.act(action)
+    assert table.table.paused and 1 not in game.to_act
+    assert "B, you may act now" in table.controls.children[0].value
+    labels = [b.description for row in table.controls.children[1:] for b in row.children]
+    assert "harvest 1" in labels and "Go on ▶" in labels and "To my move ▶▶" in labels
+    harvest = next(
+        b for row in table.controls.children[1:] for b in row.children if b.description == "harvest 1"
+    )
+    harvest.click()
+    assert game.history[-1] == (1, "harvest 1") and table.message.value == ""
+    table.go_on.click()
+    table.to_my_move.click()
+    assert table.table.waiting_for == (1,) and "your move" in table.controls.children[0].value
+    table.stops.value = False
+    assert table.table.stop_for_any_time is False
+
+
+def test_play_table_hides_the_stop_box_in_games_without_at_any_time_actions():
+    table = PlayTable(gamekit.new_game("for_sale", 4, seed=1), humans=0, bots="spread")
+    assert table.stops.layout.display == "none"

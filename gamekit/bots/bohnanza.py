@@ -13,6 +13,7 @@ from ..games.bohnanza.game import (
     ASK,
     BUY_FIELD,
     CANCEL,
+    DRAW,
     END_TRADING,
     GIVE_HAND,
     GIVE_UP,
@@ -117,6 +118,8 @@ class _BohnanzaBot(Bot):
                 action = self.plant(view, legal)
             elif phase == "plant-traded":
                 action = self.plant_traded(view, legal)
+            elif phase == "draw":
+                action = DRAW
             else:
                 action = self.trade(view, legal, rng)
         if action is None:  # the bean to plant fits no field: harvest first (BO-T2)
@@ -142,11 +145,13 @@ class _BohnanzaBot(Bot):
 
     @staticmethod
     def plant_traded(view: dict[str, Any], legal: set[Action]) -> Action | None:
-        """Beans that join a growing field first (the fullest first), then new ones."""
+        """Beans that join a growing field first (the fullest first), then new ones, each onto
+        the field ``plant BEAN`` chooses (its own type's, else an empty one)."""
         fields = view["fields"][view["viewer"]]
         counts = {f[0]: f[1] for f in fields if f is not None}
         options = sorted(
-            (a for a in legal if a.kind == "plant"), key=lambda a: (-counts.get(a.value, 0), a.text)
+            (a for a in legal if a.kind == "plant" and a.value.__class__ is str),
+            key=lambda a: (-counts.get(a.value, 0), a.text),
         )
         return options[0] if options else None
 
@@ -198,8 +203,8 @@ class TraderBot(_BohnanzaBot):
             return ACCEPT if welcome and not grown & set(proposal["ask"]) else REJECT
         unwanted = unwanted_cards(view)
         if proposal is None:
-            used = view["proposals_per_turn"] - view["proposals_left"]
-            if not unwanted or not view["proposals_left"] or used >= view["players"] - 1:
+            used = len(view["offers"])  # BO-T4: one proposal to each other player at most
+            if not unwanted or view["proposals_left"] == 0 or used >= view["players"] - 1:
                 return END_TRADING
             return OFFER[(me + 1 + used) % view["players"]]
         given = proposal["give_cards"]

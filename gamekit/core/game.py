@@ -11,6 +11,13 @@ engines' step loop never formats text that nobody reads, and narration is a
 pure function of the event, so any log can be re-narrated. This base class supplies
 the rest of the public contract: acting with texts or actions, the event log and
 its per-seat form, saving, loading, replaying and copying.
+
+"At any time" actions (API.md; Bohnanza's harvests and third field): a game names
+their kinds in ``any_time_kinds`` and lists a seat's in ``any_time_actions``. ``act``
+then lets a seat that is not in ``to_act`` take an action of those kinds (the game's
+``_apply`` checks it like any other and must leave ``to_act`` as it was); anything
+else from such a seat is refused with ``_not_to_act``. The history records these
+actions like the others, so saving, loading, replaying and ``at`` reproduce them.
 """
 
 from __future__ import annotations
@@ -63,6 +70,8 @@ class Game(ABC):
     options_declared: ClassVar[tuple[Option, ...]] = ()
     stack_keys: ClassVar[tuple[str, ...]] = ()
     players_rule: ClassVar[str]
+    # Kinds of the "at any time" actions a seat may take while not in ``to_act`` (API.md).
+    any_time_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
         self,
@@ -124,7 +133,13 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now; [] for a seat that is not to act."""
+        """Every legal action of ``seat`` now; for a seat that is not to act, its
+        ``any_time_actions`` ([] in a game without them)."""
+
+    def any_time_actions(self, seat: int) -> list[Action]:
+        """The "at any time" actions (kinds in ``any_time_kinds``) ``seat`` may take now, whether
+        or not it is to act; [] once the game is over and in a game without such actions."""
+        return []
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -144,7 +159,19 @@ class Game(ABC):
             # Anything else is read as text, so a wrong type gets the game's own "cannot read" error.
             action = self.parse_action(action if isinstance(action, str) else repr(action))
         if seat not in self._to_act or seat.__class__ is not int:  # 1.0 and True are not seats
-            raise IllegalAction(self._not_to_act(seat))
+            if (
+                action.kind not in self.any_time_kinds
+                or seat.__class__ is not int
+                or not self._to_act
+                or not 0 <= seat < self.players
+            ):
+                raise IllegalAction(self._not_to_act(seat))
+            waiting = self._to_act
+            start = len(self._events)
+            self._apply(seat, action)  # checks the action like any other
+            assert self._to_act == waiting or not self._to_act, "an at-any-time action moved to_act"
+            self.history.append((seat, action.text))
+            return Events(self, start, len(self._events))
         start = len(self._events)
         self._apply(seat, action)
         self.history.append((seat, action.text))

@@ -40,8 +40,17 @@ _PHASES = {
     "plant": "{active} plants from the front of the hand (BO-T1)",
     "trade": "{active} trades (BO-T4)",
     "plant-traded": "the traded and turned-up beans are planted (BO-T5)",
+    "draw": "{active} draws three and the deck runs out: anyone may harvest first (BO-T6, BO-H1)",
     "over": "game over (BO-E1)",
 }
+_STOPPED = "stopped by the safety limit, unfinished (BO-T4)"
+
+
+def phase_text(view: dict[str, Any]) -> str:
+    """What the game is waiting for, in words, with its rule."""
+    if view.get("stopped"):
+        return _STOPPED
+    return _PHASES[view["phase"]].format(active=SEAT_NAMES[view["active"]])
 
 
 def bean_card(bean: str, size: int = 56, title: str | None = None) -> str:
@@ -190,8 +199,7 @@ def draw(view: dict[str, Any]) -> str:
     active = view["active"]
     to_act = set(view["to_act"])
     whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
-    phase = _PHASES[view["phase"]].format(active=SEAT_NAMES[active])
-    heading = f"Turn {view['turn']} · {phase}"
+    heading = f"Turn {view['turn']} · {phase_text(view)}"
     discard = view["discard"]
     top = bean_card(discard[-1], 40, f"top of the discard pile: {discard[-1]}") if discard else ""
     area = "".join(bean_card(b, 56, f"turned up: {b}") for b in view["trading_area"])
@@ -245,8 +253,9 @@ def draw(view: dict[str, Any]) -> str:
         + legend(
             "Hands keep their order, front first, and only their sizes are public (BO-C2); fields, coins, "
             "the trading area and the discard pile are public. Under each field: what it pays if harvested "
-            "now, and the next step of its beanometer, e.g. 2 (thaler) at 5 (beans) (BO-H1). Beans set aside were received in a deal and "
-            "are planted after trading (BO-T5)."
+            "now, and the next step of its beanometer, e.g. 2 (thaler) at 5 (beans) (BO-H1); every player may harvest "
+            "a field or buy the third at any time, also on the others' turns (BO-H1, BO-H3). Beans set aside were "
+            "received in a deal and are planted after trading (BO-T5)."
         )
         + "</div></div>"
     )
@@ -272,8 +281,7 @@ def _fields_text(fields: Sequence[list | None]) -> str:
 
 def text(view: dict[str, Any]) -> str:
     """A Bohnanza player's view: the turn, deck and trading area, then per seat hand, fields, coins."""
-    active = SEAT_NAMES[view["active"]]
-    title = f"Turn {view['turn']}: {_PHASES[view['phase']].format(active=active)}"
+    title = f"Turn {view['turn']}: {phase_text(view)}"
     piles = (
         f"Deck {view['deck_size']} (run out {view['exhaustions']} of 3 times), "
         f"discard pile {view['discard_size']}, trading area: {', '.join(view['trading_area']) or '-'}"

@@ -27,7 +27,7 @@ class Setup:
     players: int
     third_field_cost: int
     three_fields_at_start: bool
-    proposals_per_turn: int
+    proposals_per_turn: int | None
     seed: int
     choices: tuple[int, ...]
 
@@ -48,7 +48,7 @@ setups = st.builds(
     players=st.integers(3, 5),
     third_field_cost=st.integers(0, 4),
     three_fields_at_start=st.booleans(),
-    proposals_per_turn=st.integers(0, 5),
+    proposals_per_turn=st.one_of(st.none(), st.integers(0, 5)),  # BO-T4: None is no limit
     seed=st.integers(0, 2**32),
     choices=st.lists(st.integers(0, 10**6), max_size=300).map(tuple),
 )

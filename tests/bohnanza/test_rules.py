@@ -183,8 +183,20 @@ def test_bo_c4_stacked_first_player_is_the_first_to_play_and_turns_go_clockwise(
 
 def test_bo_c5_options_and_their_defaults():
     g = game()
-    assert g.options == {"third_field_cost": 3, "three_fields_at_start": False, "proposals_per_turn": 4}
-    for bad in ({"third_field_cost": -1}, {"three_fields_at_start": 1}, {"proposals_per_turn": 1.5}):
+    assert g.options == {
+        "third_field_cost": 3,
+        "three_fields_at_start": False,
+        "proposals_per_turn": None,
+        "max_decisions": 20000,
+    }
+    for bad in (
+        {"third_field_cost": -1},
+        {"three_fields_at_start": 1},
+        {"proposals_per_turn": 1.5},
+        {"proposals_per_turn": -1},
+        {"max_decisions": 0},
+        {"max_decisions": None},
+    ):
         with pytest.raises(gamekit.ConfigError):
             gamekit.new_game("bohnanza", 3, options=bad)
 
@@ -221,7 +233,7 @@ def test_bo_t1_front_card_must_be_planted_first():
 def test_bo_t1_second_card_is_optional_and_there_is_never_a_third():
     g = game(hands=[FRONT])
     play(g, "A: plant")
-    assert texts(g, 0)[:2] == ["plant", "stop"]
+    assert texts(g, 0)[:3] == ["plant", "plant 2", "stop"]  # onto the green, or a second green field
     play(g, "A: plant")
     assert g.phase == "trade"
     assert g.view()["hands"][0] == ["red", "blue", "soy"]
@@ -275,6 +287,95 @@ def test_bo_t2_turned_up_bean_without_a_field_must_wait_for_a_harvest():
     play(g, "A: harvest 1", "A: plant green")
     assert g.view()["fields"][0] == [["green", 1], ["soy", 1]]
     assert texts(g, 0) == ["harvest 1", "harvest 2"]  # chili still waits
+
+
+def test_bo_t2_a_bean_may_start_a_second_field_of_its_own_type():
+    g = game(hands=[["green", "green", "red"]], deck=["green", "soy"])
+    play(g, "A: plant")
+    assert texts(g, 0)[:3] == ["plant", "plant 2", "stop"]
+    events = play(g, "A: plant 2")
+    assert events[0]["text"] == "A plants green (from the front of the hand) on field 2: 1 green"
+    assert g.view()["fields"][0] == [["green", 1], ["green", 1]]
+    assert g.history[-1] == (0, "plant 2")
+
+
+def test_bo_t2_the_player_chooses_which_field_and_plant_alone_keeps_its_default():
+    g = game(hands=[["green", "green", "red"]], deck=["green", "green"])
+    play(g, "A: plant", "A: plant 2", "A: end-trading")
+    # Two green fields: "plant green" goes onto the first, "plant green 2" onto the second.
+    assert texts(g, 0) == ["plant green", "plant green 2", "harvest 1", "harvest 2"]
+    play(g, "A: plant green 2")
+    assert g.view()["fields"][0] == [["green", 1], ["green", 2]]
+    assert texts(g, 0) == ["plant green", "plant green 2", "harvest 2"]  # BO-H2 protects field 1
+    play(g, "A: plant green")
+    assert g.view()["fields"][0] == [["green", 2], ["green", 2]]
+
+
+def test_bo_t2_an_empty_field_may_be_named_even_when_another_is_empty():
+    g = game(hands=[FRONT])
+    assert texts(g, 0) == ["plant"]  # two empty fields: the same position either way
+    play(g, "A: plant 2")
+    assert g.view()["fields"][0] == [None, ["green", 1]]
+    assert texts(g, 0)[:3] == ["plant", "plant 1", "stop"]  # onto the green, or the empty field 1
+    play(g, "A: plant")
+    assert g.view()["fields"][0] == [None, ["green", 2]]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "part"),
+    [
+        ("plant 1", "BO-T2", "field 1 of A grows red"),
+        ("plant 3", "BO-H3", "no third field"),
+        ("plant 4", "BO-T2", "numbered 1 to 3"),
+        ("plant 0", "BO-T2", "numbered 1 to 3"),
+        ("plant green 2", "BO-T1", "only the front card"),
+    ],
+)
+def test_bo_t2_a_field_of_another_type_or_one_that_does_not_exist_is_refused(text, rule, part):
+    g = game(hands=[["red", "green", "blue"]])
+    play(g, "A: plant")
+    assert g.view()["fields"][0] == [["red", 1], None] and g.view()["hands"][0][0] == "green"
+    message = illegal(g, 0, text, rule)
+    assert part in message
+
+
+def test_bo_t2_traded_beans_go_to_the_field_their_planter_names():
+    g = trading_game()  # A: two green on field 1; soy and chili turned up
+    play(g, "A: offer C for soy", "C: accept", "A: end-trading")
+    assert texts(g, 0) == ["plant soy", "plant chili", "harvest 1"]
+    play(g, "A: plant soy")
+    assert texts(g, 0) == ["plant soy", "harvest 1"]  # chili fits no field now, the second soy does
+    illegal(g, 0, "plant soy 1", "BO-T2")
+    illegal(g, 0, "plant chili 2", "BO-T2")
+    illegal(g, 0, "plant chili", "BO-T2")
+    illegal(g, 0, "plant soy 3", "BO-H3")
+    play(g, "A: plant soy 2")
+    assert g.view()["fields"][0] == [["green", 2], ["soy", 2]]
+
+
+def test_bo_t2_two_fields_of_one_type_are_harvested_separately_and_load_back():
+    g = game(hands=[["green", "green"]], deck=["green", "red"])
+    play(g, "A: plant", "A: plant 2", "A: end-trading", "A: plant green")
+    assert g.view()["fields"][0] == [["green", 2], ["green", 1]]
+    events = play(g, "A: harvest 1")
+    assert events[0]["count"] == 2 and g.view()["fields"][0] == [None, ["green", 1]]
+    loaded = gamekit.load_game(g.to_json())
+    assert loaded.view() == g.view() and not g.state_problems(g.view())
+    from gamekit.pictures import bohnanza as pictures
+
+    play(g, "A: plant red")
+    assert "1: 1 red" in pictures.text(g.view(0)) and "2: 1 green" in pictures.text(g.view(0))
+
+
+def test_bo_t2_rules_helpers_list_every_field_a_bean_may_take():
+    fields = [["green", 3], None, ["green", 1]]
+    assert rules.field_for(fields, "green") == 0
+    assert rules.planting_fields(fields, "green") == [0, 1, 2]
+    assert rules.planting_fields(fields, "red") == [1]
+    assert rules.planting_fields([None, None, None], "red") == [0]
+    assert rules.planting_fields([["soy", 2], ["red", 1]], "green") == []
+    assert [rules.may_plant_on(fields, "green", i) for i in range(3)] == [True, True, True]
+    assert [rules.may_plant_on(fields, "red", i) for i in range(3)] == [False, True, False]
 
 
 def test_bo_t3_two_cards_turned_up_into_the_trading_area():
@@ -397,9 +498,10 @@ def test_bo_t4_every_deal_has_the_active_player_on_one_side():
     g = trading_game()
     assert g.to_act == (0,)
     for seat in (1, 2):
-        assert g.legal_actions(seat) == []
+        assert g.legal_actions(seat) == []  # no field planted: nothing to do at any time
         illegal(g, seat, "offer A", "BO-T4")
-        illegal(g, seat, "harvest 1", "BO-T4")
+        illegal(g, seat, "end-trading", "BO-T4")
+        illegal(g, seat, "harvest 1", "BO-H1")  # an empty field
     assert "offer A" not in texts(g, 0)
     illegal(g, 0, "offer A", "BO-T4")
 
@@ -563,7 +665,7 @@ def test_bo_h1_harvest_is_offered_at_every_decision_of_the_fields_owner():
 
 def test_bo_h1_a_field_is_harvested_whole_and_only_by_its_owner():
     g = trading_game()
-    illegal(g, 1, "harvest 1", "BO-T4")
+    illegal(g, 1, "harvest 1", "BO-H1")  # B's own field 1 is empty; A's is not B's to harvest
     illegal(g, 0, "harvest 2", "BO-H1")  # empty
     illegal(g, 0, "harvest 4", "BO-H1")
     illegal(g, 0, "harvest 3", "BO-H3")

@@ -16,7 +16,8 @@ Decisions are one at a time (``to_act`` holds one seat); there is no sealed step
 A turn (BO-T1 to BO-T6), phases as ``view()["phase"]`` names them:
 
 - ``plant``: ``plant`` plants the front hand card (it must); then ``plant``
-  again for the next front card or ``stop``.
+  again for the next front card or ``stop``. ``plant F`` plants it into field F
+  instead (BO-T2, below).
 - ``trade``: two cards are turned up, then the active player trades. A deal
   is built in small steps, so ``legal_actions`` stays short and complete:
 
@@ -41,18 +42,46 @@ A turn (BO-T1 to BO-T6), phases as ``view()["phase"]`` names them:
   ``offer C give soy`` (a gift, which C may refuse), ``offer C for red,red``
   (asking C for two reds as a gift). A bare bean in ``give`` is always a
   turned-up card; a hand card is named with its position, ``BEAN#K``.
-  At most ``proposals_per_turn`` proposals (option, default 4) are started in
-  a turn, whether made, cancelled, accepted or rejected: this bound keeps every
-  game finite.
+  There is no limit on proposals (BO-T4); the option ``proposals_per_turn``
+  (default None, no limit) bounds the proposals started in a turn, whether made,
+  cancelled, accepted or rejected.
 - ``plant-traded``: every player plants the beans received, and the active
-  player the turned-up beans kept, one ``plant BEAN`` at a time in an order of
-  their choosing; the active player first, then clockwise.
-- The active player then draws three cards to the back of the hand and the
-  next seat's turn begins.
+  player the turned-up beans kept, one ``plant BEAN`` (or ``plant BEAN F``, into
+  field F) at a time in an order of their choosing; the active player first,
+  then clockwise.
+- ``draw``: the active player draws three cards to the back of the hand and the
+  next seat's turn begins. This is a decision (``draw``) only when the draw will
+  run the deck out and reshuffle the discard pile; otherwise it follows the last
+  planting at once (see "at any time" below).
 
-At every decision its owner faces, ``harvest F`` (field 1 to 3, BO-H1/BO-H2) and
-``buy-field`` (BO-H3) are among the legal actions. A player who must plant a
-bean that fits no field is offered only harvests (and ``buy-field``).
+Harvesting and the third field "at any time" (BO-H1, BO-H3): ``harvest F`` (field
+1 to 3, with BO-H2's one-bean protection) and ``buy-field`` are legal for every
+player at every point where the game waits for a decision, on anyone's turn:
+among the legal actions of the seat to act, and the only legal actions of the
+others (API.md), who may take them without changing whose decision is awaited.
+A player who must plant a bean that fits no field is offered only harvests (and
+``buy-field``). The end of a turn, before the draw, is such a point as well; the
+engine stops there for a ``draw`` decision only when the draw reshuffles the
+discard pile, because only then can a harvest or purchase just before the draw
+differ from the same action at the next decision: otherwise the draw moves only
+deck cards into the active player's hidden hand, which changes neither what a
+field pays nor which fields may be harvested, and when the draw ends the game
+every field is harvested anyway (BO-E1). So bots and simulations make no extra
+decision in almost every turn.
+
+Planting into a field of one's choice (BO-T2): a bean goes onto a field of its own
+type or into any empty field, even when a field of its type exists, so two fields
+may grow the same bean. ``plant`` and ``plant BEAN`` choose the first field of the
+bean's type, else the first empty field; ``plant F`` / ``plant BEAN F`` name the
+field. ``legal_actions`` lists the default and the fields that make a difference:
+every other field of the bean's type and the first empty one (another empty field
+gives the same position with the fields numbered differently; ``act`` accepts it).
+
+The safety limit (BO-T4): without a bound on proposals a game could trade for
+ever, so option ``max_decisions`` (default 20000, far beyond a real game) stops a
+game after that many decisions; it is then over but unfinished
+(``result()["finished"]`` False, no winners, the thaler so far as provisional
+scores, no final harvest).
 
 Readings of the rules (RULES.md and doc 003 leave them open):
 
@@ -63,8 +92,6 @@ Readings of the rules (RULES.md and doc 003 leave them open):
 - ``first_player`` (stack key and view) is the seat that plays first, the player
   on the dealer's left; the dealer is the seat before it (BO-C4). Unstacked, the
   dealer is drawn from the seed.
-- A bean goes onto the field of its own type when there is one, else into the
-  lowest-numbered empty field; two fields never hold the same type (BO-T2).
 - The deck "runs out" the moment its last card is taken (turned up or drawn):
   the first and second time the discard pile is reshuffled at once, the third
   time the game ends at once, even in the middle of turning up or drawing
@@ -90,12 +117,19 @@ from ...core.game import SEAT_NAMES as _LETTERS
 from ...core.game import Event, Game, register, standings_text
 from ...core.options import Option
 from . import rules
-from .rules import BEANS, field_for, harvestable
+from .rules import BEANS, field_for, harvestable, planting_fields
 
 # ------------------------------------------------------------------ actions
 PLANT = Action("plant")
 STOP = Action("stop")
 PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
+# BO-T2: the front card or a bean into a named field: "plant 2", "plant soy 3".
+PLANT_INTO = (None, *(Action("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
+PLANT_BEAN_INTO = {
+    b: (None, *(Action("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
+    for b in BEANS
+}
+DRAW = Action("draw")
 HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
 BUY_FIELD = Action("buy-field")
 END_TRADING = Action("end-trading")
@@ -119,11 +153,14 @@ _FIXED: dict[str, Action] = {
         STOP,
         BUY_FIELD,
         END_TRADING,
+        DRAW,
         PROPOSE,
         CANCEL,
         ACCEPT,
         REJECT,
         *PLANT_BEAN.values(),
+        *PLANT_INTO[1:],
+        *(a for into in PLANT_BEAN_INTO.values() for a in into[1:]),
         *HARVEST_FIELD[1:],
         *OFFER,
         *GIVE_UP.values(),
@@ -131,15 +168,17 @@ _FIXED: dict[str, Action] = {
     )
 }
 _HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
+_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]+)")
 _GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
 _OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
 _CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
 _ACTION_HELP = (
-    "Bohnanza actions are 'plant', 'stop', 'plant BEAN', 'harvest F', 'buy-field', 'offer P', "
-    "'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', 'reject', 'end-trading' "
-    "and 'offer P give ... for ...'"
+    "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
+    "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
+    "'reject', 'end-trading', 'draw' and 'offer P give ... for ...'"
 )
-_PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "over": "BO-D2"}
+_PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "draw": "BO-T6", "over": "BO-D2"}
+DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
 _ORDINAL = {1: "first", 2: "second", 3: "third"}
 
 
@@ -180,13 +219,23 @@ class Bohnanza(Game):
         ),
         Option(
             "proposals_per_turn",
-            4,
+            None,
             "BO-T4",
             "proposals the active player may start in one turn (made, cancelled, accepted or "
-            "rejected); the bound that keeps every game finite, 0 for a game without trading",
+            "rejected); None (default) for no limit, 0 for a game without trading",
+            choices=(None,),
             minimum=0,
         ),
+        Option(
+            "max_decisions",
+            DEFAULT_MAX_DECISIONS,
+            "BO-T4",
+            "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
+            "There is no 'off': without a bound on proposals a game could go on for ever",
+            minimum=1,
+        ),
     )
+    any_time_kinds = frozenset({"harvest", "buy-field"})  # BO-H1, BO-H3
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -233,7 +282,8 @@ class Bohnanza(Game):
         self.phase = "plant"
         self.planted = 0
         self.proposal: dict[str, Any] | None = None
-        self.proposals_left = 0
+        self.proposals_left: int | None = 0  # None: no limit (BO-T4)
+        self.stopped = False  # by the safety limit max_decisions (BO-T4)
         self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
         self._extra: list[list[Action] | None] = [None] * n
         self._stats = [
@@ -304,11 +354,16 @@ class Bohnanza(Game):
         draws = rules.DECK_SIZE - rules.HAND_SIZE * n + (rules.LAST_EXHAUSTION - 1) * rules.DECK_SIZE
         turns = draws // (rules.TURN_UP + rules.DRAW) + 1
         plantings = draws + rules.HAND_SIZE * n
+        limit = self.options["max_decisions"]
+        proposals = self.options["proposals_per_turn"]
+        if proposals is None:  # BO-T4: no bound on trading but the safety limit
+            return limit
         # One proposal: offer, gives (turned-up + the giver's hand), asks and the partner's picks
         # (at most the partner's hand each; both hands together hold at most the deck), propose, answer.
         per_proposal = 3 + rules.TURN_UP + 2 * rules.DECK_SIZE
-        per_turn = 2 + self.options["proposals_per_turn"] * per_proposal  # stop, end-trading
-        return turns * per_turn + 2 * plantings + n  # harvests <= plantings; one field bought each
+        per_turn = 3 + proposals * per_proposal  # stop, end-trading, draw
+        # Harvests <= plantings; one field bought each.
+        return min(limit, turns * per_turn + 2 * plantings + n)
 
     # ------------------------------------------------------------- the deck
     def _take(self) -> str | None:
@@ -376,6 +431,12 @@ class Bohnanza(Game):
             if self.received[seat] or (i == 0 and self.trading_area):
                 self._to_act = (seat,)
                 return
+        if len(self.deck) <= rules.DRAW and self.exhaustions < rules.LAST_EXHAUSTION - 1:
+            # BO-H1/BO-H3: the draw will reshuffle the discard pile, so a harvest just before it
+            # differs from one after it: everyone gets this point to act, the active player draws.
+            self.phase = "draw"
+            self._to_act = (active,)
+            return
         self._draw_cards()
 
     def _draw_cards(self) -> None:
@@ -409,9 +470,8 @@ class Bohnanza(Game):
         self._emit("end", None, scores=res["scores"], winners=res["winners"])
 
     # ----------------------------------------------------- planting, harvest
-    def _plant(self, seat: int, bean: str, source: str) -> None:
+    def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
         fields = self.fields[seat]
-        i = field_for(fields, bean)
         if fields[i] is None:
             fields[i] = [bean, 1]
         else:
@@ -462,7 +522,7 @@ class Bohnanza(Game):
         return self.received[seat]
 
     def _extras(self, seat: int) -> list[Action]:
-        """Harvests and the third field: legal at every decision of their owner (BO-H1, BO-H3)."""
+        """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
         extra = self._extra[seat]
         if extra is None:
             extra = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
@@ -475,20 +535,29 @@ class Bohnanza(Game):
         return extra
 
     # ------------------------------------------------------------- protocol
+    def any_time_actions(self, seat: int) -> list[Action]:
+        """``harvest F`` and ``buy-field``: legal for every player whenever the game waits for
+        anyone's decision, also on other players' turns (BO-H1, BO-H3)."""
+        if not self._to_act or seat.__class__ is not int or not 0 <= seat < self.players:
+            return []
+        extra = self._extra[seat]
+        return list(extra if extra is not None else self._extras(seat))
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
-            return []
+            return self.any_time_actions(seat)
         phase = self.phase
         if phase == "plant":
-            hand = self.hands[seat]
-            fits = field_for(self.fields[seat], hand[0]) is not None
-            # BO-T1: the front card must be planted, a second may be; BO-T2: harvest first if it fits nowhere.
-            main = ([PLANT] if fits else []) if self.planted == 0 else ([PLANT, STOP] if fits else [STOP])
+            # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
+            # player's choice, or harvest first if it fits nowhere.
+            main = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
+            if self.planted:
+                main.append(STOP)
         elif phase == "trade":
             proposal = self.proposal
             if proposal is None:
                 main = [END_TRADING]
-                if self.proposals_left:
+                if self.proposals_left is None or self.proposals_left:
                     main += [OFFER[p] for p in range(self.players) if p != seat]
             elif proposal["made"]:
                 answers = proposal.get("answers")
@@ -497,14 +566,24 @@ class Bohnanza(Game):
                 main = list(answers)
             else:
                 main = list(proposal["steps"])
-        else:  # plant-traded
-            fields = self.fields[seat]
-            main = [
-                PLANT_BEAN[b] for b in dict.fromkeys(self._pending(seat)) if field_for(fields, b) is not None
-            ]
+        elif phase == "plant-traded":
+            main = []
+            for bean in dict.fromkeys(self._pending(seat)):
+                main += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+        else:  # draw
+            main = [DRAW]
         extra = self._extra[seat]
         main += extra if extra is not None else self._extras(seat)
         return main
+
+    def _plantings(
+        self, seat: int, bean: str, default: Action, into: tuple[Action | None, ...]
+    ) -> list[Action]:
+        """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2)."""
+        choices = planting_fields(self.fields[seat], bean)
+        if len(choices) < 2:
+            return [default] if choices else []
+        return [default, *(into[i + 1] for i in choices[1:])]
 
     def _answers(self, seat: int, proposal: dict[str, Any]) -> list[Action]:
         """accept (if the partner holds what is asked), reject, and which hand card to give."""
@@ -533,6 +612,13 @@ class Bohnanza(Game):
         match = _HARVEST_TEXT.fullmatch(text)
         if match:
             return Action("harvest", int(match.group(1)))
+        match = _PLANT_TEXT.fullmatch(text)
+        if match:
+            bean, number = match.group(1), int(match.group(2))
+            if bean is None:
+                return Action("plant", number)
+            self._check_bean(bean)
+            return Action("plant", (bean, number), f"plant {bean} {number}")
         match = _GIVE_TEXT.fullmatch(text)
         if match:
             bean, k = match.group(1), int(match.group(2))
@@ -586,22 +672,35 @@ class Bohnanza(Game):
 
     def _not_to_act(self, seat: int) -> str:
         if self.phase == "over":
+            if self.stopped:
+                return (
+                    f"the game was stopped by its safety limit of {self.options['max_decisions']} "
+                    "decisions (max_decisions, BO-T4)"
+                )
             return "the game is over: the deck ran out for the third time (BO-D2)"
         if not (type(seat) is int and 0 <= seat < self.players):
             return f"there is no seat {seat!r} in this {self.players}-player game (BO-C1)"
         actor = _LETTERS[self._to_act[0]]
+        others = "; the others may only harvest F or buy-field now"
         if self.phase == "plant":
-            return f"it is {actor}'s turn to plant; a field is harvested at its owner's own decisions (BO-T1)"
+            return f"it is {actor}'s turn to plant{others} (BO-T1)"
         if self.phase == "trade":
             if self.proposal is not None and self.proposal["made"]:
-                return f"{actor} is answering {_LETTERS[self.active]}'s proposal (BO-T4)"
+                return f"{actor} is answering {_LETTERS[self.active]}'s proposal{others} (BO-T4)"
             return (
                 f"{actor} is trading; every deal has the active player on one side and "
-                f"{actor} makes the proposals (BO-T4)"
+                f"{actor} makes the proposals{others} (BO-T4)"
             )
-        return f"{actor} is planting the beans from the trade step (BO-T5)"
+        if self.phase == "draw":
+            return f"{actor} is about to draw{others} (BO-T6)"
+        return f"{actor} is planting the beans from the trade step{others} (BO-T5)"
 
     def _apply(self, seat: int, action: Action) -> None:
+        self._carry_out(seat, action)
+        if len(self.history) + 1 >= self.options["max_decisions"] and self._to_act:
+            self._stop()  # BO-T4: the safety limit
+
+    def _carry_out(self, seat: int, action: Action) -> None:
         if seat.__class__ is not int:  # 1.0 or True compare equal to a seat but cannot be saved
             raise IllegalAction(f"{seat!r} is not a seat; seats are whole numbers from 0 (BO-C4)")
         kind = action.kind
@@ -610,10 +709,11 @@ class Bohnanza(Game):
         elif kind == "buy-field":
             self._buy_field(seat)
         elif self.phase == "plant":
-            if kind == "plant" and action.value is None:
-                self._plant_front(seat)
+            value = action.value
+            if kind == "plant" and (value is None or value.__class__ is int):
+                self._plant_front(seat, value)
             elif kind == "stop":
-                self._stop(seat)
+                self._pass_planting(seat)
             elif kind == "plant":
                 raise IllegalAction(
                     f"{action}: only the front card of the hand ({self.hands[seat][0]}) may be planted now; "
@@ -621,36 +721,72 @@ class Bohnanza(Game):
                 )
             else:
                 raise IllegalAction(
-                    f"{action}: {_LETTERS[seat]} is planting: plant, stop or harvest F (BO-T1)"
+                    f"{action}: {_LETTERS[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
                 )
         elif self.phase == "trade":
             self._trade_step(seat, action)
-        elif kind == "plant" and action.value is not None:
-            self._plant_traded(seat, action.value)
+        elif self.phase == "draw":
+            if kind != "draw":
+                raise IllegalAction(
+                    f"{action}: planting is over; {_LETTERS[seat]} draws three cards with 'draw' "
+                    "(or first harvests or buys the third field) (BO-T6)"
+                )
+            self._draw_cards()
+        elif kind == "plant" and action.value.__class__ in (str, tuple):
+            bean, number = (action.value, None) if action.value.__class__ is str else action.value
+            self._plant_traded(seat, bean, number)
         else:
             raise IllegalAction(
                 f"{action}: trading is over; {_LETTERS[seat]} plants the beans from the trade step "
-                "with 'plant BEAN' (BO-T5)"
+                "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
             )
 
+    def _stop(self) -> None:
+        """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
+        self.phase = "over"
+        self.stopped = True
+        self.proposal = None
+        self._to_act = ()
+        self._emit("stopped", None, decisions=len(self.history) + 1, scores=self.result()["scores"])
+
     # ---------------------------------------------------- step 1: planting
-    def _plant_front(self, seat: int) -> None:
+    def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         if self.planted >= rules.PLANTINGS_PER_TURN:  # cannot happen: the turn moves on
             raise IllegalAction("no third card may be planted from the hand (BO-T1)")
         bean = hand[0]
-        if field_for(self.fields[seat], bean) is None:
-            raise IllegalAction(
-                f"plant: the front card {bean} fits no field of {_LETTERS[seat]}; "
-                "harvest a field first (BO-T2)"
-            )
+        i = self._target(seat, bean, number, "plant" if number is None else f"plant {number}")
         hand.pop(0)
-        self._plant(seat, bean, "hand")
+        self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
             self._turn_up()
 
-    def _stop(self, seat: int) -> None:
+    def _target(self, seat: int, bean: str, number: int | None, text: str) -> int:
+        """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
+        raises unless it is empty or of the bean's own type (BO-T2)."""
+        fields = self.fields[seat]
+        if number is None:
+            i = field_for(fields, bean)
+            if i is None:
+                raise IllegalAction(
+                    f"{text}: {bean} fits no field of {_LETTERS[seat]} (none is empty or grows {bean}); "
+                    "harvest a field first (BO-T2)"
+                )
+            return i
+        if not 1 <= number <= rules.MAX_FIELDS:
+            raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
+        if number > len(fields):
+            raise IllegalAction(f"{text}: {_LETTERS[seat]} has no third field; buy-field buys one (BO-H3)")
+        field = fields[number - 1]
+        if field is not None and field[0] != bean:
+            raise IllegalAction(
+                f"{text}: field {number} of {_LETTERS[seat]} grows {field[0]}; {bean} goes into an empty "
+                f"field or onto a field of {bean} (BO-T2)"
+            )
+        return number - 1
+
+    def _pass_planting(self, seat: int) -> None:
         if self.planted == 0:
             raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
         self._emit("stop", seat)
@@ -738,7 +874,7 @@ class Bohnanza(Game):
             )
 
     def _check_offer(self, seat: int, partner: int) -> None:
-        if not self.proposals_left:
+        if self.proposals_left == 0:
             raise IllegalAction(
                 f"offer: {_LETTERS[seat]} has started the {self.options['proposals_per_turn']} proposals "
                 "allowed this turn (proposals_per_turn, BO-T4)"
@@ -754,7 +890,8 @@ class Bohnanza(Game):
 
     def _offer(self, seat: int, partner: int) -> None:
         self._check_offer(seat, partner)
-        self.proposals_left -= 1
+        if self.proposals_left is not None:
+            self.proposals_left -= 1
         self.proposal = {
             "partner": partner,
             "made": False,
@@ -946,23 +1083,21 @@ class Bohnanza(Game):
         self._emit("reject", seat, active=self.active, gift=not proposal["ask"])
 
     # ------------------------------------------- step 3b: plant what was traded
-    def _plant_traded(self, seat: int, bean: str) -> None:
+    def _plant_traded(self, seat: int, bean: str, number: int | None) -> None:
+        text = f"plant {bean}" if number is None else f"plant {bean} {number}"
         from_area = seat == self.active and bean in self.trading_area
         if not from_area and bean not in self.received[seat]:
             have = self._pending(seat)
             raise IllegalAction(
-                f"plant {bean}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
+                f"{text}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
                 f"left to plant: {_beans(sorted(set(have)))} (BO-T5)"
             )
-        if field_for(self.fields[seat], bean) is None:
-            raise IllegalAction(
-                f"plant {bean}: it fits no field of {_LETTERS[seat]}; harvest a field first (BO-T2)"
-            )
+        i = self._target(seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:
             self.received[seat].remove(bean)
-        self._plant(seat, bean, "turned-up" if from_area else "received")
+        self._plant(seat, bean, "turned-up" if from_area else "received", i)
         if not self._pending(seat):
             self._next_planter()
 
@@ -984,6 +1119,7 @@ class Bohnanza(Game):
         "end-trading": "BO-T4",
         "draw": "BO-T6",
         "end": "BO-E1",
+        "stopped": "BO-T4",
     }
 
     def _event_rule(self, event: Event) -> str | None:
@@ -1109,6 +1245,14 @@ class Bohnanza(Game):
         )
 
     @staticmethod
+    def _narrate_stopped(e: Event) -> str:
+        thaler = ", ".join(f"{_LETTERS[s]} {c}" for s, c in enumerate(e["scores"]))
+        return (
+            f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
+            f"unfinished, no winner; thaler so far: {thaler}"
+        )
+
+    @staticmethod
     def _narrate_end(e: Event) -> str:
         return "Game over: " + standings_text(e["scores"], e["winners"], lambda score: f"{score} thaler")
 
@@ -1164,12 +1308,14 @@ class Bohnanza(Game):
             "proposals_left": self.proposals_left,
             "proposal": shown,
             "offers": [dict(o) for o in self.offers],
+            "max_decisions": self.options["max_decisions"],
+            "stopped": self.stopped,
         }
 
     def result(self) -> dict[str, Any]:
         scores = [len(c) for c in self.coins]
         ranks = rules.ranks(scores)
-        finished = self.phase == "over"
+        finished = self.phase == "over" and not self.stopped
         return {
             "scores": scores,
             "ranks": ranks,
@@ -1179,9 +1325,11 @@ class Bohnanza(Game):
 
     @property
     def max_decisions(self) -> int:
-        """Turns are bounded by the cards the decks can give (five a turn, at most two reshuffles
-        of at most 104 cards), plantings by the cards drawn, harvests by the plantings, and
-        trading by ``proposals_per_turn`` proposals of at most every card of two hands each."""
+        """The safety limit ``max_decisions`` (BO-T4: trading has no bound of its own), or less
+        when ``proposals_per_turn`` bounds the trading: turns are then bounded by the cards the
+        decks can give (five a turn, at most two reshuffles of at most 104 cards), plantings by
+        the cards drawn, harvests by the plantings, and trading by ``proposals_per_turn``
+        proposals of at most every card of two hands each."""
         return self._bound
 
     def stats(self, seat: int) -> dict[str, Any]:

@@ -70,8 +70,9 @@ Field = list | None  # [bean, count] or None for an empty field
 
 
 def field_for(fields: Sequence[Field], bean: str) -> int | None:
-    """Index of the field a ``bean`` is planted on: the field of its own type, else the first
-    empty field; None if neither exists, so a field must be harvested first (BO-T2)."""
+    """Index of the field a ``bean`` goes to when its player names none (``plant``): the first
+    field of its own type, else the first empty field; None if neither exists, so a field must
+    be harvested first (BO-T2)."""
     empty = None
     for i, field in enumerate(fields):
         if field is None:
@@ -80,6 +81,37 @@ def field_for(fields: Sequence[Field], bean: str) -> int | None:
         elif field[0] == bean:
             return i
     return empty
+
+
+def may_plant_on(fields: Sequence[Field], bean: str, i: int) -> bool:
+    """Whether ``bean`` may be planted on field ``i``: an empty field, or one of its own type,
+    even when another field already grows it (BO-T2: the player chooses)."""
+    field = fields[i]
+    return field is None or field[0] == bean
+
+
+def planting_fields(fields: Sequence[Field], bean: str) -> list[int]:
+    """The fields worth offering for ``bean``, the default (``field_for``) first (BO-T2).
+
+    Every field of its own type, and the first empty field; another empty field would
+    give the same position with the fields numbered differently, so it is not listed
+    (planting there is still allowed: ``may_plant_on``).
+    """
+    default = field_for(fields, bean)
+    if default is None:
+        return []
+    found = [default]
+    empty_listed = fields[default] is None
+    for i, field in enumerate(fields):
+        if i == default:
+            continue
+        if field is None:
+            if not empty_listed:
+                found.append(i)
+                empty_listed = True
+        elif field[0] == bean:
+            found.append(i)
+    return found
 
 
 def harvestable(fields: Sequence[Field]) -> list[int]:
