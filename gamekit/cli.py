@@ -269,6 +269,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------- examples
 def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     """Replay one worked example, print it step by step; True when it matches its document."""
+    from . import rules
     from .examples import from_document, run_example
     from .rules import sources
 
@@ -277,7 +278,8 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     source = example.get("source", {})
     print(f"{rule_id}: {example.get('title', '')}")
     document = sources()[source["document"]]
-    section = f", 「{source['section']}」" if source.get("section") else ""
+    sections = dict.fromkeys(q.section for q in rules.get(rule_id).quotes if q.section)
+    section = "".join(f", 「{s}」" for s in sections)
     built = f"; built from its {source['built_from']}" if source.get("built_from") else ""
     print(f"  Source: {document.title} [{document.key}]{section}{built}")
     print(f"  Says: {example.get('says', '')}")

@@ -1,7 +1,8 @@
 """The rule documents' worked examples, kept as data files and replayed by the engines.
 
 Each example is a JSON file under ``data/<game>/examples/``: the set-up, the
-document it comes from (with the sentence it quotes), an optional prelude of
+document it comes from (its key in the bibliography; the passage it rests on is
+quoted in the rules reference under the example's ID), an optional prelude of
 actions that reaches the position the document starts from, the example's own
 steps (``"A: bid 2"``), and what the document says must then hold. Replaying it
 checks the engine against the document; the command line, the tests and the
@@ -95,7 +96,8 @@ class ExampleRun:
         then each claim of the document with whether the engine agrees."""
         lines = []
         if self.prelude_length:
-            lines.append(f"(prelude: {self.prelude_length} actions to reach the document's position)")
+            start = "the document's position" if self.from_document else "the example's position"
+            lines.append(f"(prelude: {self.prelude_length} actions to reach {start})")
         for step in self.steps:
             lines.append(str(step))
             for event in step.events:

@@ -82,7 +82,7 @@ class Rule:
     kind: str
     statement: str
     quotes: tuple[Quote, ...] = ()
-    option: str | None = None
+    options: tuple[str, ...] = ()
     reading: str | None = None
     why: str | None = None
     built_from: str | None = None
@@ -94,7 +94,7 @@ class Rule:
 
     def text(self, quotes: bool = True) -> str:
         """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
-        kind = self.kind + (f", option `{self.option}`" if self.option else "")
+        kind = self.kind + "".join(f", option `{name}`" for name in self.options)
         lines = [f"{self.id}  {self.title}  ({kind})", *_wrap(self.statement, "    ")]
         for label, value in (
             ("our reading", self.reading),
@@ -125,7 +125,7 @@ class Rule:
         parts = [
             f'<div class="gk-rule" style="border-left:4px solid {badge};padding:4px 10px;margin:6px 0">',
             f'<div><b>{self.id}</b> {escape(self.title)} <span style="color:{badge};font-size:85%">'
-            f"{self.kind}{' · option <code>' + escape(self.option) + '</code>' if self.option else ''}"
+            f"{self.kind}{''.join(f' · option <code>{escape(name)}</code>' for name in self.options)}"
             "</span></div>",
             f"<div>{escape(self.statement)}</div>",
         ]
@@ -216,7 +216,9 @@ def _rule(game: str, entry: dict[str, Any]) -> Rule:
         kind=entry["kind"],
         statement=" ".join(entry["statement"].split()),
         quotes=quotes,
-        option=entry.get("option"),
+        options=(entry["option"],)
+        if isinstance(entry.get("option"), str)
+        else tuple(entry.get("option", ())),
         reading=prose("reading"),
         why=prose("why"),
         built_from=prose("built_from"),

@@ -27,7 +27,7 @@ def test_example_matches_its_document(rule_id):
 def test_example_cites_its_source(rule_id):
     example = find_example(rule_id)
     assert example["source"]["document"] in rules.sources()
-    assert example["source"]["quote"]
+    assert rules.get(rule_id).quotes
     assert example["says"]
 
 

@@ -15,7 +15,7 @@ def test_both_bohnanza_examples_are_there_and_cite_the_booklet():
     for rule_id in ids:
         source = find_example(rule_id)["source"]
         assert source["document"] == "bohnanza-booklet"
-        assert source["quote"]
+        assert gamekit.rules.get(rule_id).quotes
 
 
 def test_bo_x1_plant_the_front_green_then_optionally_the_second():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gamekit
 from gamekit.examples import find_example, load_examples, run_example
 
 
@@ -11,7 +12,7 @@ def test_both_money_monsoon_examples_are_there_and_cite_the_rules():
     for rule_id in ids:
         source = find_example(rule_id)["source"]
         assert source["document"] == "money-monsoon"
-        assert source["quote"]
+        assert gamekit.rules.get(rule_id).quotes
 
 
 def test_mm_x1_b_bids_14_and_pays_ds_10_to_the_auctioneer_a():
