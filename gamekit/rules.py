@@ -18,7 +18,9 @@ translation. Error messages, the lessons' rule cards, the step-through player an
 from __future__ import annotations
 
 import re
+import textwrap
 import tomllib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -34,6 +36,8 @@ RULE_ID = re.compile(r"\b(FS|MM|BO|KH)-[A-Z]\d+\b")
 GAME_FILES = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
 PREFIXES = {"FS": "for_sale", "MM": "money_monsoon", "BO": "bohnanza", "KH": "kuhhandel"}
 CUT = "…"
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+NO_LINE_START = "、。，．」』）)]！？…："
 
 
 @dataclass(frozen=True)
@@ -164,11 +168,22 @@ class RuleCards(tuple[Rule, ...]):
 
 
 def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(" ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent) or [
-        indent.rstrip()
-    ]
+    """Lines of at most ``width`` columns; Japanese (no spaces to break at) by display width."""
+    text = " ".join(text.split())
+    if not JAPANESE.search(text):
+        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or [
+            indent.rstrip()
+        ]
+    room, lines, line, columns = width - len(indent), [], "", 0
+    for char in text:
+        wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        # A line may run one character long rather than start with closing punctuation.
+        if columns + wide > room and line and char not in NO_LINE_START:
+            lines.append(indent + line)
+            line, columns = "", 0
+        line += char
+        columns += wide
+    return [*lines, indent + line]
 
 
 def _folder() -> Path:
