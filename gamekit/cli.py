@@ -364,24 +364,29 @@ def _new_narration(game: Game, seat: int, shown: int) -> int:
     return len(log)
 
 
+def _read_line() -> str:
+    """One line from the person, stripped (echoed when input is piped); ``_Quit`` on quit or EOF."""
+    try:
+        line = input("> ")
+    except EOFError:
+        print()
+        print("End of input: leaving the game.")
+        raise _Quit from None
+    text = line.strip()
+    if not _isatty(sys.stdin):
+        print(text)
+    if text.lower() in ("quit", "exit", "q"):
+        print("You leave the game.")
+        raise _Quit
+    return text
+
+
 def _ask(game: Game, seat: int) -> None:
     """Prompt until the human makes a legal move (done) or quits (raises ``_Quit``)."""
-    echo = not _isatty(sys.stdin)
     while True:
-        try:
-            line = input("> ")
-        except EOFError:
-            print()
-            print("End of input: leaving the game.")
-            raise _Quit from None
-        text = line.strip()
-        if echo:
-            print(text)
+        text = _read_line()
         if not text:
             continue
-        if text.lower() in ("quit", "exit", "q"):
-            print("You leave the game.")
-            raise _Quit
         if text.lower() in ("help", "?"):
             print(f"Legal now: {compact_actions(game.legal_actions(seat))}; or quit")
             continue
@@ -404,9 +409,8 @@ def _ask(game: Game, seat: int) -> None:
 
 
 def _offer_any_time(game: Game, seat: int) -> bool:
-    """Before another seat's decision: the human may take "at any time" actions (API.md) until
+    """Before another seat's decision: the human may take "at any time" actions (BO-H1) until
     an empty line; returns True if the human asks to go on to their own next move ('go')."""
-    echo = not _isatty(sys.stdin)
     while True:
         legal = game.legal_actions(seat)
         if not legal or game.is_over:
@@ -416,22 +420,11 @@ def _offer_any_time(game: Game, seat: int) -> bool:
             f"{actor} to act. You may now: {compact_actions(legal)}; "
             "Enter to go on, 'go' to go on to your move, or quit"
         )
-        try:
-            line = input("> ")
-        except EOFError:
-            print()
-            print("End of input: leaving the game.")
-            raise _Quit from None
-        text = line.strip()
-        if echo:
-            print(text)
+        text = _read_line()
         if not text:
             return False
         if text.lower() == "go":
             return True
-        if text.lower() in ("quit", "exit", "q"):
-            print("You leave the game.")
-            raise _Quit
         try:
             game.act(seat, game.parse_action(text))
         except ValueError as exc:  # IllegalAction, or a "number" that int() cannot read

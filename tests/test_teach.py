@@ -111,7 +111,7 @@ def test_action_groups_make_sliders_of_evenly_spaced_bids_of_any_step():
     assert not action_groups(gaps)[0].slider
 
 
-# "At any time" actions (API.md, Bohnanza's BO-H1/BO-H3): B starts with two reds from the hand and
+# "At any time" actions (Bohnanza's BO-H1/BO-H3): B starts with two reds from the hand and
 # two turned up, four red on field 1; then C and A (bots) play while B may harvest at any time.
 BEAN_STACK = {
     "hands": [

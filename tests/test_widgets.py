@@ -9,6 +9,8 @@ pytest.importorskip("ipywidgets")
 import gamekit
 from gamekit.widgets import PlayTable, RuleExplorer, StepPlayer, YourMove
 
+from .test_teach import BEAN_STACK
+
 
 def test_step_player_next_back_reset():
     player = StepPlayer("FS-X1")
@@ -131,16 +133,7 @@ def test_a_refused_action_shows_the_rule_it_names():
 def test_play_table_offers_at_any_time_actions_on_the_bots_turns():
     # B (the person) plays the first Bohnanza turn and ends with four red; on C's turn the table
     # stops, offers B's harvest (BO-H1), and goes on when asked.
-    stack = {
-        "hands": [
-            ["black-eyed", "black-eyed", "garden", "stink", "chili"],
-            ["red", "red", "soy", "soy", "garden"],
-            ["green", "green", "blue", "blue", "soy"],
-        ],
-        "deck": ["red", "red", "soy", "blue", "blue", "chili", "stink", "garden", "garden", "garden"],
-        "first_player": 1,
-    }
-    game = gamekit.new_game("bohnanza", 3, seed=7, stack=stack)
+    game = gamekit.new_game("bohnanza", 3, seed=7, stack=BEAN_STACK)
     table = PlayTable(game, humans=1, bots="planter")
     assert table.stops.value and table.stops.layout.display != "none"
     for action in ("plant", "plant", "end-trading", "plant red", "plant red"):
