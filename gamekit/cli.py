@@ -481,7 +481,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         while not game.is_over:
             bot_seat = next((s for s in game.to_act if s != human), None)
             if bot_seat is not None:
-                # "At any time" actions (API.md): where a new seat's decision begins, the human may
+                # "At any time" actions (the public contract): where a new seat's decision begins, the human may
                 # take them first, unless they asked to go on to their own move.
                 if (
                     not to_my_move

@@ -160,7 +160,7 @@ def what_if(
             if other == seat and not replaced:
                 replaced = True  # the decision the student changed
                 continue
-            # A seat not to act may have "at any time" actions (API.md): legal_actions lists them.
+            # A seat not to act may have "at any time" actions (the public contract): legal_actions lists them.
             if text not in {str(a) for a in game.legal_actions(other)}:
                 result.notes.append(
                     f"recorded move {SEAT_NAMES[other]}: {text} is not possible any more; bots play on from here"
@@ -235,7 +235,7 @@ class Table:
     ``submit`` carries out a person's action and then advances. A bad action
     raises the engine's ``IllegalAction`` and changes nothing.
 
-    "At any time" actions (API.md) may be taken by a person whose seat is not to
+    "At any time" actions (the public contract) may be taken by a person whose seat is not to
     act. With ``stop_for_any_time`` the bots stop where a new seat's decision
     begins whenever a person not to act has such an action (``paused``); the
     person may ``submit`` it (the table stays paused) or let the bots go on with
@@ -271,7 +271,7 @@ class Table:
 
     @property
     def any_time_seats(self) -> tuple[int, ...]:
-        """Human seats not to act that have "at any time" actions now (API.md)."""
+        """Human seats not to act that have "at any time" actions now (the public contract)."""
         game = self.game
         return tuple(s for s in sorted(self.humans) if s not in game.to_act and game.legal_actions(s))
 

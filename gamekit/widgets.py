@@ -234,7 +234,7 @@ class YourMove(w.VBox):
 class PlayTable(w.VBox):
     """Play against bots: buttons for the choices, a slider for bids, errors shown in place.
 
-    In a game with "at any time" actions (API.md) the bots stop where a new seat's decision
+    In a game with "at any time" actions (the public contract) the bots stop where a new seat's decision
     begins if the person may take one then: buttons for those actions, "Go on" (to the next
     such point) and "To my move". A check box switches these stops off.
     """

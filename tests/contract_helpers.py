@@ -177,7 +177,7 @@ def check_protocol(game: gamekit.Game) -> None:
                 assert isinstance(action, gamekit.Action), action
                 assert game.parse_action(str(action)) == action, f"{str(action)!r} does not parse back"
         else:
-            # API.md: a seat not to act may take only "at any time" actions, in a game that has them.
+            # The public contract: a seat not to act may take only "at any time" actions, in a game that has them.
             assert legal == game.any_time_actions(seat), (seat, legal, game.any_time_actions(seat))
             assert all(a.kind in game.any_time_kinds for a in legal), f"seat {seat} not to act: {legal}"
             assert not legal or to_act, f"seat {seat} has legal actions after the end: {legal}"

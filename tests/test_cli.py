@@ -82,7 +82,7 @@ def test_unknown_and_unbuilt_games_exit_2_with_the_library_message(capsys):
     assert main(["simulate", "chess", "--players", "2"]) == 2
     assert "no game named 'chess'" in capsys.readouterr().err
     unbuilt = sorted(set(PLANNED) - set(gamekit.GAMES))
-    if unbuilt:  # a game RULES.md specifies whose engine has not landed yet
+    if unbuilt:  # a game the rules reference specifies whose engine has not landed yet
         assert main(["play", unbuilt[0], "--players", "3"]) == 2
         assert "not built yet" in capsys.readouterr().err
 

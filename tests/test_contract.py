@@ -1,4 +1,4 @@
-"""The contract every registered game keeps (API.md), checked by one generic suite.
+"""The contract every registered game keeps (the public contract), checked by one generic suite.
 
 Parametrized over ``gamekit.GAMES``, every allowed player count and every value
 of every declared rule option. Nothing here knows any game's rules: a new
@@ -44,7 +44,7 @@ by_game = pytest.mark.parametrize(
     "config", [c for c in DEFAULTS if c.players == game_class(c.name).max_players], ids=lambda c: c.id
 )
 
-# Canonical texts of every game (API.md's table): legal somewhere, so a good test of "legal
+# Canonical texts of every game (the public contract's table): legal somewhere, so a good test of "legal
 # for nobody now" in the other games and in the wrong phase of the same game.
 API_TEXTS = (
     "bid 4",
@@ -255,7 +255,7 @@ def refused_unless_shorthand(
     game: gamekit.Game, seat: Any, action: gamekit.Action | str, shorthand_allowed: bool = True
 ) -> gamekit.Game | None:
     """Like ``assert_refused``, but a text that ``act`` accepts although ``legal_actions`` does not
-    list it may be a compound shorthand (API.md): then the game as it was before is returned."""
+    list it may be a compound shorthand (the public contract): then the game as it was before is returned."""
     before = game.to_json()
     log_length = len(game.log)
     history = list(game.history)
@@ -284,7 +284,7 @@ def legal_for_anyone(game: gamekit.Game, text: str) -> bool:
         action = game.parse_action(text)
     except Exception:  # unreadable: act() must refuse it, which the caller checks
         return False
-    # A seat not to act may have "at any time" actions (API.md): every seat counts.
+    # A seat not to act may have "at any time" actions (the public contract): every seat counts.
     return any(action in game.legal_actions(seat) for seat in range(game.players))
 
 
@@ -333,7 +333,7 @@ def some_states(config: Config, seed: int, count: int) -> list[gamekit.Game]:
 
 
 def assert_taken_at_any_time(game: gamekit.Game, seat: int, action: gamekit.Action | str) -> None:
-    """A seat not to act takes an "at any time" action (API.md) on a copy: accepted, recorded,
+    """A seat not to act takes an "at any time" action (the public contract) on a copy: accepted, recorded,
     and whose decision is awaited does not change."""
     twin = game.copy()
     to_act = twin.to_act
@@ -345,7 +345,7 @@ def assert_taken_at_any_time(game: gamekit.Game, seat: int, action: gamekit.Acti
 
 @by_config
 def test_actions_of_seats_not_to_act_are_refused(config: Config) -> None:
-    # ... except the "at any time" actions of a game that has them (API.md), which are taken.
+    # ... except the "at any time" actions of a game that has them (the public contract), which are taken.
     rng = random.Random(12)
     for game in some_states(config, 12, 8):
         texts = [str(a) for seat in game.to_act for a in game.legal_actions(seat)] or list(
@@ -369,7 +369,7 @@ def test_actions_of_seats_not_to_act_are_refused(config: Config) -> None:
 
 @by_config
 def test_a_seat_not_to_act_may_take_only_at_any_time_actions(config: Config) -> None:
-    # API.md: legal_actions(seat) of a seat not to act lists only its "at any time" actions ([] in a
+    # The public contract: legal_actions(seat) of a seat not to act lists only its "at any time" actions ([] in a
     # game without them); act accepts them without changing to_act, refuses the rest naming a rule,
     # and saving, loading, replaying and at() reproduce a game in which they were taken.
     cls = game_class(config.name)
@@ -483,7 +483,7 @@ def test_actions_legal_for_nobody_now_are_refused(config: Config) -> None:
             if legal_for_anyone(game, text):
                 continue
             seat = rng.choice(seats)
-            # A compound shorthand (API.md) starts like an action the seat may take now; nothing
+            # A compound shorthand (the public contract) starts like an action the seat may take now; nothing
             # else that legal_actions leaves out may be accepted, nor anything of 10**30.
             verbs = {str(a).split(" ", 1)[0] for a in game.legal_actions(seat)}
             if str(10**30) in text or text.split(" ", 1)[0] not in verbs:

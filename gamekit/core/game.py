@@ -12,7 +12,7 @@ pure function of the event, so any log can be re-narrated. This base class suppl
 the rest of the public contract: acting with texts or actions, the event log and
 its per-seat form, saving, loading, replaying and copying.
 
-"At any time" actions (API.md; Bohnanza's harvests and third field): a game names
+"At any time" actions (the public contract; Bohnanza's harvests and third field): a game names
 their kinds in ``any_time_kinds`` and lists a seat's in ``any_time_actions``. ``act``
 then lets a seat that is not in ``to_act`` take an action of those kinds (the game's
 ``_apply`` checks it like any other and must leave ``to_act`` as it was); anything
@@ -70,7 +70,7 @@ class Game(ABC):
     options_declared: ClassVar[tuple[Option, ...]] = ()
     stack_keys: ClassVar[tuple[str, ...]] = ()
     players_rule: ClassVar[str]
-    # Kinds of the "at any time" actions a seat may take while not in ``to_act`` (API.md).
+    # Kinds of the "at any time" actions a seat may take while not in ``to_act`` (the public contract).
     any_time_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
@@ -328,7 +328,7 @@ class Events(Sequence[Event]):
 
 # ------------------------------------------------------------------ registry
 _REGISTRY: dict[str, type[Game]] = {}
-# The order API.md lists the games in; a game registered later goes after them.
+# The order the public contract lists the games in; a game registered later goes after them.
 API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
 # Games specified but not built yet, with where their work is tracked.
 PLANNED: dict[str, str] = {}
@@ -341,7 +341,7 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def registered() -> tuple[str, ...]:
-    """The names of the registered games, in API.md's order."""
+    """The names of the registered games, in the public contract's order (README)."""
     rank = {name: i for i, name in enumerate(API_ORDER)}
     return tuple(sorted(_REGISTRY, key=lambda name: (rank.get(name, len(rank)), name)))
 
@@ -352,7 +352,7 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         if name in PLANNED:
             raise ConfigError(
-                f"{name} is specified in RULES.md but its engine is not built yet "
+                f"{name} is specified in the rules reference but its engine is not built yet "
                 f"({PLANNED[name]}); games available: {', '.join(_REGISTRY)}"
             ) from None
         raise ConfigError(f"no game named {name!r}; games available: {', '.join(_REGISTRY)}") from None
@@ -365,7 +365,7 @@ def new_game(
     options: Mapping[str, Any] | None = None,
     stack: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Start a game by name; see API.md for ``options`` and ``stack``."""
+    """Start a game by name; see the README for ``options`` and ``stack``."""
     return game_class(name)(players, seed=seed, options=options, stack=stack)
 
 

@@ -1,4 +1,4 @@
-"""Bohnanza rules, one test (or more) per rule ID of RULES.md, on stacked deals."""
+"""Bohnanza rules, one test (or more) per rule ID of the rules reference, on stacked deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bohnanza, the 104-card basic set (rules BO-* in RULES.md)."""
+"""Bohnanza, the 104-card basic set (rules BO-* of the rules reference, `gamekit rules`)."""
 
 from . import rules
 from .game import Bohnanza

@@ -58,7 +58,7 @@ Harvesting and the third field "at any time" (BO-H1, BO-H3): ``harvest F`` (fiel
 1 to 3, with BO-H2's one-bean protection) and ``buy-field`` are legal for every
 player at every point where the game waits for a decision, on anyone's turn:
 among the legal actions of the seat to act, and the only legal actions of the
-others (API.md), who may take them without changing whose decision is awaited.
+others (the public contract), who may take them without changing whose decision is awaited.
 A player who must plant a bean that fits no field is offered only harvests (and
 ``buy-field``). The end of a turn, before the draw, is such a point as well; the
 engine stops there for a ``draw`` decision only when the draw reshuffles the
@@ -83,7 +83,7 @@ game after that many decisions; it is then over but unfinished
 (``result()["finished"]`` False, no winners, the thaler so far as provisional
 scores, no final harvest).
 
-Readings of the rules (RULES.md and doc 003 leave them open):
+Readings of the rules (where the booklet, bohnanza-booklet, leaves them open):
 
 - The active player makes every proposal and the partner answers it. Since
   every deal has the active player on one side (BO-T4), every deal the rules

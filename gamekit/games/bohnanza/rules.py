@@ -1,4 +1,4 @@
-"""Bohnanza's components and rule arithmetic as small pure functions (rules BO-* in RULES.md)."""
+"""Bohnanza's components and rule arithmetic as small pure functions (rules BO-* of the rules reference, `gamekit rules`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...core.ranking import shared_ranks
 
-# BO-C1: the eight bean types of the 104-card basic set, most common first (API.md's names).
+# BO-C1: the eight bean types of the 104-card basic set, most common first (the public contract's names).
 BEANS: tuple[str, ...] = ("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
 
 # BO-C1: how many cards of each type the deck holds.
@@ -138,5 +138,5 @@ def pay_from_coins(coins: Sequence[str], cost: int) -> tuple[list[str], list[str
 
 
 def ranks(scores: Sequence[int]) -> list[int]:
-    """Most thaler first; equal scores share the place, doc 003 gives no tie-break (BO-E1)."""
+    """Most thaler first; equal scores share the place; the booklet (bohnanza-booklet) gives no tie-break (BO-E1)."""
     return shared_ranks(list(scores))
