@@ -98,7 +98,8 @@ class Rule:
 
     def text(self, quotes: bool = True) -> str:
         """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
-        kind = self.kind + "".join(f", option `{name}`" for name in self.options)
+        kind = self.kind + (", partly our reading" if self.reading else "")
+        kind += "".join(f", option `{name}`" for name in self.options)
         lines = [f"{self.id}  {self.title}  ({kind})", *_wrap(self.statement, "    ")]
         for label, value in (
             ("our reading", self.reading),
@@ -129,9 +130,10 @@ class Rule:
         parts = [
             f'<div class="gk-rule" style="border-left:4px solid {badge};padding:4px 10px;margin:6px 0">',
             f'<div><b>{self.id}</b> {escape(self.title)} <span style="color:{badge};font-size:85%">'
-            f"{self.kind}{''.join(f' · option <code>{escape(name)}</code>' for name in self.options)}"
+            f"{self.kind}{' · partly our reading' if self.reading else ''}"
+            f"{''.join(f' · option <code>{escape(name)}</code>' for name in self.options)}"
             "</span></div>",
-            f"<div>{escape(self.statement)}</div>",
+            f"<div>{_inline(self.statement)}</div>",
         ]
         for label, value in (
             ("Our reading", self.reading),
@@ -139,7 +141,7 @@ class Rule:
             ("Built from", self.built_from),
         ):
             if value:
-                parts.append(f'<div style="font-size:90%"><i>{label}:</i> {escape(value)}</div>')
+                parts.append(f'<div style="font-size:90%"><i>{label}:</i> {_inline(value)}</div>')
         for quote in self.quotes:
             where = escape(quote.document.title) + (f", 「{escape(quote.section)}」" if quote.section else "")
             parts.append(
@@ -153,6 +155,11 @@ class Rule:
 
     def _repr_html_(self) -> str:
         return self.html()
+
+
+def _inline(text: str) -> str:
+    """Escaped text with `names` set as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text))
 
 
 class RuleCards(tuple[Rule, ...]):

@@ -110,7 +110,8 @@ def test_step_player_shows_a_rules_text_on_hover_and_on_click():
     button = next(b for b in player.rule_buttons.children if b.description == "FS-B3")
     assert button.tooltip.startswith("FS-B3 ") and player.rule_card.value == ""
     button.click()
-    assert player.shown_rule == "FS-B3" and escape(statement[:40]) in player.rule_card.value
+    assert player.shown_rule == "FS-B3" and "<code>bid N</code>" in player.rule_card.value
+    assert escape(statement[-40:]) in player.rule_card.value
     button.click()  # the same button again hides the card
     assert player.rule_card.value == ""
     button.click()
