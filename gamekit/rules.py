@@ -112,7 +112,8 @@ class Rule:
             for quote in self.quotes:
                 where = quote.document.title + (f", 「{quote.section}」" if quote.section else "")
                 lines.append(f"    {where} [{quote.source}]:")
-                lines += _wrap(quote.text, "      > ")
+                for line in quote.text.splitlines():  # the document's own line breaks stay
+                    lines += _wrap(line, "      > ")
                 lines += _wrap(quote.translation, "      ")
         return "\n".join(lines)
 
@@ -146,7 +147,7 @@ class Rule:
             where = escape(quote.document.title) + (f", 「{escape(quote.section)}」" if quote.section else "")
             parts.append(
                 '<blockquote style="margin:4px 0 4px 8px;font-size:90%">'
-                f'<div lang="ja">{escape(quote.text)}</div>'
+                f'<div lang="ja">{"<br>".join(escape(line) for line in quote.text.splitlines())}</div>'
                 f"<div><i>{escape(quote.translation)}</i></div>"
                 f'<div style="color:#666;font-size:85%">{where}</div></blockquote>'
             )
