@@ -166,14 +166,12 @@ class Game(ABC):
                 or not 0 <= seat < self.players
             ):
                 raise IllegalAction(self._not_to_act(seat))
-            waiting = self._to_act
-            start = len(self._events)
-            self._apply(seat, action)  # checks the action like any other
-            assert self._to_act == waiting or not self._to_act, "an at-any-time action moved to_act"
-            self.history.append((seat, action.text))
-            return Events(self, start, len(self._events))
+            waiting = self._to_act  # an at-any-time action: checked by _apply like any other
+        else:
+            waiting = None
         start = len(self._events)
         self._apply(seat, action)
+        assert waiting is None or self._to_act in (waiting, ()), "an at-any-time action moved to_act"
         self.history.append((seat, action.text))
         return Events(self, start, len(self._events))
 
