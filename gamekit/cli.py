@@ -279,10 +279,9 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     source = example.get("source", {})
     print(f"{rule_id}: {example.get('title', '')}")
     document = sources()[source["document"]]
-    sections = dict.fromkeys(q.section for q in rules.get(rule_id).quotes if q.section)
-    section = "".join(f", 「{s}」" for s in sections)
+    sections = dict.fromkeys(q.section for q in rules.get(rule_id).quotes)
     built = f"; built from its {source['built_from']}" if source.get("built_from") else ""
-    print(f"  Source: {document.title} [{document.key}]{section}{built}")
+    print(f"  Source: {document.cite(*sections)}{built}")
     print(f"  Says: {example.get('says', '')}")
     try:
         run = run_example(example)

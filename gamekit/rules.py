@@ -53,9 +53,12 @@ class Source:
     covers: str
     number: str
 
-    def cite(self) -> str:
-        """How a rule card names the document: its title and key."""
-        return f"{self.title} [{self.key}]"
+    def cite(self, *sections: str) -> str:
+        """How the project names the document: its title, the sections cited, its key."""
+        quoted = (
+            s if s[0] in "「《【" else f"「{s}」" for s in sections if s
+        )  # some headings carry their own
+        return self.title + "".join(f", {s}" for s in quoted) + f" [{self.key}]"
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,7 @@ class Rule:
                 lines += _wrap(f"{label}: {value}", "    ")
         if quotes:
             for quote in self.quotes:
-                where = quote.document.title + (f", 「{quote.section}」" if quote.section else "")
-                lines.append(f"    {where} [{quote.source}]:")
+                lines.append(f"    {quote.document.cite(quote.section)}:")
                 for line in quote.text.splitlines():  # the document's own line breaks stay
                     lines += _wrap(line, "      > ")
                 lines += _wrap(quote.translation, "      ")
@@ -144,7 +146,7 @@ class Rule:
             if value:
                 parts.append(f'<div style="font-size:90%"><i>{label}:</i> {_inline(value)}</div>')
         for quote in self.quotes:
-            where = escape(quote.document.title) + (f", 「{escape(quote.section)}」" if quote.section else "")
+            where = escape(quote.document.cite(quote.section))
             parts.append(
                 '<blockquote style="margin:4px 0 4px 8px;font-size:90%">'
                 f'<div lang="ja">{"<br>".join(escape(line) for line in quote.text.splitlines())}</div>'

@@ -148,7 +148,7 @@ def test_examples_replay_every_document_and_exit_0(capsys):
     assert "(prelude: 20 actions to reach the document's position)" in out
     assert "✓ B starts the next round" in out
     assert "Says: 3 players with 28 coins" in out
-    assert "Source: For Sale: basic rules, IELLO 2020 edition [iello-2020]" in out
+    assert "Source: For Sale: basic rules, IELLO 2020 edition, 「最初の競りを数字で追う」 [iello-2020]" in out
     assert "shared/" not in out and ".txt" not in out
 
 
