@@ -7,7 +7,8 @@ import random
 import pytest
 
 import gamekit
-from gamekit.bots import BOTS, Bot, BudgetBidder, RandomBot, SpreadBidder, make_bot, rank_matched_house
+from gamekit.bots import BOTS, Bot, BudgetBidder, RandomBot, SpreadBidder, make_bot
+from gamekit.games.for_sale.bots import rank_matched_house
 from gamekit.games.for_sale.game import BIDS, PASS, SELLS
 
 

@@ -7,22 +7,24 @@ import pandas as pd
 import pytest
 
 from gamekit import analysis
+from gamekit.games.for_sale import analysis as for_sale_analysis
 from gamekit.simulate import simulate_records
 
 pytest.importorskip("plotly")
 
 from gamekit import plots
+from gamekit.games.for_sale import plots as for_sale_plots
 
 
 def test_price_by_house_means_and_intervals():
     purchases = pd.DataFrame({"house": [5, 5, 9], "paid": [2, 4, 7], "bot": ["a", "b", "a"]})
-    table = analysis.price_by_house(purchases)
+    table = for_sale_analysis.price_by_house(purchases)
     row5 = table[table["house"] == 5].iloc[0]
     assert row5["mean"] == 3 and row5["n"] == 2
     assert row5["ci_low"] == pytest.approx(3 - 1.96 * 2**0.5 / 2**0.5)
     row9 = table[table["house"] == 9].iloc[0]
     assert row9["ci_low"] == row9["ci_high"] == 7  # a single purchase: no spread known
-    by_bot = analysis.price_by_house(purchases, by="bot")
+    by_bot = for_sale_analysis.price_by_house(purchases, by="bot")
     assert set(zip(by_bot["bot"], by_bot["house"], strict=True)) == {("a", 5), ("b", 5), ("a", 9)}
 
 
@@ -30,9 +32,9 @@ def test_cheque_by_hand_rank_and_by_house():
     sales = pd.DataFrame(
         {"hand_rank": [1, 1, 2], "cheque": [15000, 13000, 0], "house": [30, 28, 3], "bot": "x"}
     )
-    table = analysis.cheque_by_hand_rank(sales, by=None)
+    table = for_sale_analysis.cheque_by_hand_rank(sales, by=None)
     assert table.set_index("hand_rank")["mean"].to_dict() == {1: 14000, 2: 0}
-    assert analysis.cheque_by_house(sales).set_index("house")["mean"].to_dict() == {
+    assert for_sale_analysis.cheque_by_house(sales).set_index("house")["mean"].to_dict() == {
         3: 0,
         28: 13000,
         30: 15000,
@@ -49,12 +51,12 @@ def test_money_split_and_winning_margin():
             "score": [60000, 70000, 46000, 32000],
         }
     )
-    split = analysis.money_split(seats).set_index("bot")
+    split = for_sale_analysis.money_split(seats).set_index("bot")
     assert split.loc["a", "coins_kept"] == 8 and split.loc["a", "money_k"] == 53
     assert split.loc["a", "coin_share"] == pytest.approx(8 / 53)
     assert analysis.winning_margin(seats)["margin"].to_list() == [10000, 14000]
     with pytest.raises(ValueError, match="missing"):
-        analysis.money_split(seats.drop(columns="coins_left"))
+        for_sale_analysis.money_split(seats.drop(columns="coins_left"))
 
 
 @pytest.fixture(scope="module")
@@ -68,10 +70,10 @@ def test_every_figure_draws_from_a_simulation(tables):
         plots.win_rates(seats),
         plots.seat_advantage(seats),
         plots.score_distribution(seats),
-        plots.price_against_house(purchases),
-        plots.price_against_house(purchases, by="bot"),
-        plots.cheque_against_rank(sales),
-        plots.coins_against_money(seats),
+        for_sale_plots.price_against_house(purchases),
+        for_sale_plots.price_against_house(purchases, by="bot"),
+        for_sale_plots.cheque_against_rank(sales),
+        for_sale_plots.coins_against_money(seats),
         plots.compare({"one": seats, "two": seats}, "score", "same twice", "money"),
     ]
     for fig in figures:

@@ -103,16 +103,9 @@ def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
     return seats.groupby("game")["score"].apply(margin).rename("margin").reset_index()
 
 
-# For Sale's own tables, kept under their old names here too.
-from .for_sale import cheque_by_hand_rank, cheque_by_house, money_split, price_by_house  # noqa: E402
-
 __all__ = [
     "SUMMARY_COLUMNS",
-    "cheque_by_hand_rank",
-    "cheque_by_house",
     "mean_with_interval",
-    "money_split",
-    "price_by_house",
     "seat_summary",
     "summarize",
     "wilson_interval",

@@ -1,28 +1,21 @@
-"""Bots: every player that is not a person. ``BOTS`` maps short names to bot classes."""
+"""Bots: every player that is not a person. ``BOTS`` maps short names to bot classes.
+
+The generic part lives here (the ``Bot`` protocol, ``RandomBot``, the registry); each game's
+strategy bots live in its folder (``gamekit.games.for_sale.bots``) and register themselves when
+the game is imported. Every registered bot class is also reachable here by its class name
+(``gamekit.bots.SpreadBidder``), as the public contract promises.
+"""
+
+from typing import Any
 
 from .base import BOTS, Bot, RandomBot, make_bot, register_bot
-from .bohnanza import PlanterBot, TraderBot
-from .for_sale import BudgetBidder, SpreadBidder, rank_matched_house
-from .kuhhandel import BluffTrader, BuyInAuctioneer, ValueBidder, collection_worth
-from .money_monsoon import ShadingBidder, TruthfulBidder, ZeroOnEightBidder, roll_value
 
-__all__ = [
-    "BOTS",
-    "BluffTrader",
-    "Bot",
-    "BudgetBidder",
-    "BuyInAuctioneer",
-    "PlanterBot",
-    "RandomBot",
-    "ShadingBidder",
-    "SpreadBidder",
-    "TraderBot",
-    "TruthfulBidder",
-    "ValueBidder",
-    "ZeroOnEightBidder",
-    "collection_worth",
-    "make_bot",
-    "rank_matched_house",
-    "register_bot",
-    "roll_value",
-]
+
+def __getattr__(name: str) -> Any:
+    for cls in BOTS.values():
+        if cls.__name__ == name:
+            return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "register_bot"]

@@ -3,8 +3,9 @@
 ``picture(game)`` is the teacher's view (everything); ``picture(game, seat)``
 shows exactly what that seat may see, with hidden things face down or as "?".
 Pictures are drawn from ``game.view(seat)`` only, so they can never show more
-than the view allows. Each game has its module ``gamekit.pictures.<game>`` with
-``draw(view) -> html`` and ``text(view) -> str`` (the command line's picture).
+than the view allows. Each game draws itself in ``gamekit.games.<game>.pictures`` with
+``draw(view) -> html`` and ``text(view) -> str`` (the command line's picture); this module
+holds what every game's picture shares.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ Drawer = Callable[[dict[str, Any]], str]
 
 
 def _module(game: str) -> ModuleType | None:
-    """``gamekit.pictures.<game>``, the module that draws a game: ``draw`` (HTML) and ``text``."""
+    """``gamekit.games.<game>.pictures``, the module that draws a game: ``draw`` (HTML) and ``text``."""
+    name = f"gamekit.games.{game}.pictures"
     try:
-        return importlib.import_module(f"{__name__}.{game}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game}":
+        if exc.name not in (name, f"gamekit.games.{game}"):  # a drawer's own import failing is a bug
             raise
         return None
 

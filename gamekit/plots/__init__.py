@@ -121,15 +121,9 @@ def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go
     return fig
 
 
-# For Sale's own figures, kept under their old names here too.
-from .for_sale import cheque_against_rank, coins_against_money, price_against_house  # noqa: E402
-
 __all__ = [
-    "cheque_against_rank",
-    "coins_against_money",
     "compare",
     "mean_lines",
-    "price_against_house",
     "score_distribution",
     "seat_advantage",
     "sweep",

@@ -146,7 +146,7 @@ def test_bo_h1_everyone_may_harvest_at_the_end_of_the_turn_before_a_draw_that_re
     active = v["active"]
     assert g.to_act == (active,) and v["deck_size"] <= 3 and v["exhaustions"] < 2
     assert texts(g, active)[0] == "draw"
-    from gamekit.pictures import bohnanza as pictures
+    from gamekit.games.bohnanza import pictures as pictures
 
     assert "draws three and the deck runs out: anyone may harvest first (BO-T6, BO-H1)" in pictures.text(v)
     others = [s for s in range(3) if s != active and g.legal_actions(s)]

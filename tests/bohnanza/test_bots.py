@@ -8,7 +8,7 @@ import pytest
 
 import gamekit
 from gamekit.bots import BOTS, PlanterBot, RandomBot, TraderBot, make_bot
-from gamekit.bots.bohnanza import best_forced_harvest, fits_all, unwanted_cards
+from gamekit.games.bohnanza.bots import best_forced_harvest, fits_all, unwanted_cards
 from gamekit.games.bohnanza.game import HARVEST_FIELD
 
 

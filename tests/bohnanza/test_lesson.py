@@ -12,11 +12,11 @@ import pytest
 
 import gamekit
 from gamekit import experiments
-from gamekit.analysis import bohnanza as beans
+from gamekit.games.bohnanza import analysis as beans
+from gamekit.games.bohnanza import pictures as pics
+from gamekit.games.bohnanza import plots as bean_plots
 from gamekit.games.bohnanza import rules
-from gamekit.pictures import bohnanza as pics
 from gamekit.pictures import picture
-from gamekit.plots import bohnanza as bean_plots
 from gamekit.simulate import simulate_records
 from gamekit.teach import Replay, Table
 

@@ -361,7 +361,7 @@ def test_bo_t2_two_fields_of_one_type_are_harvested_separately_and_load_back():
     assert events[0]["count"] == 2 and g.view()["fields"][0] == [None, ["green", 1]]
     loaded = gamekit.load_game(g.to_json())
     assert loaded.view() == g.view() and not g.state_problems(g.view())
-    from gamekit.pictures import bohnanza as pictures
+    from gamekit.games.bohnanza import pictures as pictures
 
     play(g, "A: plant red")
     assert "1: 1 red" in pictures.text(g.view(0)) and "2: 1 green" in pictures.text(g.view(0))

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import gamekit
-from gamekit.bots import BluffTrader, BuyInAuctioneer, ValueBidder, collection_worth, make_bot
+from gamekit.bots import BluffTrader, BuyInAuctioneer, ValueBidder, make_bot
+from gamekit.games.kuhhandel.bots import collection_worth
 
 from .helpers import free_auctions, game, play, poor_auctioneer
 

@@ -12,10 +12,10 @@ import pandas as pd
 import pytest
 
 import gamekit
-from gamekit.analysis import kuhhandel as kh
 from gamekit.examples import run_example
+from gamekit.games.kuhhandel import analysis as kh
+from gamekit.games.kuhhandel import pictures as pictures
 from gamekit.games.kuhhandel import rules
-from gamekit.pictures import kuhhandel as pictures
 from gamekit.pictures import picture
 from gamekit.simulate import simulate_records
 from gamekit.teach import Table, action_groups
@@ -387,7 +387,7 @@ def small_runs():
 def test_every_kuhhandel_figure_builds(small_runs):
     pytest.importorskip("plotly")
     from gamekit import experiments
-    from gamekit.plots import kuhhandel as figures
+    from gamekit.games.kuhhandel import plots as figures
 
     inference = kh.offer_inference(3, [0, 0, 10, 10, 50, 100])
     assert len(figures.offer_inference(inference, mark=20).data) == 1

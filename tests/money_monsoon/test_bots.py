@@ -7,8 +7,8 @@ import random
 import pytest
 
 import gamekit
-from gamekit.bots import BOTS, ShadingBidder, TruthfulBidder, ZeroOnEightBidder, make_bot, roll_value
-from gamekit.bots.money_monsoon import bid_toward, exposure, move_value
+from gamekit.bots import BOTS, ShadingBidder, TruthfulBidder, ZeroOnEightBidder, make_bot
+from gamekit.games.money_monsoon.bots import bid_toward, exposure, move_value, roll_value
 
 
 def start_view(roll: int = 5, players: int = 4, **options) -> dict:

@@ -10,9 +10,9 @@ import pytest
 
 import gamekit
 from gamekit import experiments
-from gamekit.analysis import money_monsoon as mm
+from gamekit.games.money_monsoon import analysis as mm
+from gamekit.games.money_monsoon import plots as mm_plots
 from gamekit.pictures import picture, text_drawer
-from gamekit.plots import money_monsoon as mm_plots
 from gamekit.simulate import simulate, simulate_records
 from gamekit.teach import Replay
 

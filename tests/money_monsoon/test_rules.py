@@ -7,8 +7,8 @@ import json
 import pytest
 
 import gamekit
-from gamekit.bots.money_monsoon import bid_toward
 from gamekit.games.money_monsoon import rules
+from gamekit.games.money_monsoon.bots import bid_toward
 from gamekit.games.money_monsoon.game import UNBOUNDED, MoneyMonsoon
 
 

@@ -1,6 +1,6 @@
 """For Sale, both editions (rules FS-* of the rules reference, `gamekit rules`)."""
 
-from . import rules
+from . import bots, rules
 from .game import ForSale
 
-__all__ = ["ForSale", "rules"]
+__all__ = ["ForSale", "bots", "rules"]

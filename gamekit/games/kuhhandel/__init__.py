@@ -1,6 +1,6 @@
 """Kuhhandel / You're Bluffing! (rules KH-* of the rules reference, `gamekit rules`)."""
 
-from . import rules
+from . import bots, rules
 from .game import Kuhhandel
 
-__all__ = ["Kuhhandel", "rules"]
+__all__ = ["Kuhhandel", "bots", "rules"]

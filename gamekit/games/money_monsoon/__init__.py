@@ -1,6 +1,6 @@
 """Money Monsoon (rules MM-* of the rules reference, `gamekit rules`)."""
 
-from . import rules
+from . import bots, rules
 from .game import MoneyMonsoon
 
-__all__ = ["MoneyMonsoon", "rules"]
+__all__ = ["MoneyMonsoon", "bots", "rules"]

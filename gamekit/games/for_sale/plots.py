@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..analysis import for_sale as analysis
-from . import figure, mean_lines
+from ...plots import figure, mean_lines
+from . import analysis
 
 
 def price_against_house(

@@ -9,8 +9,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..analysis.money_monsoon import payoff_lines
-from . import _LAYOUT, figure
+from ...plots import _LAYOUT, figure
+from .analysis import payoff_lines
 
 _SERIES = ("#3b6fb6", "#d0543b", "#58a886", "#e0b83a", "#7d46a8")
 

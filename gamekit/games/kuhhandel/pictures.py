@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES, seat_name
-from ..games.kuhhandel.rules import (
+from ...core.game import SEAT_NAMES, seat_name
+from ...pictures.base import card_svg, legend, seat_label, text_table
+from .rules import (
     ANIMAL_VALUES,
     ANIMALS,
     CARDS_PER_ANIMAL,
@@ -18,7 +19,6 @@ from ..games.kuhhandel.rules import (
     money_total,
     score,
 )
-from .base import card_svg, legend, seat_label, text_table
 
 RESULT_LABEL = "Final score"  # KH-E2: money does not count
 
@@ -263,7 +263,7 @@ def draw(view: dict[str, Any]) -> str:
 def inference_note(view: dict[str, Any]) -> str:
     """What the viewer can tell about the active player's face-down offer from its card count
     (``analysis.kuhhandel.trade_inference``), as a short HTML note."""
-    from ..analysis.kuhhandel import PublicInfo, trade_inference  # pandas only when asked
+    from .analysis import PublicInfo, trade_inference  # pandas only when asked
 
     seat = view["viewer"]
     if seat is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from . import mean_with_interval
+from ...analysis import mean_with_interval
 
 
 def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pandas as pd
 
-from ..games.bohnanza import rules
-from . import mean_with_interval
+from ...analysis import mean_with_interval
+from . import rules
 
 # A price nobody can pay in a game of 104 cards: the game without a third field (BO-H3).
 NO_THIRD_FIELD = rules.DECK_SIZE + 1

@@ -11,9 +11,9 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..analysis import bohnanza as analysis
-from ..pictures.bohnanza import BEAN_COLOURS
-from . import _LAYOUT, figure
+from ...plots import _LAYOUT, figure
+from . import analysis
+from .pictures import BEAN_COLOURS
 
 _OUTCOME_COLOURS = {
     "both gain": "#4c9a2a",

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES
-from ..games.bohnanza import rules
-from .base import legend, seat_label, text_table
+from ...core.game import SEAT_NAMES
+from ...pictures.base import legend, seat_label, text_table
+from . import rules
 
 # One colour per bean, close to the cards' own (chili orange, red bean crimson), distinct on a projector.
 BEAN_COLOURS: dict[str, str] = {

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pandas as pd
 
-from ..auctions import bidder_outcome, vickrey_payoffs
-from . import mean_with_interval, wilson_interval
+from ...analysis import mean_with_interval, wilson_interval
+from ...auctions import bidder_outcome, vickrey_payoffs
 
 
 # ---------------------------------------------------------------- the sandbox
@@ -123,7 +123,7 @@ def regret_table(
 # ----------------------------------------------------------- the experiments
 def sweep_fields(sweeps: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """``experiments.sweep_summary`` of several sweeps, one per field of opponents, with a ``field`` column."""
-    from ..experiments import sweep_summary
+    from ...experiments import sweep_summary
 
     return pd.concat(
         [sweep_summary(df).assign(field=field) for field, df in sweeps.items()], ignore_index=True

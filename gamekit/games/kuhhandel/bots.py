@@ -20,10 +20,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.errors import ConfigError
-from ..games.kuhhandel.game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
-from ..games.kuhhandel.rules import (
+from ...bots.base import Bot, register_bot
+from ...core.actions import Action
+from ...core.errors import ConfigError
+from .game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
+from .rules import (
     ANIMAL_VALUES,
     BID_STEP,
     CARDS_PER_ANIMAL,
@@ -32,7 +33,6 @@ from ..games.kuhhandel.rules import (
     counts_of,
     payment_options,
 )
-from .base import Bot, register_bot
 
 
 def collection_worth(view: dict[str, Any], animal: str, cards: int = 1) -> float:

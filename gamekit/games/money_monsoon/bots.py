@@ -20,10 +20,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.errors import ConfigError
-from ..games.money_monsoon.game import bid_action
-from ..games.money_monsoon.rules import (
+from ...bots.base import Bot, register_bot
+from ...core.actions import Action
+from ...core.errors import ConfigError
+from .game import bid_action
+from .rules import (
     BONUSES,
     FEE,
     HALVED_ROLL,
@@ -35,7 +36,6 @@ from ..games.money_monsoon.rules import (
     legal_moves,
     rolled_steps,
 )
-from .base import Bot, register_bot
 
 REACH = 8  # the die's largest face: a rival pawn this close may land on a pawn of ours
 

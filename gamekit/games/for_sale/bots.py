@@ -7,11 +7,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.errors import ConfigError
-from ..games.for_sale.game import BIDS, PASS, SELLS
-from ..games.for_sale.rules import CHEQUES
-from .base import Bot, register_bot
+from ...bots.base import Bot, register_bot
+from ...core.actions import Action
+from ...core.errors import ConfigError
+from .game import BIDS, PASS, SELLS
+from .rules import CHEQUES
 
 
 def rank_matched_house(view: dict[str, Any]) -> int:

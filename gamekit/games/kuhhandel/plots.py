@@ -6,9 +6,9 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..analysis import kuhhandel as analysis
-from ..pictures.kuhhandel import ANIMAL_COLOURS
-from . import figure, mean_lines
+from ...plots import figure, mean_lines
+from . import analysis
+from .pictures import ANIMAL_COLOURS
 
 
 def _error_bars(table: pd.DataFrame, column: str) -> dict:

@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES, seat_name
-from ..games.for_sale.rules import money
-from .base import card_svg, legend, seat_label, text_table
+from ...core.game import SEAT_NAMES, seat_name
+from ...pictures.base import card_svg, legend, seat_label, text_table
+from .rules import money
 
 # House colours run from cool (cheap) to warm (valuable), so rank is visible at a glance.
 _HOUSE_COLOURS = ["#3b6fb6", "#4f8fc0", "#58a886", "#8dbb4a", "#e0b83a", "#e08a3a", "#d0543b"]

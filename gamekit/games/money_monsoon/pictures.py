@@ -11,9 +11,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES, seat_name
-from ..games.money_monsoon.rules import PAWNS, START
-from .base import card_svg, legend, seat_label, text_table
+from ...core.game import SEAT_NAMES, seat_name
+from ...pictures.base import card_svg, legend, seat_label, text_table
+from .rules import PAWNS, START
 
 RESULT_LABEL = "Final points"  # the result line of a finished game (gamekit.pictures.result_line)
 

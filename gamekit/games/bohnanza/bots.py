@@ -6,9 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.errors import ConfigError
-from ..games.bohnanza.game import (
+from ...bots.base import Bot, register_bot
+from ...core.actions import Action
+from ...core.errors import ConfigError
+from .game import (
     ACCEPT,
     ASK,
     BUY_FIELD,
@@ -24,8 +25,7 @@ from ..games.bohnanza.game import (
     REJECT,
     STOP,
 )
-from ..games.bohnanza.rules import HARVEST, top_of_beanometer
-from .base import Bot, register_bot
+from .rules import HARVEST, top_of_beanometer
 
 Fields = list[list[Any] | None]
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pandas as pd
 
-from ..games.kuhhandel import rules
-from . import mean_with_interval, wilson_interval
+from ...analysis import mean_with_interval, wilson_interval
+from . import rules
 
 
 # ------------------------------------------------------------ what a count tells
