@@ -8,7 +8,7 @@ the game is imported. Every registered bot class is also reachable here by its c
 
 from typing import Any
 
-from .base import BOTS, Bot, RandomBot, make_bot, register_bot
+from .base import BOTS, Bot, RandomBot, TunedBot, describe, make_bot, register_bot
 
 
 def __getattr__(name: str) -> Any:
@@ -18,4 +18,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "register_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "TunedBot", "describe", "make_bot", "register_bot"]

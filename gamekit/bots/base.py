@@ -41,6 +41,31 @@ class Bot:
         return f"<bot {self.label}>"
 
 
+class TunedBot(Bot):
+    """A strategy bot with one tunable parameter, checked here once for every game.
+
+    A subclass names the parameter (``parameter_name``), gives its ``default`` and, where the
+    parameter is a probability or share, its ``maximum``; the minimum is always 0.
+    """
+
+    parameter_name: ClassVar[str] = "parameter"
+    default: ClassVar[float] = 1.0
+    maximum: ClassVar[float | None] = None
+
+    def __init__(self, value: float | None = None) -> None:
+        value = self.default if value is None else value
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        # A comparison with NaN is False, so NaN is out of range too.
+        if not (number and value >= 0 and (self.maximum is None or value <= self.maximum)):
+            allowed = f"from 0 to {self.maximum:g}" if self.maximum is not None else "of at least 0"
+            raise ConfigError(f"{self.name} needs a {self.parameter_name} {allowed}, not {value!r}")
+        self.value = float(value)
+
+    @property
+    def parameter(self) -> float:
+        return self.value
+
+
 class RandomBot(Bot):
     """Chooses uniformly at random among the legal actions."""
 
@@ -63,6 +88,29 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 
 
 register_bot(RandomBot)
+
+
+def describe(game: str | None = None) -> list[dict[str, Any]]:
+    """Every registered bot (of one game, or of all): its name, the games it plays, its
+    one-sentence rule, and its parameter with the default and the allowed range."""
+    rows = []
+    for name in sorted(BOTS):
+        cls = BOTS[name]
+        games = getattr(cls, "games", None)
+        if game is not None and games is not None and game not in games:
+            continue
+        tuned = isinstance(cls, type) and issubclass(cls, TunedBot)
+        rows.append(
+            {
+                "name": name,
+                "games": list(games) if games else "all",
+                "rule": " ".join((cls.__doc__ or "").split()),
+                "parameter": cls.parameter_name if tuned else None,
+                "default": cls.default if tuned else None,
+                "range": (0, cls.maximum) if tuned else None,
+            }
+        )
+    return rows
 
 
 def make_bot(spec: Bot | str, game: str | None = None) -> Bot:

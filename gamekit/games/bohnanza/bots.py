@@ -6,9 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import Bot, register_bot
+from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
-from ...core.errors import ConfigError
 from .game import (
     ACCEPT,
     ASK,
@@ -90,17 +89,8 @@ def unwanted_cards(view: dict[str, Any]) -> list[tuple[str, int]]:
     return unwanted
 
 
-class _BohnanzaBot(Bot):
+class _BohnanzaBot(TunedBot):
     games = ("bohnanza",)
-
-    def __init__(self, value: float) -> None:
-        if not value >= 0:
-            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
-        self.value = float(value)
-
-    @property
-    def parameter(self) -> float:
-        return self.value
 
     def choose(
         self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
@@ -165,8 +155,8 @@ class PlanterBot(_BohnanzaBot):
 
     name = "planter"
 
-    def __init__(self, buy_at: float = 3.0) -> None:
-        super().__init__(buy_at)
+    parameter_name = "buy_at"
+    default = 3.0
 
     def buys_field(self, view: dict[str, Any]) -> bool:
         return view["coins"][view["viewer"]] >= self.value
@@ -185,10 +175,9 @@ class TraderBot(_BohnanzaBot):
 
     name = "trader"
 
-    def __init__(self, generosity: float = 0.5) -> None:
-        super().__init__(generosity)
-        if self.value > 1:
-            raise ConfigError(f"trader's generosity is a probability from 0 to 1, not {generosity!r}")
+    parameter_name = "generosity"
+    default = 0.5
+    maximum = 1.0
 
     def buys_field(self, view: dict[str, Any]) -> bool:
         return True

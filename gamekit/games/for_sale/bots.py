@@ -7,9 +7,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import Bot, register_bot
+from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
-from ...core.errors import ConfigError
 from .game import BIDS, PASS, SELLS
 from .rules import CHEQUES
 
@@ -33,17 +32,8 @@ def rank_matched_house(view: dict[str, Any]) -> int:
     return hand[round(quantile * (len(hand) - 1))]
 
 
-class _ForSaleBot(Bot):
+class _ForSaleBot(TunedBot):
     games = ("for_sale",)
-
-    def __init__(self, value: float) -> None:
-        if not value >= 0:
-            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
-        self.value = float(value)
-
-    @property
-    def parameter(self) -> float:
-        return self.value
 
     def choose(
         self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
@@ -66,8 +56,8 @@ class SpreadBidder(_ForSaleBot):
 
     name = "spread"
 
-    def __init__(self, fraction: float = 0.3) -> None:
-        super().__init__(fraction)
+    parameter_name = "fraction"
+    default = 0.3
 
     def bid_limit(self, view: dict[str, Any]) -> float:
         table = view["table"]
@@ -80,8 +70,8 @@ class BudgetBidder(_ForSaleBot):
 
     name = "budget"
 
-    def __init__(self, pace: float = 1.5) -> None:
-        super().__init__(pace)
+    parameter_name = "pace"
+    default = 1.5
 
     def bid_limit(self, view: dict[str, Any]) -> float:
         me = view["viewer"]

@@ -20,9 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import Bot, register_bot
+from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
-from ...core.errors import ConfigError
 from .game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
 from .rules import (
     ANIMAL_VALUES,
@@ -66,20 +65,12 @@ def _missing(target: Sequence[int], added: Sequence[int]) -> list[int]:
     return out
 
 
-class _KuhhandelBot(Bot):
+class _KuhhandelBot(TunedBot):
     games = ("kuhhandel",)
+    # What a bot does with the two numbers it does not tune (its own is ``value``):
     factor = 1.0  # how much of an animal's worth the bot bids
     margin = 0.0  # the auctioneer buys in up to this share of the worth (0: never)
     bluff_rate = 0.0  # chance of padding a cow-trade offer with every 0 card held
-
-    def __init__(self, value: float) -> None:
-        if not value >= 0:
-            raise ConfigError(f"{self.name} needs a parameter >= 0, not {value!r}")
-        self.value = float(value)
-
-    @property
-    def parameter(self) -> float:
-        return self.value
 
     def choose(
         self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
@@ -163,9 +154,12 @@ class ValueBidder(_KuhhandelBot):
 
     name = "value"
 
-    def __init__(self, factor: float = 1.0) -> None:
-        super().__init__(factor)
-        self.factor = self.value
+    parameter_name = "factor"
+    default = 1.0
+
+    @property
+    def factor(self) -> float:
+        return self.value
 
 
 @register_bot
@@ -174,9 +168,12 @@ class BuyInAuctioneer(_KuhhandelBot):
 
     name = "buyin"
 
-    def __init__(self, margin: float = 1.0) -> None:
-        super().__init__(margin)
-        self.margin = self.value
+    parameter_name = "margin"
+    default = 1.0
+
+    @property
+    def margin(self) -> float:
+        return self.value
 
 
 @register_bot
@@ -185,8 +182,10 @@ class BluffTrader(_KuhhandelBot):
 
     name = "bluffer"
 
-    def __init__(self, bluff_rate: float = 0.3) -> None:
-        if not 0 <= bluff_rate <= 1:
-            raise ConfigError(f"bluffer needs a bluff rate between 0 and 1, not {bluff_rate!r}")
-        super().__init__(bluff_rate)
-        self.bluff_rate = self.value
+    parameter_name = "bluff_rate"
+    default = 0.3
+    maximum = 1.0
+
+    @property
+    def bluff_rate(self) -> float:
+        return self.value

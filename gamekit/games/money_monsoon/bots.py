@@ -20,9 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.base import Bot, register_bot
+from ...bots.base import Bot, TunedBot, register_bot
 from ...core.actions import Action
-from ...core.errors import ConfigError
 from .game import bid_action
 from .rules import (
     BONUSES,
@@ -123,15 +122,12 @@ class TruthfulBidder(_ValuationBot):
     name = "truthful"
 
 
-class _FractionBot(_ValuationBot):
-    def __init__(self, fraction: float) -> None:
-        if not fraction >= 0:
-            raise ConfigError(f"{self.name} needs a fraction >= 0, not {fraction!r}")
-        self.fraction = float(fraction)
+class _FractionBot(_ValuationBot, TunedBot):
+    parameter_name = "fraction"
 
     @property
-    def parameter(self) -> float:
-        return self.fraction
+    def fraction(self) -> float:
+        return self.value
 
 
 @register_bot
@@ -140,8 +136,7 @@ class ShadingBidder(_FractionBot):
 
     name = "shade"
 
-    def __init__(self, fraction: float = 0.6) -> None:
-        super().__init__(fraction)
+    default = 0.6
 
     def bid_for(self, view: dict[str, Any]) -> float:
         return self.fraction * roll_value(view)
@@ -153,8 +148,7 @@ class ZeroOnEightBidder(_FractionBot):
 
     name = "zero8"
 
-    def __init__(self, fraction: float = 1.0) -> None:
-        super().__init__(fraction)
+    default = 1.0
 
     def bid_for(self, view: dict[str, Any]) -> float:
         if view["roll"] == HALVED_ROLL:
