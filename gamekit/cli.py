@@ -29,7 +29,7 @@ from .core.errors import ConfigError, GamekitError, IllegalAction
 from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.options import Option
 from .pictures.base import text_table
-from .simulate import bot_rng, simulate
+from .simulate import bot_rng, simulate, take_turn
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # an example does not match its document, or a file could not be written
@@ -497,9 +497,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 last = game.to_act
                 # Bots move first at a simultaneous step: they see only their own views, so the
                 # human's sealed choice can never influence them, and the human sees that they chose.
-                bot = bots[bot_seat]
-                view = game.view(bot_seat) if bot.uses_view else None
-                game.act(bot_seat, bot.choose(view, game.legal_actions(bot_seat), rngs[bot_seat]))
+                take_turn(game, bot_seat, bots[bot_seat], rngs[bot_seat])
                 continue
             shown = _new_narration(game, human, shown)
             print()

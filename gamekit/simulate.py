@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bots import Bot, make_bot
 from .core.errors import ConfigError
-from .core.game import Game, game_class, new_game
+from .core.game import Events, Game, game_class, new_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,6 +45,13 @@ def _seat_bots(game: Game, bots: Sequence[BotSpec] | BotSpec) -> list[Bot]:
     return [make_bot(b, game.name) for b in bots]
 
 
+def take_turn(game: Game, seat: int, bot: Bot, rng: random.Random) -> Events:
+    """``bot`` takes ``seat``'s decision: it sees that seat's view only (none if it asks for none)
+    and the legal actions, and draws from ``rng``. Every runner lets bots move through here."""
+    view = game.view(seat) if bot.uses_view else None
+    return game.act(seat, bot.choose(view, game.legal_actions(seat), rng))
+
+
 def play(game: Game, bots: Sequence[BotSpec] | BotSpec) -> dict[str, Any]:
     """Let ``bots`` (one per seat, or one for all) play ``game`` to its end; returns the result.
 
@@ -57,9 +64,7 @@ def play(game: Game, bots: Sequence[BotSpec] | BotSpec) -> dict[str, Any]:
     decisions = 0
     while not game.is_over:
         for seat in game.to_act:
-            bot = seated[seat]
-            view = game.view(seat) if bot.uses_view else None
-            game.act(seat, bot.choose(view, game.legal_actions(seat), rngs[seat]))
+            take_turn(game, seat, seated[seat], rngs[seat])
             decisions += 1
         if decisions > limit:
             raise RuntimeError(f"{game!r} went past its declared bound of {game.max_decisions} decisions")

@@ -24,7 +24,7 @@ from .core.actions import Action
 from .core.errors import ConfigError
 from .core.game import SEAT_NAMES, Event, Game, replay
 from .examples import find_example, parse_step, start_game
-from .simulate import BotSpec, bot_rng
+from .simulate import BotSpec, bot_rng, take_turn
 
 
 # ------------------------------------------------------------------ replays
@@ -300,8 +300,7 @@ class Table:
             last = game.to_act
             bot = self.bots[seat]
             assert bot is not None
-            view = game.view(seat) if bot.uses_view else None
-            game.act(seat, bot.choose(view, game.legal_actions(seat), self._rngs[seat]))
+            take_turn(game, seat, bot, self._rngs[seat])
         return game.log[start:]
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
