@@ -16,7 +16,6 @@ import gamekit.examples
 from gamekit.bots import Bot
 from gamekit.cli import ProgressBar, bot_specs, compact_actions, main, option_value, render_view
 from gamekit.core import Action, Option
-from gamekit.core.game import PLANNED
 from gamekit.games.for_sale.game import BIDS, PASS, SELLS
 
 
@@ -78,13 +77,9 @@ def test_simulate_errors_are_the_library_message_and_exit_code_2(capsys, args, m
     assert "Traceback" not in err
 
 
-def test_unknown_and_unbuilt_games_exit_2_with_the_library_message(capsys):
+def test_unknown_games_exit_2_with_the_library_message(capsys):
     assert main(["simulate", "chess", "--players", "2"]) == 2
     assert "no game named 'chess'" in capsys.readouterr().err
-    unbuilt = sorted(set(PLANNED) - set(gamekit.GAMES))
-    if unbuilt:  # a game the rules reference specifies whose engine has not landed yet
-        assert main(["play", unbuilt[0], "--players", "3"]) == 2
-        assert "not built yet" in capsys.readouterr().err
 
 
 def test_usage_errors_and_help_return_exit_codes(capsys):

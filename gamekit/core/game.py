@@ -328,8 +328,6 @@ class Events(Sequence[Event]):
 _REGISTRY: dict[str, type[Game]] = {}
 # The order the public contract lists the games in; a game registered later goes after them.
 API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
-# Games specified but not built yet, with where their work is tracked.
-PLANNED: dict[str, str] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -348,11 +346,6 @@ def game_class(name: str) -> type[Game]:
     try:
         return _REGISTRY[name]
     except KeyError:
-        if name in PLANNED:
-            raise ConfigError(
-                f"{name} is specified in the rules reference but its engine is not built yet "
-                f"({PLANNED[name]}); games available: {', '.join(_REGISTRY)}"
-            ) from None
         raise ConfigError(f"no game named {name!r}; games available: {', '.join(_REGISTRY)}") from None
 
 

@@ -46,9 +46,3 @@ class SealedChoices:
         if seat is None:
             return dict(self._choices)
         return {s: (c if s == seat else None) for s, c in self._choices.items()}
-
-    def to_state(self) -> dict[str, Any]:
-        return {
-            "waiting": list(self.waiting),
-            "choices": {str(k): v for k, v in self._choices.items()},
-        }
