@@ -1,0 +1,146 @@
+"""The package's shape: one folder per game, a game-free core, dependencies pointing one way.
+
+Imports are read from the source (module level and inside functions alike), so a test fails
+the moment a layer reaches where it should not.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gamekit
+from gamekit import rules
+
+PACKAGE = Path(gamekit.__file__).resolve().parent
+# What a game's folder holds beside its engine: presentation and players, which may use pandas.
+BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots"}
+GENERIC = ("core", "auctions", "simulate", "teach", "widgets", "cli", "bots", "pictures", "analysis", "plots")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path, top_level_only: bool = False) -> set[str]:
+    """The gamekit modules (and third-party top names) a file imports, resolved to full names."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    found = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found |= {f"{target}.{alias.name}" for alias in node.names}  # `from . import rules`
+    return {name for name in found if name}
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+ALL = modules()
+
+
+def engine_modules(game: str) -> list[str]:
+    return [
+        name
+        for name in ALL
+        if name.startswith(f"gamekit.games.{game}.") and name.rsplit(".", 1)[1] not in BESIDE_THE_ENGINE
+    ]
+
+
+@pytest.mark.parametrize("game", gamekit.GAMES)
+def test_engines_import_only_the_core_and_the_auctions(game):
+    allowed = ("gamekit.core", "gamekit.auctions", f"gamekit.games.{game}")
+    for name in engine_modules(game):
+        for target in imports(ALL[name]):
+            if target.startswith("gamekit"):
+                assert target.startswith(allowed), f"{name} imports {target}"
+            else:
+                assert target.split(".")[0] in sys.stdlib_module_names or target == "__future__", (
+                    f"{name} imports {target}: the engines stay pure Python"
+                )
+
+
+def test_nothing_imports_the_widgets_or_the_command_line():
+    for name, path in ALL.items():
+        if name in ("gamekit.cli", "gamekit.__main__", "gamekit.widgets"):
+            continue
+        found = {t for t in imports(path) if t.startswith(("gamekit.widgets", "gamekit.cli"))}
+        assert not found, f"{name} imports {found}"
+
+
+def test_generic_layers_import_no_game():
+    for name, path in ALL.items():
+        if name.startswith("gamekit.games") or name in ("gamekit", "gamekit.__main__"):
+            continue
+        games = {t for t in imports(path) if t.startswith("gamekit.games.")}
+        assert not games, f"{name} is game-free but imports {games}"
+
+
+def test_import_gamekit_loads_neither_pandas_nor_plotly_nor_widgets():
+    code = "import sys, gamekit; print(sorted(m for m in ('pandas', 'plotly', 'ipywidgets') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game", gamekit.GAMES)
+def test_every_game_folder_has_its_engine_rules_bots_pictures_narration_and_reference(game):
+    folder = PACKAGE / "games" / game
+    for part in ("game", "rules", "bots", "pictures", "narration", "records", "analysis", "plots"):
+        assert (folder / f"{part}.py").exists(), f"{game} has no {part}.py"
+    assert rules.all_rules(game)
+    assert any(gamekit.bots.BOTS[name].games == (game,) for name in gamekit.bots.BOTS)
+
+
+def test_no_import_cycles_at_module_level():
+    graph = {
+        name: {t for t in imports(path, top_level_only=True) if t in ALL and t != name}
+        for name, path in ALL.items()
+    }
+    # A package's __init__ is imported before any of its modules: add those edges too, except to
+    # the root, whose __init__ is the facade that gathers the public names of every layer.
+    for name in ALL:
+        parent = name.rpartition(".")[0]
+        if parent in graph and parent != "gamekit":
+            graph[name].add(parent)
+    for edges in graph.values():
+        edges.discard("gamekit")
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in graph[node]:
+            if state.get(nxt) == 1 and not (_package_of(nxt, node) or _package_of(node, nxt)):
+                raise AssertionError("import cycle: " + " -> ".join([*trail, node, nxt]))
+            if nxt not in state:
+                visit(nxt, [*trail, node])
+        state[node] = 2
+
+    for node in graph:
+        if node not in state:
+            visit(node, [])
+
+
+def _package_of(package: str, module: str) -> bool:
+    """A package and its own modules import each other as a matter of course (the package's
+    __init__ runs first); that is not a cycle between layers."""
+    return module.startswith(package + ".")
+
+
+def test_the_generic_layers_are_the_ones_the_architecture_names():
+    top = {name.split(".")[1] for name in ALL if name.count(".") >= 1}
+    assert top <= {*GENERIC, "games", "rules", "experiments", "bench", "examples", "__main__"}, top
