@@ -23,6 +23,7 @@ GENERIC = ("core", "auctions", "simulate", "teach", "widgets", "cli", "bots", "p
 
 
 def module_name(path: Path) -> str:
+    """``gamekit/games/for_sale/game.py`` → ``gamekit.games.for_sale.game``."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -42,16 +43,15 @@ def imports(path: Path, top_level_only: bool = False) -> set[str]:
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            found.add(target)
-            found |= {f"{target}.{alias.name}" for alias in node.names}  # `from . import rules`
+            submodules = {f"{target}.{alias.name}" for alias in node.names} & KNOWN  # `from . import rules`
+            found |= submodules
+            if len(submodules) < len(node.names):  # names defined in the module itself
+                found.add(target)
     return {name for name in found if name}
 
 
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
-
-
-ALL = modules()
+ALL = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+KNOWN = set(ALL)
 
 
 def engine_modules(game: str) -> list[str]:
@@ -111,25 +111,21 @@ def test_no_import_cycles_at_module_level():
         name: {t for t in imports(path, top_level_only=True) if t in ALL and t != name}
         for name, path in ALL.items()
     }
-    # A package's __init__ is imported before any of its modules: add those edges too, except to
-    # the root, whose __init__ is the facade that gathers the public names of every layer.
-    for name in ALL:
-        parent = name.rpartition(".")[0]
-        if parent in graph and parent != "gamekit":
-            graph[name].add(parent)
+    # The root's __init__ is the facade that gathers every layer's public names; what counts are
+    # the imports between the layers themselves.
     for edges in graph.values():
         edges.discard("gamekit")
     assert find_cycle(graph) is None, "import cycle: " + " -> ".join(find_cycle(graph) or [])
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """A path that comes back to where it started, or None (a package and its own modules aside)."""
+    """A path of imports that comes back to where it started, or None."""
     state: dict[str, int] = {}
 
     def visit(node: str, trail: list[str]) -> list[str] | None:
         state[node] = 1
         for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1 and not (_package_of(nxt, node) or _package_of(node, nxt)):
+            if state.get(nxt) == 1:
                 return [*trail, node, nxt]
             if nxt not in state:
                 found = visit(nxt, [*trail, node])
@@ -146,15 +142,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_the_cycle_finder_finds_a_cycle_between_layers_but_not_a_package_and_its_module():
+def test_the_cycle_finder_finds_a_cycle_and_only_a_cycle():
     assert find_cycle({"a.x": {"b.y"}, "b.y": {"a.x"}}) == ["a.x", "b.y", "a.x"]
-    assert find_cycle({"a": {"a.x"}, "a.x": {"a"}}) is None
-
-
-def _package_of(package: str, module: str) -> bool:
-    """A package and its own modules import each other as a matter of course (the package's
-    __init__ runs first); that is not a cycle between layers."""
-    return module.startswith(package + ".")
+    assert find_cycle({"a": {"a.x"}, "a.x": {"a"}}) == ["a", "a.x", "a"]  # a package re-exporting
+    assert find_cycle({"a": {"a.x", "a.y"}, "a.x": {"a.y"}, "a.y": set()}) is None
 
 
 def test_the_generic_layers_are_the_ones_the_architecture_names():
