@@ -21,8 +21,11 @@ import ipywidgets as w
 from IPython.display import display
 
 from . import rules
+from .bots import describe
 from .core.errors import GamekitError, IllegalAction
-from .core.game import SEAT_NAMES, Game
+from .core.game import SEAT_NAMES, Game, game_class
+from .core.options import Option
+from .experiments import overview
 from .pictures import STYLE, picture
 from .simulate import BotSpec
 from .teach import Replay, Table, action_groups, what_if
@@ -373,6 +376,30 @@ class PlayTable(w.VBox):
         return rows
 
 
+# Options that bound a game's length for a computer: not rules a class explores.
+SAFETY_LIMITS = ("max_turns", "max_decisions")
+
+
+def option_control(option: Option) -> w.ValueWidget:
+    """The control for one declared rule option: a check box, buttons, a menu or a slider."""
+    label = option.name.replace("_", " ")
+    choices = option.choices or ()
+    if choices == (False, True):
+        return w.Checkbox(value=option.default, description=label, tooltip=option.doc)
+    if option.minimum is None:
+        return w.ToggleButtons(
+            options=list(choices), value=option.default, description=label, tooltip=option.doc
+        )
+    if None in choices:  # a whole number or "none" (no limit)
+        steps = [option.minimum + step for step in (0, 1, 2, 4, 8)]
+        menu = [("none", None), *((str(n), n) for n in steps)]
+        return w.Dropdown(options=menu, value=option.default, description=label, tooltip=option.doc)
+    top = max(2 * option.default, option.minimum + 10)
+    return w.IntSlider(
+        value=option.default, min=option.minimum, max=top, description=label, tooltip=option.doc
+    )
+
+
 class RuleExplorer(w.VBox):
     """Option controls that re-run a simulation and redraw its plots."""
 
@@ -402,6 +429,42 @@ class RuleExplorer(w.VBox):
             for control in self.inputs.values():
                 control.observe(lambda _: self.refresh(), names="value")
             self.refresh()
+
+    @classmethod
+    def for_game(
+        cls,
+        game: str,
+        bots: Sequence[str] | None = None,
+        games: int = 100,
+        seed: int = 0,
+        options: Sequence[str] | None = None,
+    ) -> RuleExplorer:
+        """Controls for a game's declared rule options (all but its safety limits, or those named in
+        ``options``), the player count, the number of games and the bot in every seat; the button
+        runs ``experiments.overview`` with them."""
+        declared = [
+            option
+            for option in game_class(game).options_declared
+            if option.name not in SAFETY_LIMITS and (options is None or option.name in options)
+        ]
+        klass = game_class(game)
+        controls: dict[str, w.ValueWidget] = {option.name: option_control(option) for option in declared}
+        controls["players"] = w.IntSlider(
+            value=min(4, klass.max_players),
+            min=klass.min_players,
+            max=klass.max_players,
+            description="players",
+        )
+        controls["games"] = w.IntSlider(
+            value=games, min=20, max=max(games * 5, 100), step=10, description="games"
+        )
+        names = list(bots) if bots else [row["name"] for row in describe(game)]
+        controls["bot"] = w.Dropdown(options=names, description="all seats")
+
+        def run(players: int, games: int, bot: str, **chosen: Any) -> Any:
+            return overview(game, players, bot, games, seed=seed, options=chosen)
+
+        return cls(run, controls)
 
     def values(self) -> dict[str, Any]:
         return {name: control.value for name, control in self.inputs.items()}

@@ -158,3 +158,27 @@ def test_play_table_offers_at_any_time_actions_on_the_bots_turns():
 def test_play_table_hides_the_stop_box_in_games_without_at_any_time_actions():
     table = PlayTable(gamekit.new_game("for_sale", 4, seed=1), humans=0, bots="spread")
     assert table.stops.layout.display == "none"
+
+
+@pytest.mark.parametrize("game", gamekit.GAMES)
+def test_rule_explorer_for_a_game_builds_its_controls_from_the_declared_options(game):
+    from gamekit.core.game import game_class
+    from gamekit.widgets import SAFETY_LIMITS
+
+    explorer = RuleExplorer.for_game(game, games=20, seed=3)
+    declared = [o.name for o in game_class(game).options_declared if o.name not in SAFETY_LIMITS]
+    assert list(explorer.inputs) == [*declared, "players", "games", "bot"]
+    for option in game_class(game).options_declared:
+        if option.name in explorer.inputs:
+            assert explorer.inputs[option.name].value == option.default
+    assert "random" in explorer.inputs["bot"].options
+    explorer.inputs["games"].value = 20
+    explorer.inputs["bot"].value = "random"
+    shown = explorer.run(**explorer.values())  # what the button displays
+    assert shown and all(item is not None for item in (shown if isinstance(shown, list | tuple) else [shown]))
+
+
+def test_rule_explorer_for_a_game_takes_the_bots_and_options_a_lesson_names():
+    explorer = RuleExplorer.for_game("money_monsoon", bots=["truthful", "zero8"], options=["top_tie"])
+    assert list(explorer.inputs) == ["top_tie", "players", "games", "bot"]
+    assert explorer.inputs["bot"].options == ("truthful", "zero8")
