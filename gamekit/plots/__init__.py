@@ -26,6 +26,16 @@ def figure(title: str, x: str, y: str) -> go.Figure:
     return fig
 
 
+def error_bars(table: pd.DataFrame, centre: str = "mean", low: str = "ci_low", high: str = "ci_high") -> dict:
+    """Plotly's asymmetric error bars from a table's interval columns around ``centre``."""
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": table[high] - table[centre],
+        "arrayminus": table[centre] - table[low],
+    }
+
+
 def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval)") -> go.Figure:
     """Bars of each bot's win rate with Wilson 95 % error bars (``analysis.summarize``)."""
     table = analysis.summarize(seats)
@@ -33,12 +43,7 @@ def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval
     fig.add_bar(
         x=table["bot"],
         y=table["win_rate"],
-        error_y={
-            "type": "data",
-            "symmetric": False,
-            "array": table["ci_high"] - table["win_rate"],
-            "arrayminus": table["win_rate"] - table["ci_low"],
-        },
+        error_y=error_bars(table, "win_rate"),
         marker_color="#3b6fb6",
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -52,12 +57,7 @@ def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % in
     fig.add_bar(
         x=[str(s) for s in table["seat"]],
         y=table["win_rate"],
-        error_y={
-            "type": "data",
-            "symmetric": False,
-            "array": table["ci_high"] - table["win_rate"],
-            "arrayminus": table["win_rate"] - table["ci_low"],
-        },
+        error_y=error_bars(table, "win_rate"),
         marker_color="#58a886",
     )
     fair = 1 / seats["seat"].nunique()
@@ -83,12 +83,7 @@ def mean_lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> g
             y=rows["mean"],
             mode="lines+markers",
             name=str(name) if name is not None else "all",
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": rows["ci_high"] - rows["mean"],
-                "arrayminus": rows["mean"] - rows["ci_low"],
-            },
+            error_y=error_bars(rows, "mean"),
         )
     return fig
 
@@ -109,12 +104,7 @@ def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go
         x=summary["value"],
         y=summary["win_rate"],
         mode="lines+markers",
-        error_y={
-            "type": "data",
-            "symmetric": False,
-            "array": summary["ci_high"] - summary["win_rate"],
-            "arrayminus": summary["win_rate"] - summary["ci_low"],
-        },
+        error_y=error_bars(summary, "win_rate"),
         marker_color="#d0543b",
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -123,6 +113,7 @@ def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go
 
 __all__ = [
     "compare",
+    "error_bars",
     "mean_lines",
     "score_distribution",
     "seat_advantage",

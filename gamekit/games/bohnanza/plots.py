@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ...plots import _LAYOUT, figure
+from ...plots import _LAYOUT, error_bars, figure
 from . import analysis
 from .pictures import BEAN_COLOURS
 
@@ -21,15 +21,6 @@ _OUTCOME_COLOURS = {
     "only the partner": "#c9a227",
     "neither": "#a5a198",
 }
-
-
-def _interval(table: pd.DataFrame, centre: str = "mean") -> dict:
-    return {
-        "type": "data",
-        "symmetric": False,
-        "array": table["ci_high"] - table[centre],
-        "arrayminus": table[centre] - table["ci_low"],
-    }
 
 
 def beanometers(
@@ -121,7 +112,7 @@ def mean_scores(
             x=rows[x].astype(str),
             y=rows["mean"],
             name=str(name) if name is not None else "",
-            error_y=_interval(rows),
+            error_y=error_bars(rows),
             text=[f"{m:.1f}" for m in rows["mean"]],
             textposition="inside",
             insidetextanchor="start",
@@ -143,7 +134,7 @@ def third_field_price(
         y=priced["mean"],
         mode="lines+markers",
         name="with a third field for sale",
-        error_y=_interval(priced),
+        error_y=error_bars(priced),
         marker={"size": 10, "color": "#d0543b"},
         text=[f"{b:.0%} bought" for b in priced["bought"]],
         hovertemplate="price %{x}: %{y:.2f} thaler, %{text}<extra></extra>",
@@ -170,7 +161,7 @@ def player_count(
         x=table["players"],
         y=table["mean"],
         name="mean thaler",
-        error_y=_interval(table),
+        error_y=error_bars(table),
         marker_color="#c9a227",
         text=[f"{m:.1f}" for m in table["mean"]],
         textposition="inside",

@@ -6,18 +6,9 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...plots import figure, mean_lines
+from ...plots import error_bars, figure, mean_lines
 from . import analysis
 from .pictures import ANIMAL_COLOURS
-
-
-def _error_bars(table: pd.DataFrame, column: str) -> dict:
-    return {
-        "type": "data",
-        "symmetric": False,
-        "array": table["ci_high"] - table[column],
-        "arrayminus": table[column] - table["ci_low"],
-    }
 
 
 def offer_inference(
@@ -84,7 +75,7 @@ def bluff_acceptance(trades: pd.DataFrame, title: str | None = None) -> go.Figur
     table = analysis.acceptance(trades)
     fig = figure(title or "Offers accepted, with and without 0 cards (95 % interval)", "offer", "accepted")
     fig.add_bar(
-        x=table["offer"], y=table["accepted"], error_y=_error_bars(table, "accepted"), marker_color="#8e5bb0"
+        x=table["offer"], y=table["accepted"], error_y=error_bars(table, "accepted"), marker_color="#8e5bb0"
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
     return fig
@@ -136,7 +127,7 @@ def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = N
     fig.add_bar(
         x=[f"{a} ({v})" for a, v in zip(table["animal"], table["set_value"], strict=True)],
         y=table["win_rate"],
-        error_y=_error_bars(table, "win_rate"),
+        error_y=error_bars(table, "win_rate"),
         marker_color=[ANIMAL_COLOURS[a] for a in table["animal"]],
     )
     fair = 1 / seats["seat"].nunique()
@@ -154,7 +145,7 @@ def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure
     fig.add_bar(
         x=[str(s) for s in table["sets"]],
         y=table["win_rate"],
-        error_y=_error_bars(table, "win_rate"),
+        error_y=error_bars(table, "win_rate"),
         marker_color="#b08a1e",
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1.05])

@@ -9,14 +9,10 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ...plots import _LAYOUT, figure
+from ...plots import _LAYOUT, error_bars, figure
 from .analysis import payoff_lines
 
 _SERIES = ("#3b6fb6", "#d0543b", "#58a886", "#e0b83a", "#7d46a8")
-
-
-def _error(high: pd.Series, mid: pd.Series, low: pd.Series) -> dict:
-    return {"type": "data", "symmetric": False, "array": high - mid, "arrayminus": mid - low}
 
 
 def payoff_against_bid(
@@ -82,7 +78,7 @@ def shading_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
             y=rows["win_rate"],
             mode="lines+markers",
             name=f"against {field}",
-            error_y=_error(rows["ci_high"], rows["win_rate"], rows["ci_low"]),
+            error_y=error_bars(rows, "win_rate", "ci_low", "ci_high"),
             marker_color=_SERIES[i % len(_SERIES)],
         )
     fig.add_vline(x=1, line_dash="dash", line_color="#2f8a4a", annotation_text="truthful")
@@ -108,14 +104,14 @@ def zero_bid_payoff(
         x=labels,
         y=table["free_share"],
         name="a 0 bid on an 8 gets the free 4",
-        error_y=_error(table["free_high"], table["free_share"], table["free_low"]),
+        error_y=error_bars(table, "free_share", "free_low", "free_high"),
         marker_color=_SERIES[0],
     )
     fig.add_bar(
         x=labels,
         y=table["win_share"],
         name="a zero8 bot wins the game",
-        error_y=_error(table["win_high"], table["win_share"], table["win_low"]),
+        error_y=error_bars(table, "win_share", "win_low", "win_high"),
         marker_color=_SERIES[1],
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
@@ -161,7 +157,7 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
             name=field,
             legendgroup=field,
             marker_color=colour,
-            error_y=_error(rows["turns_high"], rows["turns"], rows["turns_low"]),
+            error_y=error_bars(rows, "turns", "turns_low", "turns_high"),
             row=1,
             col=1,
         )
@@ -173,7 +169,7 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
             legendgroup=field,
             showlegend=False,
             marker_color=colour,
-            error_y=_error(rows["fee_high"], rows["fee_share"], rows["fee_low"]),
+            error_y=error_bars(rows, "fee_share", "fee_low", "fee_high"),
             row=1,
             col=2,
         )
