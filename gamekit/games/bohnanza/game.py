@@ -114,9 +114,11 @@ from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import Event, Game, register
 from ...core.options import Option
 from . import rules
+from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
+from .records import records_from_events
 from .rules import BEANS, field_for, harvestable, planting_fields
 
 # ------------------------------------------------------------------ actions
@@ -179,16 +181,11 @@ _ACTION_HELP = (
 )
 _PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "draw": "BO-T6", "over": "BO-D2"}
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
-_ORDINAL = {1: "first", 2: "second", 3: "third"}
 
 
 def _card_text(bean: str, position: int) -> str:
     """``soy`` for a turned-up card, ``blue#4`` for hand card 4."""
     return bean if position == 0 else f"{bean}#{position}"
-
-
-def _beans(beans: list[str]) -> str:
-    return ", ".join(beans) if beans else "nothing"
 
 
 @register
@@ -1090,7 +1087,7 @@ class Bohnanza(Game):
             have = self._pending(seat)
             raise IllegalAction(
                 f"{text}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
-                f"left to plant: {_beans(sorted(set(have)))} (BO-T5)"
+                f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
             )
         i = self._target(seat, bean, number, text)
         if from_area:
@@ -1102,159 +1099,14 @@ class Bohnanza(Game):
             self._next_planter()
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "setup": "BO-C4",
-        "deal": "BO-C2",
-        "turn": "BO-C4",
-        "stop": "BO-T1",
-        "buy-field": "BO-H3",
-        "turn-up": "BO-T3",
-        "offer": "BO-T4",
-        "draft": "BO-T4",
-        "propose": "BO-T4",
-        "cancel": "BO-T4",
-        "pick": "BO-T4",
-        "accept": "BO-T4",
-        "reject": "BO-T4",
-        "end-trading": "BO-T4",
-        "draw": "BO-T6",
-        "end": "BO-E1",
-        "stopped": "BO-T4",
-    }
+    def _narrate(self, event: Event) -> str:
+        """The event's one line, by the narrator of its type (``narration.NARRATORS``)."""
+        return NARRATORS[event["type"]](event)
+
+    event_rules: ClassVar[Mapping[str, str]] = EVENT_RULES
 
     def _event_rule(self, event: Event) -> str | None:
-        """The rule each event carries out, for the step-through player."""
-        kind = event["type"]
-        if kind == "plant":
-            return "BO-T1" if event["source"] == "hand" else "BO-T5"
-        if kind == "harvest":
-            if event["final"]:
-                return "BO-E1"
-            return "BO-H2" if event["count"] == 1 else "BO-H1"
-        if kind == "exhausted":
-            return "BO-D2" if event["ends"] else "BO-D1"
-        return self.event_rules.get(kind)
-
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"Bohnanza, {e['players']} players with {e['fields']} fields each "
-            f"(a third costs {e['third_field_cost']} thaler); {_LETTERS[e['dealer']]} deals, "
-            f"{_LETTERS[e['first_player']]} starts"
-        )
-
-    @staticmethod
-    def _narrate_deal(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} is dealt {e['cards']} cards"
-
-    @staticmethod
-    def _narrate_turn(e: Event) -> str:
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
-
-    @staticmethod
-    def _narrate_plant(e: Event) -> str:
-        where = {"hand": "from the front of the hand", "turned-up": "turned up", "received": "received"}
-        return (
-            f"{_LETTERS[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
-            f"{e['count']} {e['bean']}"
-        )
-
-    @staticmethod
-    def _narrate_stop(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} plants no second card"
-
-    @staticmethod
-    def _narrate_harvest(e: Event) -> str:
-        name, n, bean = _LETTERS[e["seat"]], e["count"], e["bean"]
-        verb = "harvests (end of the game)" if e["final"] else "harvests"
-        if not e["coins"]:
-            return f"{name} {verb} field {e['field']}: {n} {bean} pay nothing, all to the discard pile"
-        return (
-            f"{name} {verb} field {e['field']}: {n} {bean} pay {e['coins']} thaler, "
-            f"{e['discarded']} to the discard pile"
-        )
-
-    @staticmethod
-    def _narrate_buy_field(e: Event) -> str:
-        paid = f" ({_beans(e['paid'])} to the discard pile)" if e["paid"] else ""
-        return f"{_LETTERS[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
-
-    @staticmethod
-    def _narrate_turn_up(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
-
-    @staticmethod
-    def _narrate_exhausted(e: Event) -> str:
-        if e["ends"]:
-            return f"The deck runs out for the {_ORDINAL[e['count']]} time: the game ends at once"
-        return (
-            f"The deck runs out for the {_ORDINAL[e['count']]} time: the {e['reshuffled']} cards of the "
-            "discard pile are shuffled into a new deck"
-        )
-
-    @staticmethod
-    def _narrate_offer(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} drafts a proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_draft(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} adds to the proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_propose(e: Event) -> str:
-        name, partner = _LETTERS[e["seat"]], _LETTERS[e["partner"]]
-        give = [
-            f"{b} (turned up)" if up else f"{b} (hand)"
-            for b, up in zip(e["give"], e["turned_up"], strict=True)
-        ]
-        if not e["ask"]:
-            return f"{name} offers {partner} {_beans(give)} as a gift"
-        if not give:
-            return f"{name} asks {partner} for {_beans(e['ask'])} as a gift"
-        return f"{name} offers {partner} {_beans(give)} for {_beans(e['ask'])}"
-
-    @staticmethod
-    def _narrate_cancel(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} drops the proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_pick(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} chooses a hand card to give"
-
-    @staticmethod
-    def _narrate_accept(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} accepts: {_LETTERS[e['active']]} gives {_beans(e['gave'])}, "
-            f"{_LETTERS[e['seat']]} gives {_beans(e['got'])}"
-        )
-
-    @staticmethod
-    def _narrate_reject(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} refuses {_LETTERS[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
-        )
-
-    @staticmethod
-    def _narrate_end_trading(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} ends trading"
-
-    @staticmethod
-    def _narrate_draw(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
-        )
-
-    @staticmethod
-    def _narrate_stopped(e: Event) -> str:
-        thaler = ", ".join(f"{_LETTERS[s]} {c}" for s, c in enumerate(e["scores"]))
-        return (
-            f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
-            f"unfinished, no winner; thaler so far: {thaler}"
-        )
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over: " + standings_text(e["scores"], e["winners"], lambda score: f"{score} thaler")
+        return event_rule(event)
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -1339,103 +1191,8 @@ class Bohnanza(Game):
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
-        """What happened, one table per kind of event, read back from the event log.
-
-        - ``deals``: every proposal made, by the active player (``seat``) to ``partner``:
-          the beans given and asked, whether it was accepted, and how each side's fields
-          stood at that moment: ``partner_fed`` given beans join a field the partner grows,
-          ``partner_sheds`` asked beans the partner does not grow; ``active_fed`` and
-          ``active_sheds`` the same for the active player (BO-T4).
-        - ``harvests``: every harvest, with the beans that came from deals (``received``)
-          and from the trading area (``turned_up``), and whether it was ``forced`` (BO-T2)
-          or the ``final`` one (BO-E1).
-        - ``fields``: every third field bought: when, at what price, coins left (BO-H3).
-        - ``turns``: every turn: whose, the hand size and deck size at its start.
-        """
-        deals: list[dict[str, Any]] = []
-        harvests: list[dict[str, Any]] = []
-        bought: list[dict[str, Any]] = []
-        turns: list[dict[str, Any]] = []
-        fields: list[list[list | None]] = []
-        sources: dict[tuple[int, int], Counter[str]] = {}  # (seat, field) -> where its beans came from
-        coins = [0] * self.players
-        turn = exhaustions = 0
-        pending: dict[str, Any] | None = None
-        for e in self._events:
-            kind, seat = e["type"], e["seat"]
-            if kind == "setup":
-                fields = [[None] * e["fields"] for _ in range(self.players)]
-            elif kind == "turn":
-                turn = e["turn"]
-                turns.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "hand": e["hand"],
-                        "deck": e["deck"],
-                        "exhaustions": exhaustions,
-                    }
-                )
-            elif kind == "exhausted":
-                exhaustions = e["count"]
-            elif kind == "plant":
-                fields[seat][e["field"] - 1] = [e["bean"], e["count"]]
-                sources.setdefault((seat, e["field"]), Counter())[e["source"]] += 1
-            elif kind == "harvest":
-                came = sources.pop((seat, e["field"]), Counter())
-                coins[seat] += e["coins"]
-                fields[seat][e["field"] - 1] = None
-                harvests.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "field": e["field"],
-                        "bean": e["bean"],
-                        "count": e["count"],
-                        "coins": e["coins"],
-                        "top": e["count"] >= rules.top_of_beanometer(e["bean"]),
-                        "received": came["received"],
-                        "turned_up": came["turned-up"],
-                        "forced": e["forced"],
-                        "final": e["final"],
-                    }
-                )
-            elif kind == "buy-field":
-                coins[seat] -= e["cost"]
-                fields[seat].append(None)
-                bought.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "cost": e["cost"],
-                        "exhaustions": exhaustions,
-                        "coins_left": coins[seat],
-                    }
-                )
-            elif kind == "propose":
-                partner, give, ask = e["partner"], e["give"], e["ask"]
-                grown = [{f[0] for f in fields[s] if f is not None} for s in (seat, partner)]
-                pending = {
-                    "turn": turn,
-                    "seat": seat,
-                    "partner": partner,
-                    "given": ",".join(give),
-                    "asked": ",".join(ask),
-                    "gift": not ask,
-                    "cards_given": len(give),
-                    "cards_asked": len(ask),
-                    "turned_up": sum(e["turned_up"]),
-                    "accepted": False,
-                    "active_fed": sum(b in grown[0] for b in ask),
-                    "active_sheds": sum(b not in grown[0] for b in give),
-                    "partner_fed": sum(b in grown[1] for b in give),
-                    "partner_sheds": sum(b not in grown[1] for b in ask),
-                }
-            elif kind in ("accept", "reject") and pending is not None:
-                pending["accepted"] = kind == "accept"
-                deals.append(pending)
-                pending = None
-        return {"deals": deals, "harvests": harvests, "fields": bought, "turns": turns}
+        """What happened, one table per kind of event (``records.records_from_events``)."""
+        return records_from_events(self._events)
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: a bean too often or too seldom, a bad field."""
