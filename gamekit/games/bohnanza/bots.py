@@ -9,7 +9,7 @@ from typing import Any
 from ...bots.base import Bot, register_bot
 from ...core.actions import Action
 from ...core.errors import ConfigError
-from .game import (
+from .actions import (
     ACCEPT,
     ASK,
     BUY_FIELD,
