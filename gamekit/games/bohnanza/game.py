@@ -140,6 +140,7 @@ from .actions import (
 from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
 from .records import records_from_events
 from .rules import BEANS, field_for, harvestable, planting_fields
+from .views import game_view, state_problems
 
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
 
@@ -1002,59 +1003,7 @@ class Bohnanza(Game):
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        n = self.players
-        teacher = seat is None
-        seats = range(n)
-        proposal = self.proposal
-        shown = None
-        if proposal is not None:
-            open_ = teacher or proposal["made"] or seat == self.active
-            own = teacher or seat == self.active
-            partner_side = teacher or seat == proposal["partner"]
-            give = proposal["give"]
-            shown = {
-                "partner": proposal["partner"],
-                "made": proposal["made"],
-                "give": [b for b, _ in give] if open_ else None,
-                "turned_up": [k == 0 for _, k in give] if open_ else None,
-                "give_cards": [card_text(b, k) for b, k in give] if own else None,
-                "ask": list(proposal["ask"]) if open_ else None,
-                "picks": [card_text(b, k) for b, k in proposal["picks"]] if partner_side else None,
-            }
-        return {
-            "game": self.name,
-            "players": n,
-            "viewer": seat,
-            "to_act": list(self._to_act),
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "third_field_cost": self.options["third_field_cost"],
-            "proposals_per_turn": self.options["proposals_per_turn"],
-            # BO-C2: hands are hidden, front first; their sizes are public.
-            "hands": [
-                list(h) if teacher or s == seat else None for s, h in zip(seats, self.hands, strict=True)
-            ],
-            "hand_sizes": [len(h) for h in self.hands],
-            "fields": [[list(f) if f else None for f in fs] for fs in self.fields],
-            "coins": [len(c) for c in self.coins],
-            "coin_cards": [list(c) for c in self.coins],
-            "deck": self.deck[::-1] if teacher else None,
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "discard_size": len(self.discard),
-            "exhaustions": self.exhaustions,
-            "trading_area": list(self.trading_area),
-            "received": [list(r) for r in self.received],
-            "planted": self.planted,
-            "proposals_left": self.proposals_left,
-            "proposal": shown,
-            "offers": [dict(o) for o in self.offers],
-            "max_decisions": self.options["max_decisions"],
-            "stopped": self.stopped,
-        }
+        return game_view(self, seat)
 
     def result(self) -> dict[str, Any]:
         scores = [len(c) for c in self.coins]
@@ -1088,46 +1037,4 @@ class Bohnanza(Game):
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: a bean too often or too seldom, a bad field."""
-        problems = []
-        try:
-            n = state["players"]
-            cards: Counter[str] = Counter()
-            for s in range(n):
-                fields = state["fields"][s]
-                if len(fields) not in (rules.START_FIELDS, rules.MAX_FIELDS):
-                    problems.append(f"{_LETTERS[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
-                for field in fields:
-                    if field is None:
-                        continue
-                    bean, count = field
-                    if bean not in rules.BEAN_COUNTS or type(count) is not int or count < 1:
-                        problems.append(
-                            f"{_LETTERS[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
-                        )
-                        continue
-                    cards[bean] += count
-                if state["coins"][s] != len(state["coin_cards"][s]):
-                    problems.append(
-                        f"{_LETTERS[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)"
-                    )
-                for pile in (state["hands"][s], state["coin_cards"][s], state["received"][s]):
-                    cards.update(pile)
-            for pile in (state["deck"], state["discard"], state["trading_area"]):
-                cards.update(pile)
-            if not 0 <= state["exhaustions"] <= rules.LAST_EXHAUSTION:
-                problems.append(f"the deck ran out {state['exhaustions']!r} times; at most 3 (BO-D2)")
-            wrong = [
-                f"{bean} {cards[bean]} (should be {count})"
-                for bean, count in rules.BEAN_COUNTS.items()
-                if cards[bean] != count
-            ]
-            unknown = sorted(set(cards) - set(rules.BEAN_COUNTS), key=str)
-            if wrong or unknown:
-                problems.append(
-                    "the 104 cards are not all accounted for: "
-                    + "; ".join(wrong + [f"unknown card {u!r}" for u in unknown])
-                    + " (BO-E2)"
-                )
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
-            problems.append(f"state is not a Bohnanza state ({exc!r})")
-        return problems
+        return state_problems(state)
