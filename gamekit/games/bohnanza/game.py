@@ -115,24 +115,17 @@ from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
 from ...core.game import Event, Game, register
 from ...core.options import Option
-from . import rules
+from . import rules, trading
 from .actions import (
-    ACCEPT,
-    ASK_ALL,
     BUY_FIELD,
-    CANCEL,
     DRAW,
     END_TRADING,
-    GIVE_HAND,
-    GIVE_UP,
     HARVEST_FIELD,
     OFFER,
     PLANT,
     PLANT_BEAN,
     PLANT_BEAN_INTO,
     PLANT_INTO,
-    PROPOSE,
-    REJECT,
     STOP,
     card_text,
     parse_action,
@@ -140,6 +133,7 @@ from .actions import (
 from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
 from .records import records_from_events
 from .rules import BEANS, field_for, harvestable, planting_fields
+from .trading import Proposal
 from .views import game_view, state_problems
 
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
@@ -235,7 +229,7 @@ class Bohnanza(Game):
         self.active = first
         self.phase = "plant"
         self.planted = 0
-        self.proposal: dict[str, Any] | None = None
+        self.proposal: Proposal | None = None
         self.proposals_left: int | None = 0  # None: no limit (BO-T4)
         self.stopped = False  # by the safety limit max_decisions (BO-T4)
         self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
@@ -513,13 +507,13 @@ class Bohnanza(Game):
                 main = [END_TRADING]
                 if self.proposals_left is None or self.proposals_left:
                     main += [OFFER[p] for p in range(self.players) if p != seat]
-            elif proposal["made"]:
-                answers = proposal.get("answers")
+            elif proposal.made:
+                answers = proposal.answers
                 if answers is None:  # the partner's hand changes only by its own picks
-                    answers = proposal["answers"] = self._answers(seat, proposal)
+                    answers = proposal.answers = proposal.partner_answers(self.hands[seat])
                 main = list(answers)
             else:
-                main = list(proposal["steps"])
+                main = list(proposal.steps)
         elif phase == "plant-traded":
             main = []
             for bean in dict.fromkeys(self._pending(seat)):
@@ -539,24 +533,6 @@ class Bohnanza(Game):
             return [default] if choices else []
         return [default, *(into[i + 1] for i in choices[1:])]
 
-    def _answers(self, seat: int, proposal: dict[str, Any]) -> list[Action]:
-        """accept (if the partner holds what is asked), reject, and which hand card to give."""
-        if not self._can_accept(seat, proposal):
-            return [REJECT]
-        hand = self.hands[seat]
-        answers = [ACCEPT, REJECT]
-        picks = proposal["picks"]
-        picked = {k for _, k in picks}
-        for bean in dict.fromkeys(proposal["ask"]):
-            if proposal["ask"].count(bean) > sum(1 for b, _ in picks if b == bean):
-                answers += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1) if b == bean and k not in picked]
-        return answers
-
-    def _can_accept(self, seat: int, proposal: dict[str, Any]) -> bool:
-        hand = self.hands[seat]
-        ask = proposal["ask"]
-        return all(hand.count(b) >= ask.count(b) for b in set(ask))
-
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.phase)
 
@@ -575,7 +551,7 @@ class Bohnanza(Game):
         if self.phase == "plant":
             return f"it is {actor}'s turn to plant{others} (BO-T1)"
         if self.phase == "trade":
-            if self.proposal is not None and self.proposal["made"]:
+            if self.proposal is not None and self.proposal.made:
                 return f"{actor} is answering {_LETTERS[self.active]}'s proposal{others} (BO-T4)"
             return (
                 f"{actor} is trading; every deal has the active player on one side and "
@@ -721,35 +697,24 @@ class Bohnanza(Game):
 
     # ------------------------------------------------------- step 3: trade
     def _trade_step(self, seat: int, action: Action) -> None:
+        """BO-T4: the active player drafts and makes proposals; the partner answers each."""
         kind = action.kind
         proposal = self.proposal
-        if proposal is not None and proposal["made"]:
+        if proposal is not None and proposal.made:
             if kind == "accept":
                 self._accept(seat, proposal)
             elif kind == "reject":
                 self._reject(seat, proposal)
             elif kind == "give":
-                self._pick(seat, proposal, *action.value)
+                proposal.add_pick(seat, self.hands[seat], *action.value)
+                self._emit("pick", seat, private={"give": card_text(*action.value)})
             else:
                 raise IllegalAction(
                     f"{action}: {_LETTERS[seat]} answers {_LETTERS[self.active]}'s proposal with accept, "
                     "reject or give BEAN#K (BO-T4)"
                 )
         elif proposal is not None:
-            if kind == "give":
-                self._draft_give(seat, proposal, *action.value)
-            elif kind == "ask":
-                self._draft_ask(seat, proposal, action.value)
-            elif kind == "propose":
-                self._propose(seat, proposal)
-            elif kind == "cancel":
-                self.proposal = None
-                self.offers[-1]["outcome"] = "cancelled"
-                self._emit("cancel", seat, partner=proposal["partner"])
-            else:
-                raise IllegalAction(
-                    f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
-                )
+            self._draft_step(seat, proposal, action)
         elif kind == "offer":
             self._offer(seat, action.value)
         elif kind == "deal":
@@ -763,122 +728,60 @@ class Bohnanza(Game):
                 f"{action}: {_LETTERS[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
             )
 
+    def _draft_step(self, seat: int, proposal: Proposal, action: Action) -> None:
+        kind = action.kind
+        if kind == "give":
+            self._draft_give(seat, proposal, *action.value)
+        elif kind == "ask":
+            self._draft_ask(seat, proposal, action.value)
+        elif kind == "propose":
+            self._propose(seat, proposal)
+        elif kind == "cancel":
+            self.proposal = None
+            self.offers[-1]["outcome"] = "cancelled"
+            self._emit("cancel", seat, partner=proposal.partner)
+        else:
+            raise IllegalAction(
+                f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
+            )
+
     def _check_offer(self, seat: int, partner: int) -> None:
-        if self.proposals_left == 0:
-            raise IllegalAction(
-                f"offer: {_LETTERS[seat]} has started the {self.options['proposals_per_turn']} proposals "
-                "allowed this turn (proposals_per_turn, BO-T4)"
-            )
-        if not 0 <= partner < self.players:
-            raise IllegalAction(
-                f"offer: there is no seat {partner} in this {self.players}-player game (BO-T4)"
-            )
-        if partner == seat:
-            raise IllegalAction(
-                "offer: every deal has the active player on one side and someone else on the other (BO-T4)"
-            )
+        trading.check_offer(
+            seat, partner, self.players, self.proposals_left, self.options["proposals_per_turn"]
+        )
 
     def _offer(self, seat: int, partner: int) -> None:
         self._check_offer(seat, partner)
         if self.proposals_left is not None:
             self.proposals_left -= 1
-        self.proposal = {
-            "partner": partner,
-            "made": False,
-            "give": [],  # (bean, 0) for a turned-up card, (bean, K) for hand card K
-            "ask": [],
-            "picks": [],  # the partner's chosen hand cards, (bean, K)
-            "steps": self._first_draft_steps(seat, partner),
-        }
+        steps = trading.draft_steps(self.trading_area, self.hands[seat], bool(self.hands[partner]))
+        self.proposal = Proposal(partner, steps)
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
         self._emit("offer", seat, partner=partner)
 
-    def _first_draft_steps(self, seat: int, partner: int) -> dict[Action, None]:
-        """The draft's legal steps in order, kept up to date step by step (the slow list to build)."""
-        steps = [GIVE_UP[b] for b in dict.fromkeys(self.trading_area)]
-        steps += [GIVE_HAND[b][k] for k, b in enumerate(self.hands[seat], 1)]
-        if self.hands[partner]:
-            steps += ASK_ALL
-        steps.append(CANCEL)
-        return dict.fromkeys(steps)
+    def _draft_give(self, seat: int, proposal: Proposal, bean: str, k: int) -> None:
+        proposal.add_give(seat, self.hands[seat], self.trading_area, bean, k)
+        self._emit("draft", seat, partner=proposal.partner, private={"give": card_text(bean, k)})
 
-    def _check_give(self, seat: int, give: list[tuple[str, int]], bean: str, k: int) -> None:
-        """A card the active player may add to a proposal (BO-T4): turned up, or in hand."""
-        if k == 0:
-            already = sum(1 for b, p in give if p == 0 and b == bean)
-            if self.trading_area.count(bean) <= already:
-                raise IllegalAction(
-                    f"give {bean}: no {'other ' if already else ''}turned-up {bean} is in the trading area; "
-                    "a hand card is named BEAN#K (BO-T4)"
-                )
-            return
-        self._check_hand_card(seat, bean, k)
-        if any(p == k for _, p in give):
-            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)")
+    def _draft_ask(self, seat: int, proposal: Proposal, bean: str) -> None:
+        proposal.add_ask(bean, len(self.hands[proposal.partner]))
+        self._emit("draft", seat, partner=proposal.partner, private={"ask": bean})
 
-    def _check_hand_card(self, seat: int, bean: str, k: int) -> None:
-        hand = self.hands[seat]
-        if not 1 <= k <= len(hand):
-            raise IllegalAction(
-                f"give {bean}#{k}: {_LETTERS[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
-                "cards received in a deal cannot be traded on (BO-T4)"
-            )
-        if hand[k - 1] != bean:
-            raise IllegalAction(
-                f"give {bean}#{k}: hand card {k} of {_LETTERS[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
-            )
-
-    def _draft_give(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
-        steps = proposal["steps"]
-        action = (GIVE_HAND[bean][k] if k <= rules.DECK_SIZE else None) if k else GIVE_UP[bean]
-        if action is None or action not in steps:
-            self._check_give(seat, proposal["give"], bean, k)  # raises, saying why
-        give = proposal["give"]
-        if k or self.trading_area.count(bean) == 1 + sum(1 for b, p in give if p == 0 and b == bean):
-            del steps[action]
-        if not give and not proposal["ask"]:
-            del steps[CANCEL]  # propose, then cancel, stay last
-            steps[PROPOSE] = steps[CANCEL] = None
-        give.append((bean, k))
-        self._emit("draft", seat, partner=proposal["partner"], private={"give": card_text(bean, k)})
-
-    def _check_ask(self, partner: int, asked: int) -> None:
-        size = len(self.hands[partner])
-        if asked >= size:
-            raise IllegalAction(
-                f"ask: {_LETTERS[partner]} holds {size} hand card{'s' * (size != 1)}, and others give "
-                "only hand cards (BO-T4)"
-            )
-
-    def _draft_ask(self, seat: int, proposal: dict[str, Any], bean: str) -> None:
-        ask = proposal["ask"]
-        self._check_ask(proposal["partner"], len(ask))
-        steps = proposal["steps"]
-        if not ask and not proposal["give"]:
-            del steps[CANCEL]
-            steps[PROPOSE] = steps[CANCEL] = None
-        ask.append(bean)
-        if len(ask) == len(self.hands[proposal["partner"]]):
-            for step in ASK_ALL:
-                del steps[step]
-        self._emit("draft", seat, partner=proposal["partner"], private={"ask": bean})
-
-    def _propose(self, seat: int, proposal: dict[str, Any]) -> None:
-        if not proposal["give"] and not proposal["ask"]:
-            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
-        proposal["made"] = True
-        partner = proposal["partner"]
+    def _propose(self, seat: int, proposal: Proposal) -> None:
+        trading.check_not_empty(proposal.give, proposal.ask)
+        proposal.made = True
+        partner = proposal.partner
         self.offers[-1]["outcome"] = "made"
         self._to_act = (partner,)
-        give = proposal["give"]
+        give = proposal.give
         self._emit(
             "propose",
             seat,
             partner=partner,
             give=[b for b, _ in give],
             turned_up=[k == 0 for _, k in give],
-            ask=list(proposal["ask"]),
+            ask=list(proposal.ask),
             private={"give": [card_text(b, k) for b, k in give]},
         )
 
@@ -887,12 +790,11 @@ class Bohnanza(Game):
         self._check_offer(seat, partner)
         give: list[tuple[str, int]] = []
         for bean, k in gives:
-            self._check_give(seat, give, bean, k)
+            trading.check_give(seat, self.hands[seat], self.trading_area, give, bean, k)
             give.append((bean, k))
         for i in range(len(asks)):
-            self._check_ask(partner, i)
-        if not give and not asks:
-            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+            trading.check_ask(partner, len(self.hands[partner]), i)
+        trading.check_not_empty(give, asks)
         self._offer(seat, partner)
         proposal = self.proposal
         for bean, k in give:
@@ -901,53 +803,20 @@ class Bohnanza(Game):
             self._draft_ask(seat, proposal, bean)
         self._propose(seat, proposal)
 
-    def _pick(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
-        """The partner chooses which hand card answers one asked bean."""
-        if k == 0:
-            raise IllegalAction(
-                f"give {bean}: {_LETTERS[seat]} may give only hand cards, named BEAN#K (BO-T4)"
-            )
-        asked = proposal["ask"].count(bean)
-        picks = proposal["picks"]
-        if not self._can_accept(seat, proposal):
-            raise IllegalAction(
-                f"give {bean}#{k}: {_LETTERS[seat]} does not hold every bean asked for, so the only "
-                "answer is reject (BO-T4)"
-            )
-        if asked <= sum(1 for b, _ in picks if b == bean):
-            raise IllegalAction(
-                f"give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)"
-            )
-        self._check_hand_card(seat, bean, k)
-        if any(p == k for _, p in picks):
-            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already chosen (BO-T4)")
-        picks.append((bean, k))
-        proposal["answers"] = None
-        self._emit("pick", seat, private={"give": card_text(bean, k)})
-
-    def _accept(self, seat: int, proposal: dict[str, Any]) -> None:
-        hand = self.hands[seat]
-        chosen = {k for _, k in proposal["picks"]}
-        for bean, count in Counter(proposal["ask"]).items():
-            need = count - sum(1 for b, _ in proposal["picks"] if b == bean)
-            free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
-            if len(free) < need:
-                raise IllegalAction(
-                    f"accept: {_LETTERS[seat]} does not hold the {count} {bean} asked for (BO-T4)"
-                )
-            chosen.update(free[:need])  # the frontmost ones not chosen by hand
+    def _accept(self, seat: int, proposal: Proposal) -> None:
+        """BO-T4: cards leave the hands only now, the rest keeping their order; fields and coins stay;
+        what each side gets is set aside, not traded on, and planted after trading."""
+        positions = proposal.positions_given(seat, self.hands[seat])
         active = self.active
-        give = proposal["give"]
-        # BO-T4: cards leave a hand only now, the rest keeping their order; fields and coins stay.
-        from_hand = {k for _, k in give if k}
-        self.hands[active] = [c for k, c in enumerate(self.hands[active], 1) if k not in from_hand]
+        give = proposal.give
+        self.hands[active] = trading.without_positions(self.hands[active], {k for _, k in give if k})
         for bean, k in give:
             if k == 0:
                 self.trading_area.remove(bean)
-        self.hands[seat] = [c for k, c in enumerate(hand, 1) if k not in chosen]
+        self.hands[seat] = trading.without_positions(self.hands[seat], positions)
         gave = [b for b, _ in give]
-        got = list(proposal["ask"])
-        self.received[seat].extend(gave)  # BO-T4: set aside, not traded on, planted after trading
+        got = list(proposal.ask)
+        self.received[seat].extend(gave)
         self.received[active].extend(got)
         for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
             stats = self._stats[s]
@@ -958,19 +827,14 @@ class Bohnanza(Game):
         self.offers[-1]["outcome"] = "accepted"
         self._to_act = (active,)
         self._emit(
-            "accept",
-            seat,
-            active=active,
-            gave=gave,
-            got=got,
-            private={"positions": sorted(chosen)},
+            "accept", seat, active=active, gave=gave, got=got, private={"positions": sorted(positions)}
         )
 
-    def _reject(self, seat: int, proposal: dict[str, Any]) -> None:
+    def _reject(self, seat: int, proposal: Proposal) -> None:
         self.proposal = None
         self.offers[-1]["outcome"] = "rejected"
         self._to_act = (self.active,)
-        self._emit("reject", seat, active=self.active, gift=not proposal["ask"])
+        self._emit("reject", seat, active=self.active, gift=not proposal.ask)
 
     # ------------------------------------------- step 3b: plant what was traded
     def _plant_traded(self, seat: int, bean: str, number: int | None) -> None:

@@ -12,26 +12,27 @@ from .actions import card_text
 
 if TYPE_CHECKING:
     from .game import Bohnanza
+    from .trading import Proposal
 
 
-def proposal_view(proposal: dict[str, Any] | None, seat: int | None, active: int) -> dict[str, Any] | None:
+def proposal_view(proposal: Proposal | None, seat: int | None, active: int) -> dict[str, Any] | None:
     """The proposal as ``seat`` sees it: the table sees it once made; while the active player
     drafts it, others know only the partner; the partner's picks are the partner's own (BO-T4)."""
     if proposal is None:
         return None
     teacher = seat is None
-    open_ = teacher or proposal["made"] or seat == active
+    open_ = teacher or proposal.made or seat == active
     own = teacher or seat == active
-    partner_side = teacher or seat == proposal["partner"]
-    give = proposal["give"]
+    partner_side = teacher or seat == proposal.partner
+    give = proposal.give
     return {
-        "partner": proposal["partner"],
-        "made": proposal["made"],
+        "partner": proposal.partner,
+        "made": proposal.made,
         "give": [b for b, _ in give] if open_ else None,
         "turned_up": [k == 0 for _, k in give] if open_ else None,
         "give_cards": [card_text(b, k) for b, k in give] if own else None,
-        "ask": list(proposal["ask"]) if open_ else None,
-        "picks": [card_text(b, k) for b, k in proposal["picks"]] if partner_side else None,
+        "ask": list(proposal.ask) if open_ else None,
+        "picks": [card_text(b, k) for b, k in proposal.picks] if partner_side else None,
     }
 
 
