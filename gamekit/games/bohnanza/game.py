@@ -105,13 +105,12 @@ Readings of the rules (where the booklet, bohnanza-booklet, leaves them open):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled
-from ...core.errors import ConfigError, IllegalAction
+from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
 from ...core.game import Event, Game, register
 from ...core.options import Option
@@ -130,9 +129,10 @@ from .actions import (
     card_text,
     parse_action,
 )
+from .dealing import deal, decision_bound, read_stack, unstacked
 from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
 from .records import records_from_events
-from .rules import BEANS, field_for, harvestable, planting_fields
+from .rules import field_for, harvestable, planting_fields
 from .trading import Proposal
 from .views import game_view, state_problems
 
@@ -188,15 +188,8 @@ class Bohnanza(Game):
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
         n = self.players
-        stacked_hands, stacked_deck = self._read_stack()
-        pile = shuffled(self.rng, rules.ALL_CARDS)
-        wanted = Counter(c for hand in stacked_hands for c in hand) + Counter(stacked_deck)
-        rest = []
-        for card in pile:
-            if wanted[card]:
-                wanted[card] -= 1
-            else:
-                rest.append(card)
+        stacked_hands, stacked_deck = read_stack(self.stack, n)
+        rest = unstacked(shuffled(self.rng, rules.ALL_CARDS), stacked_hands, stacked_deck)
         first = self.stack.get("first_player")
         if first is None:
             self.dealer = self.rng.randrange(n)  # BO-C4
@@ -204,19 +197,7 @@ class Bohnanza(Game):
         else:
             self.dealer = (first - 1) % n
         self.first_player = first
-        # BO-C2: dealt one at a time from the dealer's left, each card behind the ones before.
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        top = 0
-        for r in range(rules.HAND_SIZE):
-            for i in range(n):
-                seat = (first + i) % n
-                if r < len(stacked_hands[seat]):
-                    self.hands[seat].append(stacked_hands[seat][r])
-                else:
-                    self.hands[seat].append(rest[top])
-                    top += 1
-        deck_top_first = list(stacked_deck) + rest[top:]
-        self.deck: list[str] = deck_top_first[::-1]  # the top card is the last: drawing pops it
+        self.hands, self.deck = deal(first, stacked_hands, stacked_deck, rest)  # BO-C2
         self.discard: list[str] = []  # oldest first, the top card last
         fields = rules.MAX_FIELDS if self.options["three_fields_at_start"] else rules.START_FIELDS
         self.fields: list[list[list | None]] = [[None] * fields for _ in range(n)]
@@ -246,7 +227,7 @@ class Bohnanza(Game):
             }
             for _ in range(n)
         ]
-        self._bound = self._decision_bound()
+        self._bound = decision_bound(n, self.options["max_decisions"], self.options["proposals_per_turn"])
         self._emit(
             "setup",
             None,
@@ -259,59 +240,6 @@ class Bohnanza(Game):
         for seat in range(n):
             self._emit("deal", seat, cards=len(self.hands[seat]), private={"hand": list(self.hands[seat])})
         self._start_turn(first)
-
-    def _read_stack(self) -> tuple[list[list[str]], list[str]]:
-        """The stacked hands (front first, per seat) and deck top, checked against BO-C1/BO-C2."""
-        n = self.players
-        hands = self.stack.get("hands")
-        deck = self.stack.get("deck")
-        if hands is None:
-            hands = []
-        if not isinstance(hands, list | tuple) or len(hands) > n:
-            raise ConfigError(
-                f"stack hands must be a list of at most {n} hands (front first, one per seat), not {hands!r}"
-            )
-        hands = [[] if h is None else h for h in hands]
-        hands += [[] for _ in range(n - len(hands))]
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list | tuple) or len(hand) > rules.HAND_SIZE:
-                raise ConfigError(
-                    f"stack hands: seat {seat}'s hand must be a list of at most {rules.HAND_SIZE} beans, "
-                    f"not {hand!r} (BO-C2)"
-                )
-        if deck is None:
-            deck = []
-        if not isinstance(deck, list | tuple):
-            raise ConfigError(f"stack deck must be a list of beans, top first, not {deck!r}")
-        cards = [c for h in hands for c in h] + list(deck)
-        for card in cards:
-            if card not in rules.BEAN_COUNTS:
-                raise ConfigError(f"stack: there is no bean {card!r}; beans: {', '.join(BEANS)} (BO-C1)")
-        for bean, count in sorted(Counter(cards).items()):
-            if count > rules.BEAN_COUNTS[bean]:
-                raise ConfigError(
-                    f"stack lists {bean} {count} times but the deck has only {rules.BEAN_COUNTS[bean]} (BO-C1)"
-                )
-        if len(cards) > rules.DECK_SIZE:
-            raise ConfigError(f"stack lists {len(cards)} cards; the deck has {rules.DECK_SIZE} (BO-C1)")
-        return [list(h) for h in hands], list(deck)
-
-    def _decision_bound(self) -> int:
-        """A true upper bound on decisions; see ``max_decisions``."""
-        n = self.players
-        draws = rules.DECK_SIZE - rules.HAND_SIZE * n + (rules.LAST_EXHAUSTION - 1) * rules.DECK_SIZE
-        turns = draws // (rules.TURN_UP + rules.DRAW) + 1
-        plantings = draws + rules.HAND_SIZE * n
-        limit = self.options["max_decisions"]
-        proposals = self.options["proposals_per_turn"]
-        if proposals is None:  # BO-T4: no bound on trading but the safety limit
-            return limit
-        # One proposal: offer, gives (turned-up + the giver's hand), asks and the partner's picks
-        # (at most the partner's hand each; both hands together hold at most the deck), propose, answer.
-        per_proposal = 3 + rules.TURN_UP + 2 * rules.DECK_SIZE
-        per_turn = 3 + proposals * per_proposal  # stop, end-trading, draw
-        # Harvests <= plantings; one field bought each.
-        return min(limit, turns * per_turn + 2 * plantings + n)
 
     # ------------------------------------------------------------- the deck
     def _take(self) -> str | None:
