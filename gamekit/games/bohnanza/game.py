@@ -205,7 +205,7 @@ class Bohnanza(Game):
         self.trading_area: list[str] = []
         self.received: list[list[str]] = [[] for _ in range(n)]
         self.exhaustions = 0
-        self._ending = False
+        self._final_exhaustion = False  # the deck ran out the last time: the game ends (BO-D2)
         self.turn = 0
         self.active = first
         self.phase = "plant"
@@ -214,7 +214,8 @@ class Bohnanza(Game):
         self.proposals_left: int | None = 0  # None: no limit (BO-T4)
         self.stopped = False  # by the safety limit max_decisions (BO-T4)
         self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
-        self._extra: list[list[Action] | None] = [None] * n
+        # Each seat's harvests and buy-field, listed once and kept until its fields or coins change.
+        self._any_time_cache: list[list[Action] | None] = [None] * n
         self._stats = [
             {
                 "harvests": 0,
@@ -227,7 +228,9 @@ class Bohnanza(Game):
             }
             for _ in range(n)
         ]
-        self._bound = decision_bound(n, self.options["max_decisions"], self.options["proposals_per_turn"])
+        self._decision_limit = decision_bound(
+            n, self.options["max_decisions"], self.options["proposals_per_turn"]
+        )
         self._emit(
             "setup",
             None,
@@ -242,24 +245,24 @@ class Bohnanza(Game):
         self._start_turn(first)
 
     # ------------------------------------------------------------- the deck
-    def _take(self) -> str | None:
+    def _take_top_card(self) -> str | None:
         """The top card of the deck; the deck running out is handled at once (BO-D1, BO-D2).
 
         Returns None only when the game ended before a card could be drawn.
         """
         while not self.deck:  # only after a reshuffle of an empty discard pile
-            if self._exhaust():
+            if self._deck_runs_out():
                 return None
         card = self.deck.pop()
         if not self.deck:
-            self._exhaust()
+            self._deck_runs_out()
         return card
 
-    def _exhaust(self) -> bool:
+    def _deck_runs_out(self) -> bool:
         """The deck has run out: reshuffle the discard pile, or end the game the third time."""
         self.exhaustions += 1
         if self.exhaustions >= rules.LAST_EXHAUSTION:  # BO-D2
-            self._ending = True
+            self._final_exhaustion = True
             self._emit("exhausted", None, count=self.exhaustions, reshuffled=0, ends=True)
             return True
         self.deck = shuffled(self.rng, self.discard)  # BO-D1: the discard pile only
@@ -286,15 +289,15 @@ class Bohnanza(Game):
         self.phase = "trade"
         cards = []
         for _ in range(rules.TURN_UP):
-            card = self._take()
+            card = self._take_top_card()
             if card is None:
                 break
             cards.append(card)
-            if self._ending:
+            if self._final_exhaustion:
                 break
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
-        if self._ending:
+        if self._final_exhaustion:
             self._end()
         else:
             self._to_act = (self.active,)
@@ -320,15 +323,15 @@ class Bohnanza(Game):
         hand = self.hands[self.active]
         cards = []
         for _ in range(rules.DRAW):
-            card = self._take()
+            card = self._take_top_card()
             if card is None:
                 break
             cards.append(card)
-            if self._ending:
+            if self._final_exhaustion:
                 break
         hand.extend(cards)
         self._emit("draw", self.active, count=len(cards), private={"cards": cards})
-        if self._ending:
+        if self._final_exhaustion:
             self._end()
         else:
             self._start_turn((self.active + 1) % self.players)
@@ -352,7 +355,7 @@ class Bohnanza(Game):
             fields[i] = [bean, 1]
         else:
             fields[i][1] += 1
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
         self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
 
@@ -369,7 +372,7 @@ class Bohnanza(Game):
         self.coins[seat].extend([bean] * coins)
         self.discard.extend([bean] * rest)
         self.fields[seat][i] = None
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._emit(
             "harvest",
             seat,
@@ -388,27 +391,27 @@ class Bohnanza(Game):
             return field_for(self.fields[seat], self.hands[seat][0]) is None
         if self.phase == "plant-traded":
             fields = self.fields[seat]
-            return all(field_for(fields, b) is None for b in self._pending(seat))
+            return all(field_for(fields, b) is None for b in self._beans_to_plant(seat))
         return False
 
-    def _pending(self, seat: int) -> list[str]:
+    def _beans_to_plant(self, seat: int) -> list[str]:
         """Beans ``seat`` must still plant after trading (BO-T5)."""
         if seat == self.active:
             return self.trading_area + self.received[seat]
         return self.received[seat]
 
-    def _extras(self, seat: int) -> list[Action]:
+    def _list_any_time(self, seat: int) -> list[Action]:
         """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
-        extra = self._extra[seat]
-        if extra is None:
-            extra = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
+        any_time = self._any_time_cache[seat]
+        if any_time is None:
+            any_time = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
             if (
                 len(self.fields[seat]) < rules.MAX_FIELDS
                 and len(self.coins[seat]) >= self.options["third_field_cost"]
             ):
-                extra.append(BUY_FIELD)
-            self._extra[seat] = extra
-        return extra
+                any_time.append(BUY_FIELD)
+            self._any_time_cache[seat] = any_time
+        return any_time
 
     # ------------------------------------------------------------- protocol
     def any_time_actions(self, seat: int) -> list[Action]:
@@ -416,8 +419,8 @@ class Bohnanza(Game):
         anyone's decision, also on other players' turns (BO-H1, BO-H3)."""
         if not self._to_act or seat.__class__ is not int or not 0 <= seat < self.players:
             return []
-        extra = self._extra[seat]
-        return list(extra if extra is not None else self._extras(seat))
+        any_time = self._any_time_cache[seat]
+        return list(any_time if any_time is not None else self._list_any_time(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
@@ -426,31 +429,31 @@ class Bohnanza(Game):
         if phase == "plant":
             # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
             # player's choice, or harvest first if it fits nowhere.
-            main = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
+            actions = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
             if self.planted:
-                main.append(STOP)
+                actions.append(STOP)
         elif phase == "trade":
             proposal = self.proposal
             if proposal is None:
-                main = [END_TRADING]
+                actions = [END_TRADING]
                 if self.proposals_left is None or self.proposals_left:
-                    main += [OFFER[p] for p in range(self.players) if p != seat]
+                    actions += [OFFER[p] for p in range(self.players) if p != seat]
             elif proposal.made:
                 answers = proposal.answers
                 if answers is None:  # the partner's hand changes only by its own picks
                     answers = proposal.answers = proposal.partner_answers(self.hands[seat])
-                main = list(answers)
+                actions = list(answers)
             else:
-                main = list(proposal.steps)
+                actions = list(proposal.steps)
         elif phase == "plant-traded":
-            main = []
-            for bean in dict.fromkeys(self._pending(seat)):
-                main += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+            actions = []
+            for bean in dict.fromkeys(self._beans_to_plant(seat)):
+                actions += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
         else:  # draw
-            main = [DRAW]
-        extra = self._extra[seat]
-        main += extra if extra is not None else self._extras(seat)
-        return main
+            actions = [DRAW]
+        any_time = self._any_time_cache[seat]
+        actions += any_time if any_time is not None else self._list_any_time(seat)
+        return actions
 
     def _plantings(
         self, seat: int, bean: str, default: Action, into: tuple[Action | None, ...]
@@ -492,11 +495,9 @@ class Bohnanza(Game):
     def _apply(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action)
         if len(self.history) + 1 >= self.options["max_decisions"] and self._to_act:
-            self._stop()  # BO-T4: the safety limit
+            self._stop_at_safety_limit()  # BO-T4: the safety limit
 
     def _carry_out(self, seat: int, action: Action) -> None:
-        if seat.__class__ is not int:  # 1.0 or True compare equal to a seat but cannot be saved
-            raise IllegalAction(f"{seat!r} is not a seat; seats are whole numbers from 0 (BO-C4)")
         kind = action.kind
         if kind == "harvest":
             self._harvest(seat, action.value)
@@ -535,7 +536,7 @@ class Bohnanza(Game):
                 "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
             )
 
-    def _stop(self) -> None:
+    def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
         self.phase = "over"
         self.stopped = True
@@ -546,17 +547,15 @@ class Bohnanza(Game):
     # ---------------------------------------------------- step 1: planting
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
-        if self.planted >= rules.PLANTINGS_PER_TURN:  # cannot happen: the turn moves on
-            raise IllegalAction("no third card may be planted from the hand (BO-T1)")
         bean = hand[0]
-        i = self._target(seat, bean, number, "plant" if number is None else f"plant {number}")
+        i = self._field_index(seat, bean, number, "plant" if number is None else f"plant {number}")
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
             self._turn_up()
 
-    def _target(self, seat: int, bean: str, number: int | None, text: str) -> int:
+    def _field_index(self, seat: int, bean: str, number: int | None, text: str) -> int:
         """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
         raises unless it is empty or of the bean's own type (BO-T2)."""
         fields = self.fields[seat]
@@ -620,7 +619,7 @@ class Bohnanza(Game):
         self.coins[seat] = kept
         self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
         self.fields[seat].append(None)
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._emit("buy-field", seat, cost=cost, paid=paid)
 
     # ------------------------------------------------------- step 3: trade
@@ -769,18 +768,18 @@ class Bohnanza(Game):
         text = f"plant {bean}" if number is None else f"plant {bean} {number}"
         from_area = seat == self.active and bean in self.trading_area
         if not from_area and bean not in self.received[seat]:
-            have = self._pending(seat)
+            have = self._beans_to_plant(seat)
             raise IllegalAction(
                 f"{text}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
                 f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
             )
-        i = self._target(seat, bean, number, text)
+        i = self._field_index(seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:
             self.received[seat].remove(bean)
         self._plant(seat, bean, "turned-up" if from_area else "received", i)
-        if not self._pending(seat):
+        if not self._beans_to_plant(seat):
             self._next_planter()
 
     # -------------------------------------------------------------- narration
@@ -815,7 +814,7 @@ class Bohnanza(Game):
         decks can give (five a turn, at most two reshuffles of at most 104 cards), plantings by
         the cards drawn, harvests by the plantings, and trading by ``proposals_per_turn``
         proposals of at most every card of two hands each."""
-        return self._bound
+        return self._decision_limit
 
     def stats(self, seat: int) -> dict[str, Any]:
         return {
