@@ -138,6 +138,52 @@ from .views import game_view, state_problems
 
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
 
+# BO-C5 and BO-T4: the variants the booklet suggests, and the limits on trading.
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "third_field_cost",
+        3,
+        "BO-C5",
+        "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
+        minimum=0,
+    ),
+    Option(
+        "three_fields_at_start",
+        False,
+        "BO-C5",
+        "every player starts with three fields; the booklet suggests it for 3 players",
+        choices=(False, True),
+    ),
+    Option(
+        "proposals_per_turn",
+        None,
+        "BO-T4",
+        "proposals the active player may start in one turn (made, cancelled, accepted or "
+        "rejected); None (default) for no limit, 0 for a game without trading",
+        choices=(None,),
+        minimum=0,
+    ),
+    Option(
+        "max_decisions",
+        DEFAULT_MAX_DECISIONS,
+        "BO-T4",
+        "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
+        "There is no 'off': without a bound on proposals a game could go on for ever",
+        minimum=1,
+    ),
+)
+
+# The counts ``stats`` reports for each seat, besides ``third_field``.
+STAT_COUNTS = (
+    "harvests",
+    "forced_harvests",
+    "beans_planted",
+    "deals",
+    "cards_given",
+    "cards_received",
+    "proposals",
+)
+
 
 @register
 class Bohnanza(Game):
@@ -150,39 +196,7 @@ class Bohnanza(Game):
     max_players = 5
     players_rule = "BO-C1"
     stack_keys = ("hands", "deck")
-    options_declared = (
-        Option(
-            "third_field_cost",
-            3,
-            "BO-C5",
-            "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
-            minimum=0,
-        ),
-        Option(
-            "three_fields_at_start",
-            False,
-            "BO-C5",
-            "every player starts with three fields; the booklet suggests it for 3 players",
-            choices=(False, True),
-        ),
-        Option(
-            "proposals_per_turn",
-            None,
-            "BO-T4",
-            "proposals the active player may start in one turn (made, cancelled, accepted or "
-            "rejected); None (default) for no limit, 0 for a game without trading",
-            choices=(None,),
-            minimum=0,
-        ),
-        Option(
-            "max_decisions",
-            DEFAULT_MAX_DECISIONS,
-            "BO-T4",
-            "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
-            "There is no 'off': without a bound on proposals a game could go on for ever",
-            minimum=1,
-        ),
-    )
+    options_declared = OPTIONS
     any_time_kinds = frozenset({"harvest", "buy-field"})  # BO-H1, BO-H3
 
     # ------------------------------------------------------------------ set-up
@@ -216,18 +230,7 @@ class Bohnanza(Game):
         self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
         # Each seat's harvests and buy-field, listed once and kept until its fields or coins change.
         self._any_time_cache: list[list[Action] | None] = [None] * n
-        self._stats = [
-            {
-                "harvests": 0,
-                "forced_harvests": 0,
-                "beans_planted": 0,
-                "deals": 0,
-                "cards_given": 0,
-                "cards_received": 0,
-                "proposals": 0,
-            }
-            for _ in range(n)
-        ]
+        self._stats = [dict.fromkeys(STAT_COUNTS, 0) for _ in range(n)]  # see ``stats``
         self._decision_limit = decision_bound(
             n, self.options["max_decisions"], self.options["proposals_per_turn"]
         )
