@@ -10,7 +10,8 @@ import pytest
 import gamekit
 from gamekit.bots import PlanterBot
 from gamekit.bots.base import Bot
-from gamekit.games.bohnanza.game import BUY_FIELD, CANCEL, DRAW, HARVEST_FIELD, OFFER, Bohnanza
+from gamekit.games.bohnanza import Bohnanza
+from gamekit.games.bohnanza.actions import BUY_FIELD, CANCEL, DRAW, HARVEST_FIELD, OFFER
 
 from .test_rules import illegal, play, texts
 

@@ -8,8 +8,8 @@ import pytest
 
 import gamekit
 from gamekit.bots import BOTS, PlanterBot, RandomBot, TraderBot, make_bot
+from gamekit.games.bohnanza.actions import HARVEST_FIELD
 from gamekit.games.bohnanza.bots import best_forced_harvest, fits_all, unwanted_cards
-from gamekit.games.bohnanza.game import HARVEST_FIELD
 
 
 class Checked(gamekit.bots.Bot):

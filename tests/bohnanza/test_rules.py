@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 import gamekit
-from gamekit.games.bohnanza import rules
-from gamekit.games.bohnanza.game import BUY_FIELD, HARVEST_FIELD, PLANT, STOP, Bohnanza
+from gamekit.games.bohnanza import Bohnanza, rules
+from gamekit.games.bohnanza.actions import BUY_FIELD, HARVEST_FIELD, PLANT, STOP
 
 FRONT = ["green", "green", "red", "blue", "soy"]  # the document's hand (BO-X1)
 

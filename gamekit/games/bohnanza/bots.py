@@ -8,7 +8,7 @@ from typing import Any
 
 from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
-from .game import (
+from .actions import (
     ACCEPT,
     ASK,
     BUY_FIELD,

@@ -105,90 +105,84 @@ Readings of the rules (where the booklet, bohnanza-booklet, leaves them open):
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled
-from ...core.errors import ConfigError, IllegalAction
+from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import Event, Game, register
 from ...core.options import Option
-from . import rules
-from .rules import BEANS, field_for, harvestable, planting_fields
-
-# ------------------------------------------------------------------ actions
-PLANT = Action("plant")
-STOP = Action("stop")
-PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
-# BO-T2: the front card or a bean into a named field: "plant 2", "plant soy 3".
-PLANT_INTO = (None, *(Action("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
-PLANT_BEAN_INTO = {
-    b: (None, *(Action("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
-    for b in BEANS
-}
-DRAW = Action("draw")
-HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
-BUY_FIELD = Action("buy-field")
-END_TRADING = Action("end-trading")
-OFFER = tuple(Action("offer", s, f"offer {_LETTERS[s]}") for s in range(len(_LETTERS)))
-GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
-GIVE_HAND = {
-    b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
-    for b in BEANS
-}
-ASK = {b: Action("ask", b) for b in BEANS}
-ASK_ALL = tuple(ASK.values())
-PROPOSE = Action("propose")
-CANCEL = Action("cancel")
-ACCEPT = Action("accept")
-REJECT = Action("reject")
-
-_FIXED: dict[str, Action] = {
-    a.text: a
-    for a in (
-        PLANT,
-        STOP,
-        BUY_FIELD,
-        END_TRADING,
-        DRAW,
-        PROPOSE,
-        CANCEL,
-        ACCEPT,
-        REJECT,
-        *PLANT_BEAN.values(),
-        *PLANT_INTO[1:],
-        *(a for into in PLANT_BEAN_INTO.values() for a in into[1:]),
-        *HARVEST_FIELD[1:],
-        *OFFER,
-        *GIVE_UP.values(),
-        *ASK.values(),
-    )
-}
-_HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
-_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]+)")
-_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
-_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
-_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
-_ACTION_HELP = (
-    "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
-    "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
-    "'reject', 'end-trading', 'draw' and 'offer P give ... for ...'"
+from . import rules, trading
+from .actions import (
+    BUY_FIELD,
+    DRAW,
+    END_TRADING,
+    HARVEST_FIELD,
+    OFFER,
+    PLANT,
+    PLANT_BEAN,
+    PLANT_BEAN_INTO,
+    PLANT_INTO,
+    STOP,
+    card_text,
+    parse_action,
 )
-_PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "draw": "BO-T6", "over": "BO-D2"}
+from .dealing import deal, decision_bound, read_stack, unstacked
+from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
+from .records import records_from_events
+from .rules import field_for, harvestable, planting_fields
+from .trading import Proposal
+from .views import game_view, state_problems
+
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
-_ORDINAL = {1: "first", 2: "second", 3: "third"}
 
+# BO-C5 and BO-T4: the variants the booklet suggests, and the limits on trading.
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "third_field_cost",
+        3,
+        "BO-C5",
+        "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
+        minimum=0,
+    ),
+    Option(
+        "three_fields_at_start",
+        False,
+        "BO-C5",
+        "every player starts with three fields; the booklet suggests it for 3 players",
+        choices=(False, True),
+    ),
+    Option(
+        "proposals_per_turn",
+        None,
+        "BO-T4",
+        "proposals the active player may start in one turn (made, cancelled, accepted or "
+        "rejected); None (default) for no limit, 0 for a game without trading",
+        choices=(None,),
+        minimum=0,
+    ),
+    Option(
+        "max_decisions",
+        DEFAULT_MAX_DECISIONS,
+        "BO-T4",
+        "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
+        "There is no 'off': without a bound on proposals a game could go on for ever",
+        minimum=1,
+    ),
+)
 
-def _card_text(bean: str, position: int) -> str:
-    """``soy`` for a turned-up card, ``blue#4`` for hand card 4."""
-    return bean if position == 0 else f"{bean}#{position}"
-
-
-def _beans(beans: list[str]) -> str:
-    return ", ".join(beans) if beans else "nothing"
+# The counts ``stats`` reports for each seat, besides ``third_field``.
+STAT_COUNTS = (
+    "harvests",
+    "forced_harvests",
+    "beans_planted",
+    "deals",
+    "cards_given",
+    "cards_received",
+    "proposals",
+)
 
 
 @register
@@ -202,53 +196,14 @@ class Bohnanza(Game):
     max_players = 5
     players_rule = "BO-C1"
     stack_keys = ("hands", "deck")
-    options_declared = (
-        Option(
-            "third_field_cost",
-            3,
-            "BO-C5",
-            "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
-            minimum=0,
-        ),
-        Option(
-            "three_fields_at_start",
-            False,
-            "BO-C5",
-            "every player starts with three fields; the booklet suggests it for 3 players",
-            choices=(False, True),
-        ),
-        Option(
-            "proposals_per_turn",
-            None,
-            "BO-T4",
-            "proposals the active player may start in one turn (made, cancelled, accepted or "
-            "rejected); None (default) for no limit, 0 for a game without trading",
-            choices=(None,),
-            minimum=0,
-        ),
-        Option(
-            "max_decisions",
-            DEFAULT_MAX_DECISIONS,
-            "BO-T4",
-            "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
-            "There is no 'off': without a bound on proposals a game could go on for ever",
-            minimum=1,
-        ),
-    )
+    options_declared = OPTIONS
     any_time_kinds = frozenset({"harvest", "buy-field"})  # BO-H1, BO-H3
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
         n = self.players
-        stacked_hands, stacked_deck = self._read_stack()
-        pile = shuffled(self.rng, rules.ALL_CARDS)
-        wanted = Counter(c for hand in stacked_hands for c in hand) + Counter(stacked_deck)
-        rest = []
-        for card in pile:
-            if wanted[card]:
-                wanted[card] -= 1
-            else:
-                rest.append(card)
+        stacked_hands, stacked_deck = read_stack(self.stack, n)
+        rest = unstacked(shuffled(self.rng, rules.ALL_CARDS), stacked_hands, stacked_deck)
         first = self.stack.get("first_player")
         if first is None:
             self.dealer = self.rng.randrange(n)  # BO-C4
@@ -256,19 +211,7 @@ class Bohnanza(Game):
         else:
             self.dealer = (first - 1) % n
         self.first_player = first
-        # BO-C2: dealt one at a time from the dealer's left, each card behind the ones before.
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        top = 0
-        for r in range(rules.HAND_SIZE):
-            for i in range(n):
-                seat = (first + i) % n
-                if r < len(stacked_hands[seat]):
-                    self.hands[seat].append(stacked_hands[seat][r])
-                else:
-                    self.hands[seat].append(rest[top])
-                    top += 1
-        deck_top_first = list(stacked_deck) + rest[top:]
-        self.deck: list[str] = deck_top_first[::-1]  # the top card is the last: drawing pops it
+        self.hands, self.deck = deal(first, stacked_hands, stacked_deck, rest)  # BO-C2
         self.discard: list[str] = []  # oldest first, the top card last
         fields = rules.MAX_FIELDS if self.options["three_fields_at_start"] else rules.START_FIELDS
         self.fields: list[list[list | None]] = [[None] * fields for _ in range(n)]
@@ -276,29 +219,21 @@ class Bohnanza(Game):
         self.trading_area: list[str] = []
         self.received: list[list[str]] = [[] for _ in range(n)]
         self.exhaustions = 0
-        self._ending = False
+        self._final_exhaustion = False  # the deck ran out the last time: the game ends (BO-D2)
         self.turn = 0
         self.active = first
         self.phase = "plant"
         self.planted = 0
-        self.proposal: dict[str, Any] | None = None
+        self.proposal: Proposal | None = None
         self.proposals_left: int | None = 0  # None: no limit (BO-T4)
         self.stopped = False  # by the safety limit max_decisions (BO-T4)
         self.offers: list[dict[str, Any]] = []  # this turn's proposals and how they ended
-        self._extra: list[list[Action] | None] = [None] * n
-        self._stats = [
-            {
-                "harvests": 0,
-                "forced_harvests": 0,
-                "beans_planted": 0,
-                "deals": 0,
-                "cards_given": 0,
-                "cards_received": 0,
-                "proposals": 0,
-            }
-            for _ in range(n)
-        ]
-        self._bound = self._decision_bound()
+        # Each seat's harvests and buy-field, listed once and kept until its fields or coins change.
+        self._any_time_cache: list[list[Action] | None] = [None] * n
+        self._stats = [dict.fromkeys(STAT_COUNTS, 0) for _ in range(n)]  # see ``stats``
+        self._decision_limit = decision_bound(
+            n, self.options["max_decisions"], self.options["proposals_per_turn"]
+        )
         self._emit(
             "setup",
             None,
@@ -312,78 +247,25 @@ class Bohnanza(Game):
             self._emit("deal", seat, cards=len(self.hands[seat]), private={"hand": list(self.hands[seat])})
         self._start_turn(first)
 
-    def _read_stack(self) -> tuple[list[list[str]], list[str]]:
-        """The stacked hands (front first, per seat) and deck top, checked against BO-C1/BO-C2."""
-        n = self.players
-        hands = self.stack.get("hands")
-        deck = self.stack.get("deck")
-        if hands is None:
-            hands = []
-        if not isinstance(hands, list | tuple) or len(hands) > n:
-            raise ConfigError(
-                f"stack hands must be a list of at most {n} hands (front first, one per seat), not {hands!r}"
-            )
-        hands = [[] if h is None else h for h in hands]
-        hands += [[] for _ in range(n - len(hands))]
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list | tuple) or len(hand) > rules.HAND_SIZE:
-                raise ConfigError(
-                    f"stack hands: seat {seat}'s hand must be a list of at most {rules.HAND_SIZE} beans, "
-                    f"not {hand!r} (BO-C2)"
-                )
-        if deck is None:
-            deck = []
-        if not isinstance(deck, list | tuple):
-            raise ConfigError(f"stack deck must be a list of beans, top first, not {deck!r}")
-        cards = [c for h in hands for c in h] + list(deck)
-        for card in cards:
-            if card not in rules.BEAN_COUNTS:
-                raise ConfigError(f"stack: there is no bean {card!r}; beans: {', '.join(BEANS)} (BO-C1)")
-        for bean, count in sorted(Counter(cards).items()):
-            if count > rules.BEAN_COUNTS[bean]:
-                raise ConfigError(
-                    f"stack lists {bean} {count} times but the deck has only {rules.BEAN_COUNTS[bean]} (BO-C1)"
-                )
-        if len(cards) > rules.DECK_SIZE:
-            raise ConfigError(f"stack lists {len(cards)} cards; the deck has {rules.DECK_SIZE} (BO-C1)")
-        return [list(h) for h in hands], list(deck)
-
-    def _decision_bound(self) -> int:
-        """A true upper bound on decisions; see ``max_decisions``."""
-        n = self.players
-        draws = rules.DECK_SIZE - rules.HAND_SIZE * n + (rules.LAST_EXHAUSTION - 1) * rules.DECK_SIZE
-        turns = draws // (rules.TURN_UP + rules.DRAW) + 1
-        plantings = draws + rules.HAND_SIZE * n
-        limit = self.options["max_decisions"]
-        proposals = self.options["proposals_per_turn"]
-        if proposals is None:  # BO-T4: no bound on trading but the safety limit
-            return limit
-        # One proposal: offer, gives (turned-up + the giver's hand), asks and the partner's picks
-        # (at most the partner's hand each; both hands together hold at most the deck), propose, answer.
-        per_proposal = 3 + rules.TURN_UP + 2 * rules.DECK_SIZE
-        per_turn = 3 + proposals * per_proposal  # stop, end-trading, draw
-        # Harvests <= plantings; one field bought each.
-        return min(limit, turns * per_turn + 2 * plantings + n)
-
     # ------------------------------------------------------------- the deck
-    def _take(self) -> str | None:
+    def _take_top_card(self) -> str | None:
         """The top card of the deck; the deck running out is handled at once (BO-D1, BO-D2).
 
         Returns None only when the game ended before a card could be drawn.
         """
         while not self.deck:  # only after a reshuffle of an empty discard pile
-            if self._exhaust():
+            if self._deck_runs_out():
                 return None
         card = self.deck.pop()
         if not self.deck:
-            self._exhaust()
+            self._deck_runs_out()
         return card
 
-    def _exhaust(self) -> bool:
+    def _deck_runs_out(self) -> bool:
         """The deck has run out: reshuffle the discard pile, or end the game the third time."""
         self.exhaustions += 1
         if self.exhaustions >= rules.LAST_EXHAUSTION:  # BO-D2
-            self._ending = True
+            self._final_exhaustion = True
             self._emit("exhausted", None, count=self.exhaustions, reshuffled=0, ends=True)
             return True
         self.deck = shuffled(self.rng, self.discard)  # BO-D1: the discard pile only
@@ -410,15 +292,15 @@ class Bohnanza(Game):
         self.phase = "trade"
         cards = []
         for _ in range(rules.TURN_UP):
-            card = self._take()
+            card = self._take_top_card()
             if card is None:
                 break
             cards.append(card)
-            if self._ending:
+            if self._final_exhaustion:
                 break
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
-        if self._ending:
+        if self._final_exhaustion:
             self._end()
         else:
             self._to_act = (self.active,)
@@ -444,15 +326,15 @@ class Bohnanza(Game):
         hand = self.hands[self.active]
         cards = []
         for _ in range(rules.DRAW):
-            card = self._take()
+            card = self._take_top_card()
             if card is None:
                 break
             cards.append(card)
-            if self._ending:
+            if self._final_exhaustion:
                 break
         hand.extend(cards)
         self._emit("draw", self.active, count=len(cards), private={"cards": cards})
-        if self._ending:
+        if self._final_exhaustion:
             self._end()
         else:
             self._start_turn((self.active + 1) % self.players)
@@ -476,7 +358,7 @@ class Bohnanza(Game):
             fields[i] = [bean, 1]
         else:
             fields[i][1] += 1
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
         self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
 
@@ -493,7 +375,7 @@ class Bohnanza(Game):
         self.coins[seat].extend([bean] * coins)
         self.discard.extend([bean] * rest)
         self.fields[seat][i] = None
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._emit(
             "harvest",
             seat,
@@ -512,27 +394,27 @@ class Bohnanza(Game):
             return field_for(self.fields[seat], self.hands[seat][0]) is None
         if self.phase == "plant-traded":
             fields = self.fields[seat]
-            return all(field_for(fields, b) is None for b in self._pending(seat))
+            return all(field_for(fields, b) is None for b in self._beans_to_plant(seat))
         return False
 
-    def _pending(self, seat: int) -> list[str]:
+    def _beans_to_plant(self, seat: int) -> list[str]:
         """Beans ``seat`` must still plant after trading (BO-T5)."""
         if seat == self.active:
             return self.trading_area + self.received[seat]
         return self.received[seat]
 
-    def _extras(self, seat: int) -> list[Action]:
+    def _list_any_time(self, seat: int) -> list[Action]:
         """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
-        extra = self._extra[seat]
-        if extra is None:
-            extra = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
+        any_time = self._any_time_cache[seat]
+        if any_time is None:
+            any_time = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
             if (
                 len(self.fields[seat]) < rules.MAX_FIELDS
                 and len(self.coins[seat]) >= self.options["third_field_cost"]
             ):
-                extra.append(BUY_FIELD)
-            self._extra[seat] = extra
-        return extra
+                any_time.append(BUY_FIELD)
+            self._any_time_cache[seat] = any_time
+        return any_time
 
     # ------------------------------------------------------------- protocol
     def any_time_actions(self, seat: int) -> list[Action]:
@@ -540,8 +422,8 @@ class Bohnanza(Game):
         anyone's decision, also on other players' turns (BO-H1, BO-H3)."""
         if not self._to_act or seat.__class__ is not int or not 0 <= seat < self.players:
             return []
-        extra = self._extra[seat]
-        return list(extra if extra is not None else self._extras(seat))
+        any_time = self._any_time_cache[seat]
+        return list(any_time if any_time is not None else self._list_any_time(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
@@ -550,31 +432,31 @@ class Bohnanza(Game):
         if phase == "plant":
             # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
             # player's choice, or harvest first if it fits nowhere.
-            main = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
+            actions = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
             if self.planted:
-                main.append(STOP)
+                actions.append(STOP)
         elif phase == "trade":
             proposal = self.proposal
             if proposal is None:
-                main = [END_TRADING]
+                actions = [END_TRADING]
                 if self.proposals_left is None or self.proposals_left:
-                    main += [OFFER[p] for p in range(self.players) if p != seat]
-            elif proposal["made"]:
-                answers = proposal.get("answers")
+                    actions += [OFFER[p] for p in range(self.players) if p != seat]
+            elif proposal.made:
+                answers = proposal.answers
                 if answers is None:  # the partner's hand changes only by its own picks
-                    answers = proposal["answers"] = self._answers(seat, proposal)
-                main = list(answers)
+                    answers = proposal.answers = proposal.partner_answers(self.hands[seat])
+                actions = list(answers)
             else:
-                main = list(proposal["steps"])
+                actions = list(proposal.steps)
         elif phase == "plant-traded":
-            main = []
-            for bean in dict.fromkeys(self._pending(seat)):
-                main += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+            actions = []
+            for bean in dict.fromkeys(self._beans_to_plant(seat)):
+                actions += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
         else:  # draw
-            main = [DRAW]
-        extra = self._extra[seat]
-        main += extra if extra is not None else self._extras(seat)
-        return main
+            actions = [DRAW]
+        any_time = self._any_time_cache[seat]
+        actions += any_time if any_time is not None else self._list_any_time(seat)
+        return actions
 
     def _plantings(
         self, seat: int, bean: str, default: Action, into: tuple[Action | None, ...]
@@ -585,90 +467,8 @@ class Bohnanza(Game):
             return [default] if choices else []
         return [default, *(into[i + 1] for i in choices[1:])]
 
-    def _answers(self, seat: int, proposal: dict[str, Any]) -> list[Action]:
-        """accept (if the partner holds what is asked), reject, and which hand card to give."""
-        if not self._can_accept(seat, proposal):
-            return [REJECT]
-        hand = self.hands[seat]
-        answers = [ACCEPT, REJECT]
-        picks = proposal["picks"]
-        picked = {k for _, k in picks}
-        for bean in dict.fromkeys(proposal["ask"]):
-            if proposal["ask"].count(bean) > sum(1 for b, _ in picks if b == bean):
-                answers += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1) if b == bean and k not in picked]
-        return answers
-
-    def _can_accept(self, seat: int, proposal: dict[str, Any]) -> bool:
-        hand = self.hands[seat]
-        ask = proposal["ask"]
-        return all(hand.count(b) >= ask.count(b) for b in set(ask))
-
     def parse_action(self, text: str) -> Action:
-        if not isinstance(text, str):
-            text = repr(text)
-        action = _FIXED.get(text)
-        if action is not None:
-            return action
-        match = _HARVEST_TEXT.fullmatch(text)
-        if match:
-            return Action("harvest", int(match.group(1)))
-        match = _PLANT_TEXT.fullmatch(text)
-        if match:
-            bean, number = match.group(1), int(match.group(2))
-            if bean is None:
-                return Action("plant", number)
-            self._check_bean(bean)
-            return Action("plant", (bean, number), f"plant {bean} {number}")
-        match = _GIVE_TEXT.fullmatch(text)
-        if match:
-            bean, k = match.group(1), int(match.group(2))
-            self._check_bean(bean)
-            self._check_position(bean, k)
-            return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else Action("give", (bean, k))
-        match = _OFFER_TEXT.fullmatch(text)
-        if match:
-            return self._parse_offer(*match.groups())
-        words = text.split()
-        if len(words) == 2 and words[0] in ("plant", "ask", "give"):
-            self._check_bean(words[1])
-        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE[self.phase]})")
-
-    @staticmethod
-    def _check_position(bean: str, k: int) -> None:
-        if k < 1:
-            raise IllegalAction(f"{bean}#{k}: hand cards are counted from 1 at the front (BO-T4)")
-
-    @staticmethod
-    def _check_bean(bean: str) -> None:
-        if bean not in rules.BEAN_COUNTS:
-            raise IllegalAction(f"there is no bean {bean!r}; beans: {', '.join(BEANS)} (BO-C1)")
-
-    def _parse_offer(self, who: str, gives: str | None, asks: str | None) -> Action:
-        """``offer C`` (a step), or a whole proposal ``offer C give soy,blue#4 for red``."""
-        partner = _LETTERS.index(who) if who.isalpha() else int(who)
-        name = _LETTERS[partner] if partner < len(_LETTERS) else str(partner)
-        if gives is None and asks is None:
-            return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
-        give_cards: list[tuple[str, int]] = []
-        for item in (gives or "").split(",") if gives else []:
-            match = _CARD_TEXT.fullmatch(item)
-            if not match:
-                raise IllegalAction(
-                    f"cannot read {item!r} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
-                )
-            self._check_bean(match.group(1))
-            if match.group(2):
-                self._check_position(match.group(1), int(match.group(2)))
-            give_cards.append((match.group(1), int(match.group(2)) if match.group(2) else 0))
-        ask_beans = asks.split(",") if asks else []
-        for bean in ask_beans:
-            self._check_bean(bean)
-        text = f"offer {name}"
-        if give_cards:
-            text += " give " + ",".join(_card_text(b, k) for b, k in give_cards)
-        if ask_beans:
-            text += " for " + ",".join(ask_beans)
-        return Action("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)
+        return parse_action(text, self.phase)
 
     def _not_to_act(self, seat: int) -> str:
         if self.phase == "over":
@@ -685,7 +485,7 @@ class Bohnanza(Game):
         if self.phase == "plant":
             return f"it is {actor}'s turn to plant{others} (BO-T1)"
         if self.phase == "trade":
-            if self.proposal is not None and self.proposal["made"]:
+            if self.proposal is not None and self.proposal.made:
                 return f"{actor} is answering {_LETTERS[self.active]}'s proposal{others} (BO-T4)"
             return (
                 f"{actor} is trading; every deal has the active player on one side and "
@@ -698,11 +498,9 @@ class Bohnanza(Game):
     def _apply(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action)
         if len(self.history) + 1 >= self.options["max_decisions"] and self._to_act:
-            self._stop()  # BO-T4: the safety limit
+            self._stop_at_safety_limit()  # BO-T4: the safety limit
 
     def _carry_out(self, seat: int, action: Action) -> None:
-        if seat.__class__ is not int:  # 1.0 or True compare equal to a seat but cannot be saved
-            raise IllegalAction(f"{seat!r} is not a seat; seats are whole numbers from 0 (BO-C4)")
         kind = action.kind
         if kind == "harvest":
             self._harvest(seat, action.value)
@@ -741,7 +539,7 @@ class Bohnanza(Game):
                 "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
             )
 
-    def _stop(self) -> None:
+    def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
         self.phase = "over"
         self.stopped = True
@@ -752,17 +550,15 @@ class Bohnanza(Game):
     # ---------------------------------------------------- step 1: planting
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
-        if self.planted >= rules.PLANTINGS_PER_TURN:  # cannot happen: the turn moves on
-            raise IllegalAction("no third card may be planted from the hand (BO-T1)")
         bean = hand[0]
-        i = self._target(seat, bean, number, "plant" if number is None else f"plant {number}")
+        i = self._field_index(seat, bean, number, "plant" if number is None else f"plant {number}")
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
             self._turn_up()
 
-    def _target(self, seat: int, bean: str, number: int | None, text: str) -> int:
+    def _field_index(self, seat: int, bean: str, number: int | None, text: str) -> int:
         """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
         raises unless it is empty or of the bean's own type (BO-T2)."""
         fields = self.fields[seat]
@@ -826,40 +622,29 @@ class Bohnanza(Game):
         self.coins[seat] = kept
         self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
         self.fields[seat].append(None)
-        self._extra[seat] = None
+        self._any_time_cache[seat] = None
         self._emit("buy-field", seat, cost=cost, paid=paid)
 
     # ------------------------------------------------------- step 3: trade
     def _trade_step(self, seat: int, action: Action) -> None:
+        """BO-T4: the active player drafts and makes proposals; the partner answers each."""
         kind = action.kind
         proposal = self.proposal
-        if proposal is not None and proposal["made"]:
+        if proposal is not None and proposal.made:
             if kind == "accept":
                 self._accept(seat, proposal)
             elif kind == "reject":
                 self._reject(seat, proposal)
             elif kind == "give":
-                self._pick(seat, proposal, *action.value)
+                proposal.add_pick(seat, self.hands[seat], *action.value)
+                self._emit("pick", seat, private={"give": card_text(*action.value)})
             else:
                 raise IllegalAction(
                     f"{action}: {_LETTERS[seat]} answers {_LETTERS[self.active]}'s proposal with accept, "
                     "reject or give BEAN#K (BO-T4)"
                 )
         elif proposal is not None:
-            if kind == "give":
-                self._draft_give(seat, proposal, *action.value)
-            elif kind == "ask":
-                self._draft_ask(seat, proposal, action.value)
-            elif kind == "propose":
-                self._propose(seat, proposal)
-            elif kind == "cancel":
-                self.proposal = None
-                self.offers[-1]["outcome"] = "cancelled"
-                self._emit("cancel", seat, partner=proposal["partner"])
-            else:
-                raise IllegalAction(
-                    f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
-                )
+            self._draft_step(seat, proposal, action)
         elif kind == "offer":
             self._offer(seat, action.value)
         elif kind == "deal":
@@ -873,123 +658,61 @@ class Bohnanza(Game):
                 f"{action}: {_LETTERS[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
             )
 
+    def _draft_step(self, seat: int, proposal: Proposal, action: Action) -> None:
+        kind = action.kind
+        if kind == "give":
+            self._draft_give(seat, proposal, *action.value)
+        elif kind == "ask":
+            self._draft_ask(seat, proposal, action.value)
+        elif kind == "propose":
+            self._propose(seat, proposal)
+        elif kind == "cancel":
+            self.proposal = None
+            self.offers[-1]["outcome"] = "cancelled"
+            self._emit("cancel", seat, partner=proposal.partner)
+        else:
+            raise IllegalAction(
+                f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
+            )
+
     def _check_offer(self, seat: int, partner: int) -> None:
-        if self.proposals_left == 0:
-            raise IllegalAction(
-                f"offer: {_LETTERS[seat]} has started the {self.options['proposals_per_turn']} proposals "
-                "allowed this turn (proposals_per_turn, BO-T4)"
-            )
-        if not 0 <= partner < self.players:
-            raise IllegalAction(
-                f"offer: there is no seat {partner} in this {self.players}-player game (BO-T4)"
-            )
-        if partner == seat:
-            raise IllegalAction(
-                "offer: every deal has the active player on one side and someone else on the other (BO-T4)"
-            )
+        trading.check_offer(
+            seat, partner, self.players, self.proposals_left, self.options["proposals_per_turn"]
+        )
 
     def _offer(self, seat: int, partner: int) -> None:
         self._check_offer(seat, partner)
         if self.proposals_left is not None:
             self.proposals_left -= 1
-        self.proposal = {
-            "partner": partner,
-            "made": False,
-            "give": [],  # (bean, 0) for a turned-up card, (bean, K) for hand card K
-            "ask": [],
-            "picks": [],  # the partner's chosen hand cards, (bean, K)
-            "steps": self._first_draft_steps(seat, partner),
-        }
+        steps = trading.draft_steps(self.trading_area, self.hands[seat], bool(self.hands[partner]))
+        self.proposal = Proposal(partner, steps)
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
         self._emit("offer", seat, partner=partner)
 
-    def _first_draft_steps(self, seat: int, partner: int) -> dict[Action, None]:
-        """The draft's legal steps in order, kept up to date step by step (the slow list to build)."""
-        steps = [GIVE_UP[b] for b in dict.fromkeys(self.trading_area)]
-        steps += [GIVE_HAND[b][k] for k, b in enumerate(self.hands[seat], 1)]
-        if self.hands[partner]:
-            steps += ASK_ALL
-        steps.append(CANCEL)
-        return dict.fromkeys(steps)
+    def _draft_give(self, seat: int, proposal: Proposal, bean: str, k: int) -> None:
+        proposal.add_give(seat, self.hands[seat], self.trading_area, bean, k)
+        self._emit("draft", seat, partner=proposal.partner, private={"give": card_text(bean, k)})
 
-    def _check_give(self, seat: int, give: list[tuple[str, int]], bean: str, k: int) -> None:
-        """A card the active player may add to a proposal (BO-T4): turned up, or in hand."""
-        if k == 0:
-            already = sum(1 for b, p in give if p == 0 and b == bean)
-            if self.trading_area.count(bean) <= already:
-                raise IllegalAction(
-                    f"give {bean}: no {'other ' if already else ''}turned-up {bean} is in the trading area; "
-                    "a hand card is named BEAN#K (BO-T4)"
-                )
-            return
-        self._check_hand_card(seat, bean, k)
-        if any(p == k for _, p in give):
-            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)")
+    def _draft_ask(self, seat: int, proposal: Proposal, bean: str) -> None:
+        proposal.add_ask(bean, len(self.hands[proposal.partner]))
+        self._emit("draft", seat, partner=proposal.partner, private={"ask": bean})
 
-    def _check_hand_card(self, seat: int, bean: str, k: int) -> None:
-        hand = self.hands[seat]
-        if not 1 <= k <= len(hand):
-            raise IllegalAction(
-                f"give {bean}#{k}: {_LETTERS[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
-                "cards received in a deal cannot be traded on (BO-T4)"
-            )
-        if hand[k - 1] != bean:
-            raise IllegalAction(
-                f"give {bean}#{k}: hand card {k} of {_LETTERS[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
-            )
-
-    def _draft_give(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
-        steps = proposal["steps"]
-        action = (GIVE_HAND[bean][k] if k <= rules.DECK_SIZE else None) if k else GIVE_UP[bean]
-        if action is None or action not in steps:
-            self._check_give(seat, proposal["give"], bean, k)  # raises, saying why
-        give = proposal["give"]
-        if k or self.trading_area.count(bean) == 1 + sum(1 for b, p in give if p == 0 and b == bean):
-            del steps[action]
-        if not give and not proposal["ask"]:
-            del steps[CANCEL]  # propose, then cancel, stay last
-            steps[PROPOSE] = steps[CANCEL] = None
-        give.append((bean, k))
-        self._emit("draft", seat, partner=proposal["partner"], private={"give": _card_text(bean, k)})
-
-    def _check_ask(self, partner: int, asked: int) -> None:
-        size = len(self.hands[partner])
-        if asked >= size:
-            raise IllegalAction(
-                f"ask: {_LETTERS[partner]} holds {size} hand card{'s' * (size != 1)}, and others give "
-                "only hand cards (BO-T4)"
-            )
-
-    def _draft_ask(self, seat: int, proposal: dict[str, Any], bean: str) -> None:
-        ask = proposal["ask"]
-        self._check_ask(proposal["partner"], len(ask))
-        steps = proposal["steps"]
-        if not ask and not proposal["give"]:
-            del steps[CANCEL]
-            steps[PROPOSE] = steps[CANCEL] = None
-        ask.append(bean)
-        if len(ask) == len(self.hands[proposal["partner"]]):
-            for step in ASK_ALL:
-                del steps[step]
-        self._emit("draft", seat, partner=proposal["partner"], private={"ask": bean})
-
-    def _propose(self, seat: int, proposal: dict[str, Any]) -> None:
-        if not proposal["give"] and not proposal["ask"]:
-            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
-        proposal["made"] = True
-        partner = proposal["partner"]
+    def _propose(self, seat: int, proposal: Proposal) -> None:
+        trading.check_not_empty(proposal.give, proposal.ask)
+        proposal.made = True
+        partner = proposal.partner
         self.offers[-1]["outcome"] = "made"
         self._to_act = (partner,)
-        give = proposal["give"]
+        give = proposal.give
         self._emit(
             "propose",
             seat,
             partner=partner,
             give=[b for b, _ in give],
             turned_up=[k == 0 for _, k in give],
-            ask=list(proposal["ask"]),
-            private={"give": [_card_text(b, k) for b, k in give]},
+            ask=list(proposal.ask),
+            private={"give": [card_text(b, k) for b, k in give]},
         )
 
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
@@ -997,12 +720,11 @@ class Bohnanza(Game):
         self._check_offer(seat, partner)
         give: list[tuple[str, int]] = []
         for bean, k in gives:
-            self._check_give(seat, give, bean, k)
+            trading.check_give(seat, self.hands[seat], self.trading_area, give, bean, k)
             give.append((bean, k))
         for i in range(len(asks)):
-            self._check_ask(partner, i)
-        if not give and not asks:
-            raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+            trading.check_ask(partner, len(self.hands[partner]), i)
+        trading.check_not_empty(give, asks)
         self._offer(seat, partner)
         proposal = self.proposal
         for bean, k in give:
@@ -1011,53 +733,20 @@ class Bohnanza(Game):
             self._draft_ask(seat, proposal, bean)
         self._propose(seat, proposal)
 
-    def _pick(self, seat: int, proposal: dict[str, Any], bean: str, k: int) -> None:
-        """The partner chooses which hand card answers one asked bean."""
-        if k == 0:
-            raise IllegalAction(
-                f"give {bean}: {_LETTERS[seat]} may give only hand cards, named BEAN#K (BO-T4)"
-            )
-        asked = proposal["ask"].count(bean)
-        picks = proposal["picks"]
-        if not self._can_accept(seat, proposal):
-            raise IllegalAction(
-                f"give {bean}#{k}: {_LETTERS[seat]} does not hold every bean asked for, so the only "
-                "answer is reject (BO-T4)"
-            )
-        if asked <= sum(1 for b, _ in picks if b == bean):
-            raise IllegalAction(
-                f"give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)"
-            )
-        self._check_hand_card(seat, bean, k)
-        if any(p == k for _, p in picks):
-            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already chosen (BO-T4)")
-        picks.append((bean, k))
-        proposal["answers"] = None
-        self._emit("pick", seat, private={"give": _card_text(bean, k)})
-
-    def _accept(self, seat: int, proposal: dict[str, Any]) -> None:
-        hand = self.hands[seat]
-        chosen = {k for _, k in proposal["picks"]}
-        for bean, count in Counter(proposal["ask"]).items():
-            need = count - sum(1 for b, _ in proposal["picks"] if b == bean)
-            free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
-            if len(free) < need:
-                raise IllegalAction(
-                    f"accept: {_LETTERS[seat]} does not hold the {count} {bean} asked for (BO-T4)"
-                )
-            chosen.update(free[:need])  # the frontmost ones not chosen by hand
+    def _accept(self, seat: int, proposal: Proposal) -> None:
+        """BO-T4: cards leave the hands only now, the rest keeping their order; fields and coins stay;
+        what each side gets is set aside, not traded on, and planted after trading."""
+        positions = proposal.positions_given(seat, self.hands[seat])
         active = self.active
-        give = proposal["give"]
-        # BO-T4: cards leave a hand only now, the rest keeping their order; fields and coins stay.
-        from_hand = {k for _, k in give if k}
-        self.hands[active] = [c for k, c in enumerate(self.hands[active], 1) if k not in from_hand]
+        give = proposal.give
+        self.hands[active] = trading.without_positions(self.hands[active], {k for _, k in give if k})
         for bean, k in give:
             if k == 0:
                 self.trading_area.remove(bean)
-        self.hands[seat] = [c for k, c in enumerate(hand, 1) if k not in chosen]
+        self.hands[seat] = trading.without_positions(self.hands[seat], positions)
         gave = [b for b, _ in give]
-        got = list(proposal["ask"])
-        self.received[seat].extend(gave)  # BO-T4: set aside, not traded on, planted after trading
+        got = list(proposal.ask)
+        self.received[seat].extend(gave)
         self.received[active].extend(got)
         for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
             stats = self._stats[s]
@@ -1068,249 +757,47 @@ class Bohnanza(Game):
         self.offers[-1]["outcome"] = "accepted"
         self._to_act = (active,)
         self._emit(
-            "accept",
-            seat,
-            active=active,
-            gave=gave,
-            got=got,
-            private={"positions": sorted(chosen)},
+            "accept", seat, active=active, gave=gave, got=got, private={"positions": sorted(positions)}
         )
 
-    def _reject(self, seat: int, proposal: dict[str, Any]) -> None:
+    def _reject(self, seat: int, proposal: Proposal) -> None:
         self.proposal = None
         self.offers[-1]["outcome"] = "rejected"
         self._to_act = (self.active,)
-        self._emit("reject", seat, active=self.active, gift=not proposal["ask"])
+        self._emit("reject", seat, active=self.active, gift=not proposal.ask)
 
     # ------------------------------------------- step 3b: plant what was traded
     def _plant_traded(self, seat: int, bean: str, number: int | None) -> None:
         text = f"plant {bean}" if number is None else f"plant {bean} {number}"
         from_area = seat == self.active and bean in self.trading_area
         if not from_area and bean not in self.received[seat]:
-            have = self._pending(seat)
+            have = self._beans_to_plant(seat)
             raise IllegalAction(
                 f"{text}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
-                f"left to plant: {_beans(sorted(set(have)))} (BO-T5)"
+                f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
             )
-        i = self._target(seat, bean, number, text)
+        i = self._field_index(seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:
             self.received[seat].remove(bean)
         self._plant(seat, bean, "turned-up" if from_area else "received", i)
-        if not self._pending(seat):
+        if not self._beans_to_plant(seat):
             self._next_planter()
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "setup": "BO-C4",
-        "deal": "BO-C2",
-        "turn": "BO-C4",
-        "stop": "BO-T1",
-        "buy-field": "BO-H3",
-        "turn-up": "BO-T3",
-        "offer": "BO-T4",
-        "draft": "BO-T4",
-        "propose": "BO-T4",
-        "cancel": "BO-T4",
-        "pick": "BO-T4",
-        "accept": "BO-T4",
-        "reject": "BO-T4",
-        "end-trading": "BO-T4",
-        "draw": "BO-T6",
-        "end": "BO-E1",
-        "stopped": "BO-T4",
-    }
+    def _narrate(self, event: Event) -> str:
+        """The event's one line, by the narrator of its type (``narration.NARRATORS``)."""
+        return NARRATORS[event["type"]](event)
+
+    event_rules: ClassVar[Mapping[str, str]] = EVENT_RULES
 
     def _event_rule(self, event: Event) -> str | None:
-        """The rule each event carries out, for the step-through player."""
-        kind = event["type"]
-        if kind == "plant":
-            return "BO-T1" if event["source"] == "hand" else "BO-T5"
-        if kind == "harvest":
-            if event["final"]:
-                return "BO-E1"
-            return "BO-H2" if event["count"] == 1 else "BO-H1"
-        if kind == "exhausted":
-            return "BO-D2" if event["ends"] else "BO-D1"
-        return self.event_rules.get(kind)
-
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"Bohnanza, {e['players']} players with {e['fields']} fields each "
-            f"(a third costs {e['third_field_cost']} thaler); {_LETTERS[e['dealer']]} deals, "
-            f"{_LETTERS[e['first_player']]} starts"
-        )
-
-    @staticmethod
-    def _narrate_deal(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} is dealt {e['cards']} cards"
-
-    @staticmethod
-    def _narrate_turn(e: Event) -> str:
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
-
-    @staticmethod
-    def _narrate_plant(e: Event) -> str:
-        where = {"hand": "from the front of the hand", "turned-up": "turned up", "received": "received"}
-        return (
-            f"{_LETTERS[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
-            f"{e['count']} {e['bean']}"
-        )
-
-    @staticmethod
-    def _narrate_stop(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} plants no second card"
-
-    @staticmethod
-    def _narrate_harvest(e: Event) -> str:
-        name, n, bean = _LETTERS[e["seat"]], e["count"], e["bean"]
-        verb = "harvests (end of the game)" if e["final"] else "harvests"
-        if not e["coins"]:
-            return f"{name} {verb} field {e['field']}: {n} {bean} pay nothing, all to the discard pile"
-        return (
-            f"{name} {verb} field {e['field']}: {n} {bean} pay {e['coins']} thaler, "
-            f"{e['discarded']} to the discard pile"
-        )
-
-    @staticmethod
-    def _narrate_buy_field(e: Event) -> str:
-        paid = f" ({_beans(e['paid'])} to the discard pile)" if e["paid"] else ""
-        return f"{_LETTERS[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
-
-    @staticmethod
-    def _narrate_turn_up(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
-
-    @staticmethod
-    def _narrate_exhausted(e: Event) -> str:
-        if e["ends"]:
-            return f"The deck runs out for the {_ORDINAL[e['count']]} time: the game ends at once"
-        return (
-            f"The deck runs out for the {_ORDINAL[e['count']]} time: the {e['reshuffled']} cards of the "
-            "discard pile are shuffled into a new deck"
-        )
-
-    @staticmethod
-    def _narrate_offer(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} drafts a proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_draft(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} adds to the proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_propose(e: Event) -> str:
-        name, partner = _LETTERS[e["seat"]], _LETTERS[e["partner"]]
-        give = [
-            f"{b} (turned up)" if up else f"{b} (hand)"
-            for b, up in zip(e["give"], e["turned_up"], strict=True)
-        ]
-        if not e["ask"]:
-            return f"{name} offers {partner} {_beans(give)} as a gift"
-        if not give:
-            return f"{name} asks {partner} for {_beans(e['ask'])} as a gift"
-        return f"{name} offers {partner} {_beans(give)} for {_beans(e['ask'])}"
-
-    @staticmethod
-    def _narrate_cancel(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} drops the proposal to {_LETTERS[e['partner']]}"
-
-    @staticmethod
-    def _narrate_pick(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} chooses a hand card to give"
-
-    @staticmethod
-    def _narrate_accept(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} accepts: {_LETTERS[e['active']]} gives {_beans(e['gave'])}, "
-            f"{_LETTERS[e['seat']]} gives {_beans(e['got'])}"
-        )
-
-    @staticmethod
-    def _narrate_reject(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} refuses {_LETTERS[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
-        )
-
-    @staticmethod
-    def _narrate_end_trading(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} ends trading"
-
-    @staticmethod
-    def _narrate_draw(e: Event) -> str:
-        return (
-            f"{_LETTERS[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
-        )
-
-    @staticmethod
-    def _narrate_stopped(e: Event) -> str:
-        thaler = ", ".join(f"{_LETTERS[s]} {c}" for s, c in enumerate(e["scores"]))
-        return (
-            f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
-            f"unfinished, no winner; thaler so far: {thaler}"
-        )
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over: " + standings_text(e["scores"], e["winners"], lambda score: f"{score} thaler")
+        return event_rule(event)
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        n = self.players
-        teacher = seat is None
-        seats = range(n)
-        proposal = self.proposal
-        shown = None
-        if proposal is not None:
-            open_ = teacher or proposal["made"] or seat == self.active
-            own = teacher or seat == self.active
-            partner_side = teacher or seat == proposal["partner"]
-            give = proposal["give"]
-            shown = {
-                "partner": proposal["partner"],
-                "made": proposal["made"],
-                "give": [b for b, _ in give] if open_ else None,
-                "turned_up": [k == 0 for _, k in give] if open_ else None,
-                "give_cards": [_card_text(b, k) for b, k in give] if own else None,
-                "ask": list(proposal["ask"]) if open_ else None,
-                "picks": [_card_text(b, k) for b, k in proposal["picks"]] if partner_side else None,
-            }
-        return {
-            "game": self.name,
-            "players": n,
-            "viewer": seat,
-            "to_act": list(self._to_act),
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "third_field_cost": self.options["third_field_cost"],
-            "proposals_per_turn": self.options["proposals_per_turn"],
-            # BO-C2: hands are hidden, front first; their sizes are public.
-            "hands": [
-                list(h) if teacher or s == seat else None for s, h in zip(seats, self.hands, strict=True)
-            ],
-            "hand_sizes": [len(h) for h in self.hands],
-            "fields": [[list(f) if f else None for f in fs] for fs in self.fields],
-            "coins": [len(c) for c in self.coins],
-            "coin_cards": [list(c) for c in self.coins],
-            "deck": self.deck[::-1] if teacher else None,
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "discard_size": len(self.discard),
-            "exhaustions": self.exhaustions,
-            "trading_area": list(self.trading_area),
-            "received": [list(r) for r in self.received],
-            "planted": self.planted,
-            "proposals_left": self.proposals_left,
-            "proposal": shown,
-            "offers": [dict(o) for o in self.offers],
-            "max_decisions": self.options["max_decisions"],
-            "stopped": self.stopped,
-        }
+        return game_view(self, seat)
 
     def result(self) -> dict[str, Any]:
         scores = [len(c) for c in self.coins]
@@ -1330,7 +817,7 @@ class Bohnanza(Game):
         decks can give (five a turn, at most two reshuffles of at most 104 cards), plantings by
         the cards drawn, harvests by the plantings, and trading by ``proposals_per_turn``
         proposals of at most every card of two hands each."""
-        return self._bound
+        return self._decision_limit
 
     def stats(self, seat: int) -> dict[str, Any]:
         return {
@@ -1339,146 +826,9 @@ class Bohnanza(Game):
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
-        """What happened, one table per kind of event, read back from the event log.
-
-        - ``deals``: every proposal made, by the active player (``seat``) to ``partner``:
-          the beans given and asked, whether it was accepted, and how each side's fields
-          stood at that moment: ``partner_fed`` given beans join a field the partner grows,
-          ``partner_sheds`` asked beans the partner does not grow; ``active_fed`` and
-          ``active_sheds`` the same for the active player (BO-T4).
-        - ``harvests``: every harvest, with the beans that came from deals (``received``)
-          and from the trading area (``turned_up``), and whether it was ``forced`` (BO-T2)
-          or the ``final`` one (BO-E1).
-        - ``fields``: every third field bought: when, at what price, coins left (BO-H3).
-        - ``turns``: every turn: whose, the hand size and deck size at its start.
-        """
-        deals: list[dict[str, Any]] = []
-        harvests: list[dict[str, Any]] = []
-        bought: list[dict[str, Any]] = []
-        turns: list[dict[str, Any]] = []
-        fields: list[list[list | None]] = []
-        sources: dict[tuple[int, int], Counter[str]] = {}  # (seat, field) -> where its beans came from
-        coins = [0] * self.players
-        turn = exhaustions = 0
-        pending: dict[str, Any] | None = None
-        for e in self._events:
-            kind, seat = e["type"], e["seat"]
-            if kind == "setup":
-                fields = [[None] * e["fields"] for _ in range(self.players)]
-            elif kind == "turn":
-                turn = e["turn"]
-                turns.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "hand": e["hand"],
-                        "deck": e["deck"],
-                        "exhaustions": exhaustions,
-                    }
-                )
-            elif kind == "exhausted":
-                exhaustions = e["count"]
-            elif kind == "plant":
-                fields[seat][e["field"] - 1] = [e["bean"], e["count"]]
-                sources.setdefault((seat, e["field"]), Counter())[e["source"]] += 1
-            elif kind == "harvest":
-                came = sources.pop((seat, e["field"]), Counter())
-                coins[seat] += e["coins"]
-                fields[seat][e["field"] - 1] = None
-                harvests.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "field": e["field"],
-                        "bean": e["bean"],
-                        "count": e["count"],
-                        "coins": e["coins"],
-                        "top": e["count"] >= rules.top_of_beanometer(e["bean"]),
-                        "received": came["received"],
-                        "turned_up": came["turned-up"],
-                        "forced": e["forced"],
-                        "final": e["final"],
-                    }
-                )
-            elif kind == "buy-field":
-                coins[seat] -= e["cost"]
-                fields[seat].append(None)
-                bought.append(
-                    {
-                        "turn": turn,
-                        "seat": seat,
-                        "cost": e["cost"],
-                        "exhaustions": exhaustions,
-                        "coins_left": coins[seat],
-                    }
-                )
-            elif kind == "propose":
-                partner, give, ask = e["partner"], e["give"], e["ask"]
-                grown = [{f[0] for f in fields[s] if f is not None} for s in (seat, partner)]
-                pending = {
-                    "turn": turn,
-                    "seat": seat,
-                    "partner": partner,
-                    "given": ",".join(give),
-                    "asked": ",".join(ask),
-                    "gift": not ask,
-                    "cards_given": len(give),
-                    "cards_asked": len(ask),
-                    "turned_up": sum(e["turned_up"]),
-                    "accepted": False,
-                    "active_fed": sum(b in grown[0] for b in ask),
-                    "active_sheds": sum(b not in grown[0] for b in give),
-                    "partner_fed": sum(b in grown[1] for b in give),
-                    "partner_sheds": sum(b not in grown[1] for b in ask),
-                }
-            elif kind in ("accept", "reject") and pending is not None:
-                pending["accepted"] = kind == "accept"
-                deals.append(pending)
-                pending = None
-        return {"deals": deals, "harvests": harvests, "fields": bought, "turns": turns}
+        """What happened, one table per kind of event (``records.records_from_events``)."""
+        return records_from_events(self._events)
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: a bean too often or too seldom, a bad field."""
-        problems = []
-        try:
-            n = state["players"]
-            cards: Counter[str] = Counter()
-            for s in range(n):
-                fields = state["fields"][s]
-                if len(fields) not in (rules.START_FIELDS, rules.MAX_FIELDS):
-                    problems.append(f"{_LETTERS[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
-                for field in fields:
-                    if field is None:
-                        continue
-                    bean, count = field
-                    if bean not in rules.BEAN_COUNTS or type(count) is not int or count < 1:
-                        problems.append(
-                            f"{_LETTERS[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
-                        )
-                        continue
-                    cards[bean] += count
-                if state["coins"][s] != len(state["coin_cards"][s]):
-                    problems.append(
-                        f"{_LETTERS[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)"
-                    )
-                for pile in (state["hands"][s], state["coin_cards"][s], state["received"][s]):
-                    cards.update(pile)
-            for pile in (state["deck"], state["discard"], state["trading_area"]):
-                cards.update(pile)
-            if not 0 <= state["exhaustions"] <= rules.LAST_EXHAUSTION:
-                problems.append(f"the deck ran out {state['exhaustions']!r} times; at most 3 (BO-D2)")
-            wrong = [
-                f"{bean} {cards[bean]} (should be {count})"
-                for bean, count in rules.BEAN_COUNTS.items()
-                if cards[bean] != count
-            ]
-            unknown = sorted(set(cards) - set(rules.BEAN_COUNTS), key=str)
-            if wrong or unknown:
-                problems.append(
-                    "the 104 cards are not all accounted for: "
-                    + "; ".join(wrong + [f"unknown card {u!r}" for u in unknown])
-                    + " (BO-E2)"
-                )
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
-            problems.append(f"state is not a Bohnanza state ({exc!r})")
-        return problems
+        return state_problems(state)

@@ -1,0 +1,149 @@
+"""Bohnanza's actions: the ``Action`` values the engine offers, and reading an action from its text.
+
+The texts are those of the ``game`` module's docstring; one text is shorthand for a whole
+proposal, ``offer C give soy,blue#4 for red`` (the ``deal`` action, BO-T4).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.game import SEAT_NAMES as _LETTERS
+from . import rules
+from .rules import BEANS
+
+PLANT = Action("plant")
+STOP = Action("stop")
+PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
+# BO-T2: the front card or a bean into a named field: "plant 2", "plant soy 3".
+PLANT_INTO = (None, *(Action("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
+PLANT_BEAN_INTO = {
+    b: (None, *(Action("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
+    for b in BEANS
+}
+DRAW = Action("draw")
+HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
+BUY_FIELD = Action("buy-field")
+END_TRADING = Action("end-trading")
+OFFER = tuple(Action("offer", s, f"offer {_LETTERS[s]}") for s in range(len(_LETTERS)))
+GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
+GIVE_HAND = {
+    b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
+    for b in BEANS
+}
+ASK = {b: Action("ask", b) for b in BEANS}
+ASK_ALL = tuple(ASK.values())
+PROPOSE = Action("propose")
+CANCEL = Action("cancel")
+ACCEPT = Action("accept")
+REJECT = Action("reject")
+
+_ACTION_BY_TEXT: dict[str, Action] = {
+    a.text: a
+    for a in (
+        PLANT,
+        STOP,
+        BUY_FIELD,
+        END_TRADING,
+        DRAW,
+        PROPOSE,
+        CANCEL,
+        ACCEPT,
+        REJECT,
+        *PLANT_BEAN.values(),
+        *PLANT_INTO[1:],
+        *(a for into in PLANT_BEAN_INTO.values() for a in into[1:]),
+        *HARVEST_FIELD[1:],
+        *OFFER,
+        *GIVE_UP.values(),
+        *ASK.values(),
+    )
+}
+_HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
+_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]+)")
+_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
+_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
+_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
+_ACTION_HELP = (
+    "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
+    "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
+    "'reject', 'end-trading', 'draw' and 'offer P give ... for ...'"
+)
+_PHASE_RULE = {"plant": "BO-T1", "trade": "BO-T4", "plant-traded": "BO-T5", "draw": "BO-T6", "over": "BO-D2"}
+
+
+def card_text(bean: str, position: int) -> str:
+    """``soy`` for a turned-up card, ``blue#4`` for hand card 4."""
+    return bean if position == 0 else f"{bean}#{position}"
+
+
+def parse_action(text: str, phase: str) -> Action:
+    """The action a text names (see ``game``'s docstring); ``phase`` names the rule in the error."""
+    if not isinstance(text, str):
+        text = repr(text)
+    action = _ACTION_BY_TEXT.get(text)
+    if action is not None:
+        return action
+    match = _HARVEST_TEXT.fullmatch(text)
+    if match:
+        return Action("harvest", int(match.group(1)))
+    match = _PLANT_TEXT.fullmatch(text)
+    if match:
+        bean, number = match.group(1), int(match.group(2))
+        if bean is None:
+            return Action("plant", number)
+        check_bean(bean)
+        return Action("plant", (bean, number), f"plant {bean} {number}")
+    match = _GIVE_TEXT.fullmatch(text)
+    if match:
+        bean, k = match.group(1), int(match.group(2))
+        check_bean(bean)
+        check_position(bean, k)
+        return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else Action("give", (bean, k))
+    match = _OFFER_TEXT.fullmatch(text)
+    if match:
+        return _parse_offer(*match.groups())
+    words = text.split()
+    if len(words) == 2 and words[0] in ("plant", "ask", "give"):
+        check_bean(words[1])
+    raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
+
+
+def check_position(bean: str, k: int) -> None:
+    if k < 1:
+        raise IllegalAction(f"{bean}#{k}: hand cards are counted from 1 at the front (BO-T4)")
+
+
+def check_bean(bean: str) -> None:
+    if bean not in rules.BEAN_COUNTS:
+        raise IllegalAction(f"there is no bean {bean!r}; beans: {', '.join(BEANS)} (BO-C1)")
+
+
+def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
+    """``offer C`` (a step), or a whole proposal ``offer C give soy,blue#4 for red``."""
+    partner = _LETTERS.index(who) if who.isalpha() else int(who)
+    name = _LETTERS[partner] if partner < len(_LETTERS) else str(partner)
+    if gives is None and asks is None:
+        return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
+    give_cards: list[tuple[str, int]] = []
+    for item in (gives or "").split(",") if gives else []:
+        match = _CARD_TEXT.fullmatch(item)
+        if not match:
+            raise IllegalAction(
+                f"cannot read {item!r} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
+            )
+        check_bean(match.group(1))
+        if match.group(2):
+            check_position(match.group(1), int(match.group(2)))
+        give_cards.append((match.group(1), int(match.group(2)) if match.group(2) else 0))
+    ask_beans = asks.split(",") if asks else []
+    for bean in ask_beans:
+        check_bean(bean)
+    text = f"offer {name}"
+    if give_cards:
+        text += " give " + ",".join(card_text(b, k) for b, k in give_cards)
+    if ask_beans:
+        text += " for " + ",".join(ask_beans)
+    return Action("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)

@@ -1,0 +1,198 @@
+"""Bohnanza's trade step (BO-T4): a proposal built in small steps, then answered.
+
+The active player opens a draft to one partner (``offer``), adds cards to give (turned up,
+or from the hand by position) and beans to ask for, and makes it (``propose``) or drops it
+(``cancel``); the partner answers (``accept`` / ``reject``), first choosing, if it likes,
+which hand card answers an asked bean (``give BEAN#K``). The checks here raise
+``IllegalAction`` before anything changes; the game moves the cards and records the events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.game import SEAT_NAMES as _LETTERS
+from . import rules
+from .actions import ACCEPT, ASK_ALL, CANCEL, GIVE_HAND, GIVE_UP, PROPOSE, REJECT
+
+Card = tuple[str, int]  # (bean, 0) for a turned-up card, (bean, K) for hand card K (1 = front)
+
+
+@dataclass(eq=False, slots=True)
+class Proposal:
+    """The deal the active player drafts and then makes to ``partner`` (BO-T4)."""
+
+    partner: int
+    steps: dict[Action, None]  # the draft's legal steps in order, kept up to date step by step
+    made: bool = False
+    give: list[Card] = field(default_factory=list)
+    ask: list[str] = field(default_factory=list)
+    picks: list[Card] = field(default_factory=list)  # the partner's chosen hand cards
+    answers: list[Action] | None = None  # the partner's legal answers, until its picks change them
+
+    def add_give(
+        self, seat: int, hand: Sequence[str], trading_area: Sequence[str], bean: str, k: int
+    ) -> None:
+        """Add a card to give, checked, keeping ``steps`` up to date."""
+        steps = self.steps
+        action = (GIVE_HAND[bean][k] if k <= rules.DECK_SIZE else None) if k else GIVE_UP[bean]
+        if action is None or action not in steps:
+            check_give(seat, hand, trading_area, self.give, bean, k)  # raises, saying why
+        give = self.give
+        if k or trading_area.count(bean) == 1 + sum(1 for b, p in give if p == 0 and b == bean):
+            del steps[action]
+        if not give and not self.ask:
+            self._open_propose()
+        give.append((bean, k))
+
+    def add_ask(self, bean: str, partner_hand_size: int) -> None:
+        """Ask for one more ``bean``, checked, keeping ``steps`` up to date."""
+        ask = self.ask
+        check_ask(self.partner, partner_hand_size, len(ask))
+        if not ask and not self.give:
+            self._open_propose()
+        ask.append(bean)
+        if len(ask) == partner_hand_size:
+            for step in ASK_ALL:
+                del self.steps[step]
+
+    def _open_propose(self) -> None:
+        """The first card or bean makes ``propose`` legal; propose, then cancel, stay last."""
+        del self.steps[CANCEL]
+        self.steps[PROPOSE] = self.steps[CANCEL] = None
+
+    def add_pick(self, seat: int, hand: Sequence[str], bean: str, k: int) -> None:
+        """The partner chooses which hand card answers one asked bean, checked."""
+        if k == 0:
+            raise IllegalAction(
+                f"give {bean}: {_LETTERS[seat]} may give only hand cards, named BEAN#K (BO-T4)"
+            )
+        asked = self.ask.count(bean)
+        picks = self.picks
+        if not can_accept(hand, self.ask):
+            raise IllegalAction(
+                f"give {bean}#{k}: {_LETTERS[seat]} does not hold every bean asked for, so the only "
+                "answer is reject (BO-T4)"
+            )
+        if asked <= sum(1 for b, _ in picks if b == bean):
+            raise IllegalAction(
+                f"give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)"
+            )
+        check_hand_card(seat, hand, bean, k)
+        if any(p == k for _, p in picks):
+            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already chosen (BO-T4)")
+        picks.append((bean, k))
+        self.answers = None
+
+    def partner_answers(self, hand: Sequence[str]) -> list[Action]:
+        """accept (if the partner holds what is asked), reject, and which hand card to give."""
+        if not can_accept(hand, self.ask):
+            return [REJECT]
+        answers = [ACCEPT, REJECT]
+        picks = self.picks
+        picked = {k for _, k in picks}
+        for bean in dict.fromkeys(self.ask):
+            if self.ask.count(bean) > sum(1 for b, _ in picks if b == bean):
+                answers += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1) if b == bean and k not in picked]
+        return answers
+
+    def positions_given(self, seat: int, hand: Sequence[str]) -> set[int]:
+        """The partner's hand positions that go on accepting: its picks, then for each asked
+        bean still unanswered the frontmost cards of that bean not picked (BO-T4)."""
+        chosen = {k for _, k in self.picks}
+        for bean, count in Counter(self.ask).items():
+            need = count - sum(1 for b, _ in self.picks if b == bean)
+            free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
+            if len(free) < need:
+                raise IllegalAction(
+                    f"accept: {_LETTERS[seat]} does not hold the {count} {bean} asked for (BO-T4)"
+                )
+            chosen.update(free[:need])
+        return chosen
+
+
+def draft_steps(
+    trading_area: Sequence[str], hand: Sequence[str], partner_holds_cards: bool
+) -> dict[Action, None]:
+    """A new draft's legal steps in order (the slow list to build; ``Proposal`` keeps it up to date)."""
+    steps = [GIVE_UP[b] for b in dict.fromkeys(trading_area)]
+    steps += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1)]
+    if partner_holds_cards:
+        steps += ASK_ALL
+    steps.append(CANCEL)
+    return dict.fromkeys(steps)
+
+
+def check_offer(
+    seat: int, partner: int, players: int, proposals_left: int | None, per_turn: int | None
+) -> None:
+    """Whether ``seat`` may open a draft to ``partner`` now (BO-T4, option proposals_per_turn)."""
+    if proposals_left == 0:
+        raise IllegalAction(
+            f"offer: {_LETTERS[seat]} has started the {per_turn} proposals "
+            "allowed this turn (proposals_per_turn, BO-T4)"
+        )
+    if not 0 <= partner < players:
+        raise IllegalAction(f"offer: there is no seat {partner} in this {players}-player game (BO-T4)")
+    if partner == seat:
+        raise IllegalAction(
+            "offer: every deal has the active player on one side and someone else on the other (BO-T4)"
+        )
+
+
+def check_give(
+    seat: int, hand: Sequence[str], trading_area: Sequence[str], give: Sequence[Card], bean: str, k: int
+) -> None:
+    """A card the active player may add to a proposal (BO-T4): turned up, or in hand."""
+    if k == 0:
+        already = sum(1 for b, p in give if p == 0 and b == bean)
+        if trading_area.count(bean) <= already:
+            raise IllegalAction(
+                f"give {bean}: no {'other ' if already else ''}turned-up {bean} is in the trading area; "
+                "a hand card is named BEAN#K (BO-T4)"
+            )
+        return
+    check_hand_card(seat, hand, bean, k)
+    if any(p == k for _, p in give):
+        raise IllegalAction(f"give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)")
+
+
+def check_hand_card(seat: int, hand: Sequence[str], bean: str, k: int) -> None:
+    """Hand card ``k`` of ``seat`` exists and is a ``bean``."""
+    if not 1 <= k <= len(hand):
+        raise IllegalAction(
+            f"give {bean}#{k}: {_LETTERS[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
+            "cards received in a deal cannot be traded on (BO-T4)"
+        )
+    if hand[k - 1] != bean:
+        raise IllegalAction(
+            f"give {bean}#{k}: hand card {k} of {_LETTERS[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
+        )
+
+
+def check_ask(partner: int, partner_hand_size: int, asked: int) -> None:
+    """One more bean may be asked for: the partner gives only hand cards (BO-T4)."""
+    if asked >= partner_hand_size:
+        raise IllegalAction(
+            f"ask: {_LETTERS[partner]} holds {partner_hand_size} hand card{'s' * (partner_hand_size != 1)}, "
+            "and others give only hand cards (BO-T4)"
+        )
+
+
+def check_not_empty(give: Sequence[Card], ask: Sequence[str]) -> None:
+    if not give and not ask:
+        raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+
+
+def can_accept(hand: Sequence[str], ask: Sequence[str]) -> bool:
+    """Whether a hand holds every bean asked for."""
+    return all(hand.count(b) >= ask.count(b) for b in set(ask))
+
+
+def without_positions(hand: Sequence[str], positions: set[int]) -> list[str]:
+    """The hand once the cards at ``positions`` (1 = front) leave it, the rest in their order (BO-T4)."""
+    return [c for k, c in enumerate(hand, 1) if k not in positions]
