@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 import gamekit
-from gamekit.games.for_sale import rules
+from gamekit.games.for_sale import records, rules
 from gamekit.games.for_sale.game import ForSale
 
 
@@ -133,6 +134,12 @@ def test_fs_b2_from_the_start_player_clockwise_skipping_those_who_passed():
     play(g, "C: pass")
     assert g.to_act == (0,)
     illegal(g, 1, "bid 9", "FS-B2")
+
+
+def test_fs_b2_next_bidder_is_the_next_seat_clockwise_that_has_not_passed():
+    assert rules.next_bidder(2, [False, False, False, False]) == 3
+    assert rules.next_bidder(3, [False, False, False, False]) == 0
+    assert rules.next_bidder(2, [True, False, False, True]) == 1  # D and A passed: B
 
 
 def test_fs_b3_a_bid_must_beat_the_high_bid_and_open_at_one():
@@ -422,3 +429,12 @@ def test_fs_e2_result_reports_winners_only_when_finished():
     r = g.result()
     assert r["finished"] is True
     assert r["winners"] == [s for s in range(3) if r["ranks"][s] == 1]
+
+
+def test_records_are_tables_of_the_log_alone():
+    g = gamekit.new_game("for_sale", 4, seed=5)
+    gamekit.play(g, "random")
+    loaded = gamekit.load_game(g.to_json())
+    assert records.tables(json.loads(json.dumps(g.log_for(2)))) == g.records() == loaded.records()
+    assert len(g.records()["purchases"]) == len(g.records()["sales"]) == 28
+    assert g.purchases == [tuple(row.values()) for row in g.records()["purchases"]]

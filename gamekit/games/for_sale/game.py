@@ -30,23 +30,26 @@ Editions: ``iello-2020`` (the IELLO 2020 rules (iello-2020); the default) and
 ``classic`` (the Board Game Arena guide (bga-classic)). Half of an odd bid is
 rounded down by default (``refund_rounding``): down is the default for both
 editions; up is a table setting the BGA guide mentions (FS-B6).
+
+This module sequences the phases. Beside it: ``rules`` (the components and the rule
+arithmetic), ``narration`` (each event's line and rule), ``views`` (what a seat may see)
+and ``records`` (the tables of purchases and sales, built from the log).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from ...core.sealed import SealedChoices
-from . import rules
-from .rules import money
+from . import narration, rules, views
+from . import records as log_records
 
 PASS = Action("pass")
 BIDS = tuple(Action("bid", n) for n in range(64))  # more than any edition's coins
@@ -108,10 +111,6 @@ class ForSale(Game):
         self.phase = "buy"
         self.box_coins = 0
         self.sealed: SealedChoices | None = None
-        # One (round, seat, house, bid, coins paid) per house taken in phase 1, and one
-        # (round, seat, house, cheque) per house sold in phase 2: the raw data of the statistics.
-        self.purchases: list[tuple[int, int, int, int, int]] = []
-        self.sales: list[tuple[int, int, int, int]] = []
         self._events.append(
             {
                 "type": "setup",
@@ -186,7 +185,7 @@ class ForSale(Game):
         owned = self.coins[seat] + bids[seat]
         if total > owned:
             raise IllegalAction(
-                f"bid {total} is more than the {owned} coins {_LETTERS[seat]} had this round; "
+                f"bid {total} is more than the {owned} coins {SEAT_NAMES[seat]} had this round; "
                 f"no bidding on debt (FS-B4)"
             )
         added = total - bids[seat]
@@ -195,12 +194,7 @@ class ForSale(Game):
         self.high_bid = total
         self.high_bidder = seat
         self._events.append({"type": "bid", "seat": seat, "total": total, "added": added})
-        # FS-B2, FS-B7: the next player clockwise still in the round.
-        n, passed = self.players, self.passed
-        seat = (seat + 1) % n
-        while passed[seat]:
-            seat = (seat + 1) % n
-        self.current = seat
+        self.current = seat = rules.next_bidder(seat, self.passed)  # FS-B2, FS-B7
         self._to_act = (seat,)
 
     def _pass(self, seat: int) -> None:
@@ -213,14 +207,10 @@ class ForSale(Game):
         self.bids[seat] = 0
         self.passed[seat] = True  # FS-B7
         self.houses[seat].append(house)
-        self.purchases.append((self.round, seat, house, bid, lost))
         self._events.append(
             {"type": "pass", "seat": seat, "house": house, "bid": bid, "refund": back, "lost": lost}
         )
-        n, passed = self.players, self.passed
-        seat = (seat + 1) % n
-        while passed[seat]:
-            seat = (seat + 1) % n
+        seat = rules.next_bidder(seat, self.passed)
         if len(self.table) == 1:
             self._last_bidder_takes(seat)
         else:
@@ -234,7 +224,6 @@ class ForSale(Game):
         self.box_coins += paid
         self.bids[seat] = 0
         self.houses[seat].append(house)
-        self.purchases.append((self.round, seat, house, paid, paid))
         self._events.append({"type": "win", "seat": seat, "house": house, "paid": paid})
         self.start_player = seat  # FS-B9
         if self.round < self.rounds:
@@ -272,7 +261,7 @@ class ForSale(Game):
         hand = self.houses[seat]
         if house not in hand:
             raise IllegalAction(
-                f"sell {house}: {_LETTERS[seat]} does not hold house {house}; "
+                f"sell {house}: {SEAT_NAMES[seat]} does not hold house {house}; "
                 f"houses held: {', '.join(map(str, hand))} (FS-S2)"
             )
         sealed = self.sealed
@@ -286,12 +275,10 @@ class ForSale(Game):
     def _reveal(self, played: dict[int, int]) -> None:
         """FS-S3, FS-S4: highest house takes the highest cheque; sold houses leave the game."""
         won = rules.match_houses_to_cheques(played, self.table)
-        houses, cheques, sales, round_ = self.houses, self.cheques, self.sales, self.round
+        houses, cheques = self.houses, self.cheques
         for seat, cheque in won.items():
-            house = played[seat]
-            houses[seat].remove(house)
+            houses[seat].remove(played[seat])
             cheques[seat].append(cheque)
-            sales.append((round_, seat, house, cheque))
         self.table = []
         self.sealed = None
         seats = range(self.players)
@@ -303,7 +290,7 @@ class ForSale(Game):
                 "won": [won[s] for s in seats],
             }
         )
-        if round_ < self.rounds:
+        if self.round < self.rounds:
             self._start_selling_round()
         else:
             self._end()
@@ -315,78 +302,11 @@ class ForSale(Game):
         self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "win": "FS-B8",
-        "choose": "FS-S2",
-        "reveal": "FS-S3",
-        "end": "FS-E2",
-    }
+    def _narrate(self, event: Event) -> str:
+        return narration.narrate(event, self.rounds)
 
     def _event_rule(self, event: Event) -> str | None:
-        kind = event["type"]
-        if kind == "setup":
-            return "FS-C2" if event["edition"] == "iello-2020" else "FS-C3"
-        if kind == "round":
-            return "FS-B1" if event["phase"] == "buy" else "FS-S1"
-        if kind == "bid":
-            return "FS-B3" if event["added"] == event["total"] else "FS-B4"
-        if kind == "pass":
-            return "FS-B6" if event["bid"] % 2 else "FS-B5"
-        return self.event_rules.get(kind)
-
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"For Sale ({e['edition']}), {e['players']} players with {e['coins']} coins each; "
-            f"{e['cards']} houses and {e['cards']} cheques in play; {_LETTERS[e['start_player']]} starts"
-        )
-
-    def _narrate_round(self, e: Event) -> str:
-        if e["phase"] == "buy":
-            return (
-                f"Buying round {e['round']} of {self.rounds}: houses {', '.join(map(str, e['table']))} "
-                f"on the table; {_LETTERS[e['seat']]} starts"
-            )
-        return (
-            f"Selling round {e['round']} of {self.rounds}: cheques {', '.join(map(money, e['table']))} "
-            "on the table; everyone chooses a house face down"
-        )
-
-    @staticmethod
-    def _narrate_bid(e: Event) -> str:
-        name, total, added = _LETTERS[e["seat"]], e["total"], e["added"]
-        return f"{name} bids {total} (adds {added})" if added != total else f"{name} bids {total}"
-
-    @staticmethod
-    def _narrate_pass(e: Event) -> str:
-        name, house, back = _LETTERS[e["seat"]], e["house"], e["refund"]
-        if not e["bid"]:
-            return f"{name} passes and takes house {house} free"
-        return (
-            f"{name} passes, takes house {house}, gets {back} coin{'s' * (back != 1)} back, loses {e['lost']}"
-        )
-
-    @staticmethod
-    def _narrate_win(e: Event) -> str:
-        name, house, paid = _LETTERS[e["seat"]], e["house"], e["paid"]
-        if not paid:
-            return f"{name} is left alone and takes house {house} free"
-        return f"{name} takes house {house} and pays {paid} coin{'s' * (paid != 1)}"
-
-    @staticmethod
-    def _narrate_choose(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} chooses a house face down"
-
-    @staticmethod
-    def _narrate_reveal(e: Event) -> str:
-        order = sorted(range(len(e["played"])), key=e["played"].__getitem__, reverse=True)
-        return "Houses revealed: " + "; ".join(
-            f"{_LETTERS[s]} {e['played'][s]} → {money(e['won'][s])}" for s in order
-        )
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over: " + standings_text(e["scores"], e["winners"], money)
+        return narration.rule(event)
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
@@ -418,9 +338,9 @@ class ForSale(Game):
             return f"there is no seat {seat!r} in this {self.players}-player game (FS-C2)"
         if self.phase == "buy":
             if self.passed[seat]:
-                return f"{_LETTERS[seat]} has passed and cannot re-enter this round (FS-B7)"
-            return f"it is {_LETTERS[self.current]}'s turn to bid or pass, not {_LETTERS[seat]}'s (FS-B2)"
-        return f"{_LETTERS[seat]} has already chosen a house face down; a choice cannot be changed (FS-S2)"
+                return f"{SEAT_NAMES[seat]} has passed and cannot re-enter this round (FS-B7)"
+            return f"it is {SEAT_NAMES[self.current]}'s turn to bid or pass, not {SEAT_NAMES[seat]}'s (FS-B2)"
+        return f"{SEAT_NAMES[seat]} has already chosen a house face down; a choice cannot be changed (FS-S2)"
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -440,56 +360,7 @@ class ForSale(Game):
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        n = self.players
-        teacher = seat is None
-        seats = range(n)
-        chosen = self.sealed.visible_to(seat) if self.sealed else {}
-        # The piles still face down, top first: houses while buying, then cheques.
-        top = self.round * n
-        if self.phase == "buy":
-            house_deck, cheque_deck = self.house_deck[top:], self.cheque_deck[:]
-        elif self.phase == "sell":
-            house_deck, cheque_deck = [], self.cheque_deck[top:]
-        else:
-            house_deck, cheque_deck = [], []
-        return {
-            "game": self.name,
-            "players": n,
-            "edition": self.options["edition"],
-            "refund_rounding": self.options["refund_rounding"],
-            "viewer": seat,
-            "phase": self.phase,
-            "round": self.round,
-            "rounds": self.rounds,
-            "start_player": self.start_player,
-            "to_act": list(self._to_act),
-            "start_coins": self.start_coins,
-            # FS-B10: how many coins each player holds is public (coins are alike, and every bid,
-            # refund and payment was made in the open); so are the bids of this round.
-            "coins": list(self.coins),
-            "bids": list(self.bids),
-            "passed": list(self.passed),
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder,
-            # FS-B10: houses and cheques are held face down: others see how many, not which.
-            "houses": [sorted(h) if teacher or s == seat else None for s, h in enumerate(self.houses)],
-            "cheques": [list(c) if teacher or s == seat else None for s, c in enumerate(self.cheques)],
-            "house_counts": [len(h) for h in self.houses],
-            "cheque_counts": [len(c) for c in self.cheques],
-            # The cheques of the earlier selling rounds, lowest first: each lay face up and went
-            # to a seller in the open (FS-S1, FS-S3); who won which is in the log, not here.
-            "past_cheques": sorted(sale[3] for sale in self.sales),
-            "table": list(self.table),
-            # FS-S2: a sealed choice is seen only by its owner until the reveal.
-            "chosen": [chosen.get(s) for s in seats],
-            "houses_left": len(house_deck),
-            "cheques_left": len(cheque_deck),
-            "house_deck": house_deck if teacher else None,
-            "cheque_deck": cheque_deck if teacher else None,
-            "removed_houses": list(self.removed_houses) if teacher else None,
-            "removed_cheques": list(self.removed_cheques) if teacher else None,
-            "box_coins": self.box_coins if teacher else None,
-        }
+        return views.view(self, seat)
 
     def result(self) -> dict[str, Any]:
         holding = [c + b for c, b in zip(self.coins, self.bids, strict=True)]
@@ -510,62 +381,27 @@ class ForSale(Game):
         return self.rounds * (self.start_coins + self.players - 1) + self.rounds * self.players
 
     def stats(self, seat: int) -> dict[str, Any]:
-        bought = [p for p in self.purchases if p[1] == seat]
+        bought = [row for row in log_records.purchases(self._events) if row["seat"] == seat]
         return {
             "coins_left": self.coins[seat],
             "cheques_total": sum(self.cheques[seat]),
-            "coins_paid": sum(p[4] for p in bought),
-            "free_houses": sum(1 for p in bought if p[4] == 0),
-            "house_total": sum(p[2] for p in bought),
+            "coins_paid": sum(row["paid"] for row in bought),
+            "free_houses": sum(1 for row in bought if row["paid"] == 0),
+            "house_total": sum(row["house"] for row in bought),
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
         """Every house taken (what was bid and paid) and every house sold (its cheque and its
-        rank in the seller's hand at the time, 1 = the best house held)."""
-        hands: list[list[int]] = [[] for _ in range(self.players)]
-        for _, seat, house, _, _ in self.purchases:
-            hands[seat].append(house)
-        sales = []
-        for round_, seat, house, cheque in self.sales:
-            hand = hands[seat]
-            sales.append(
-                {
-                    "round": round_,
-                    "seat": seat,
-                    "house": house,
-                    "hand_rank": sum(1 for h in hand if h > house) + 1,
-                    "hand_size": len(hand),
-                    "cheque": cheque,
-                }
-            )
-            hand.remove(house)
-        return {
-            "purchases": [
-                {"round": r, "seat": s, "house": h, "bid": b, "paid": p} for r, s, h, b, p in self.purchases
-            ],
-            "sales": sales,
-        }
+        rank in the seller's hand at the time, 1 = the best house held), from the log."""
+        return log_records.tables(self._events)
+
+    @property
+    def purchases(self) -> list[tuple[int, int, int, int, int]]:
+        """(round, seat, house, bid, paid) per house taken so far: ``records()["purchases"]`` as tuples."""
+        return [
+            (r["round"], r["seat"], r["house"], r["bid"], r["paid"])
+            for r in log_records.purchases(self._events)
+        ]
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
-        """Rule breaks a teacher's view can show: negative coins, a card twice, a wrong total."""
-        problems = []
-        try:
-            for s, c in enumerate(state["coins"]):
-                if type(c) is not int or c < 0:
-                    problems.append(f"{_LETTERS[s]} holds {c!r} coins; coins are a whole number >= 0 (FS-B4)")
-            houses = [h for held in state["houses"] for h in held] + list(
-                state["table"] if state["phase"] == "buy" else []
-            )
-            houses += list(state["house_deck"] or []) + list(state["removed_houses"] or [])
-            twice = sorted(h for h, k in Counter(houses).items() if k > 1)
-            if twice:
-                problems.append(f"house(s) {', '.join(map(str, twice))} appear more than once (FS-C1)")
-            cheques = Counter(c for won in state["cheques"] for c in won)
-            cheques += Counter(state["table"] if state["phase"] == "sell" else [])
-            cheques += Counter(state["cheque_deck"] or []) + Counter(state["removed_cheques"] or [])
-            extra = sorted(c for c, k in cheques.items() if k > rules.CHEQUES.count(c))
-            if extra:
-                problems.append(f"cheque(s) {', '.join(map(money, extra))} appear too often (FS-C1)")
-        except (KeyError, TypeError, IndexError) as exc:
-            problems.append(f"state is not a For Sale state ({exc!r})")
-        return problems
+        return views.state_problems(state)

@@ -48,6 +48,39 @@ def _held(cards: list[int] | None, count: int, face: Callable[[int, int], str], 
     return f'{backs} <span class="gk-label" title="{plural} face down">{plural}</span>'
 
 
+def _seat_row(view: dict[str, Any], seat: int, to_act: set[int]) -> str:
+    """One seat's row of the picture: coins, bid, status, chosen house, houses and cheques."""
+    viewer, phase = view["viewer"], view["phase"]
+    coins = view["coins"][seat]
+    coin_text = "?" if coins is None else str(coins)
+    bid = view["bids"][seat]
+    status = []
+    if seat == view["start_player"] and phase == "buy":
+        status.append("start player")
+    if view["passed"][seat]:
+        status.append("passed")
+    if seat in to_act:
+        status.append("to act" if phase == "buy" else "choosing")
+    elif phase == "sell":
+        status.append("has chosen")
+    chosen = view["chosen"][seat]
+    if phase == "sell" and seat not in to_act:
+        chosen_svg = house(chosen, 40) if chosen is not None else face_down(40, "a house chosen face down")
+    else:
+        chosen_svg = ""
+    houses = _held(view["houses"][seat], view["house_counts"][seat], house, "house")
+    cheques = _held(view["cheques"][seat], view["cheque_counts"][seat], cheque, "cheque")
+    return (
+        f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
+        f"<td>{seat_label(seat, viewer)}</td>"
+        f'<td class="gk-num" title="coins in hand">{escape(coin_text)}</td>'
+        f'<td class="gk-num" title="bid this round">{bid if bid else ""}</td>'
+        f"<td>{escape(', '.join(status))}</td>"
+        + (f"<td>{chosen_svg}</td>" if phase == "sell" else "")
+        + f"<td>{houses}</td><td>{cheques}</td></tr>"
+    )
+
+
 def draw(view: dict[str, Any]) -> str:
     """The HTML picture of a For Sale view: what that view's seat may see, nothing more."""
     viewer = view["viewer"]
@@ -65,38 +98,7 @@ def draw(view: dict[str, Any]) -> str:
         heading = "Game over"
         table, table_label = "", ""
     whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
-    rows = []
-    for seat in range(view["players"]):
-        coins = view["coins"][seat]
-        coin_text = "?" if coins is None else str(coins)
-        bid = view["bids"][seat]
-        status = []
-        if seat == view["start_player"] and phase == "buy":
-            status.append("start player")
-        if view["passed"][seat]:
-            status.append("passed")
-        if seat in to_act:
-            status.append("to act" if phase == "buy" else "choosing")
-        elif phase == "sell":
-            status.append("has chosen")
-        chosen = view["chosen"][seat]
-        if phase == "sell" and seat not in to_act:
-            chosen_svg = (
-                house(chosen, 40) if chosen is not None else face_down(40, "a house chosen face down")
-            )
-        else:
-            chosen_svg = ""
-        houses = _held(view["houses"][seat], view["house_counts"][seat], house, "house")
-        cheques = _held(view["cheques"][seat], view["cheque_counts"][seat], cheque, "cheque")
-        rows.append(
-            f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
-            f"<td>{seat_label(seat, viewer)}</td>"
-            f'<td class="gk-num" title="coins in hand">{escape(coin_text)}</td>'
-            f'<td class="gk-num" title="bid this round">{bid if bid else ""}</td>'
-            f"<td>{escape(', '.join(status))}</td>"
-            + (f"<td>{chosen_svg}</td>" if phase == "sell" else "")
-            + f"<td>{houses}</td><td>{cheques}</td></tr>"
-        )
+    rows = [_seat_row(view, seat, to_act) for seat in range(view["players"])]
     high = ""
     if phase == "buy" and view["high_bidder"] is not None:
         high = f" — high bid {view['high_bid']} by {SEAT_NAMES[view['high_bidder']]}"

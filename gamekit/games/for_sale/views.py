@@ -1,0 +1,100 @@
+"""What one seat may know of a For Sale game (FS-B10, FS-S2), and the checks of a teacher's view.
+
+A view has the same keys for every seat; what the seat may not know is ``None``.
+The teacher (seat ``None``) sees everything, the piles and the removed cards included.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import SEAT_NAMES
+from . import rules
+from .rules import money
+
+if TYPE_CHECKING:
+    from .game import ForSale
+
+
+def view(game: ForSale, seat: int | None) -> dict[str, Any]:
+    """The whole state (seat ``None``) or what ``seat`` may know: same keys, hidden → None."""
+    n = game.players
+    teacher = seat is None
+    chosen = game.sealed.visible_to(seat) if game.sealed else {}
+    house_deck, cheque_deck, past_cheques = _piles(game)
+    return {
+        "game": game.name,
+        "players": n,
+        "edition": game.options["edition"],
+        "refund_rounding": game.options["refund_rounding"],
+        "viewer": seat,
+        "phase": game.phase,
+        "round": game.round,
+        "rounds": game.rounds,
+        "start_player": game.start_player,
+        "to_act": list(game.to_act),
+        "start_coins": game.start_coins,
+        # FS-B10: how many coins each player holds is public (coins are alike, and every bid,
+        # refund and payment was made in the open); so are the bids of this round.
+        "coins": list(game.coins),
+        "bids": list(game.bids),
+        "passed": list(game.passed),
+        "high_bid": game.high_bid,
+        "high_bidder": game.high_bidder,
+        # FS-B10: houses and cheques are held face down: others see how many, not which.
+        "houses": [sorted(h) if teacher or s == seat else None for s, h in enumerate(game.houses)],
+        "cheques": [list(c) if teacher or s == seat else None for s, c in enumerate(game.cheques)],
+        "house_counts": [len(h) for h in game.houses],
+        "cheque_counts": [len(c) for c in game.cheques],
+        # The cheques of the earlier selling rounds, lowest first: each lay face up and went
+        # to a seller in the open (FS-S1, FS-S3); who won which is in the log, not here.
+        "past_cheques": past_cheques,
+        "table": list(game.table),
+        # FS-S2: a sealed choice is seen only by its owner until the reveal.
+        "chosen": [chosen.get(s) for s in range(n)],
+        "houses_left": len(house_deck),
+        "cheques_left": len(cheque_deck),
+        "house_deck": house_deck if teacher else None,
+        "cheque_deck": cheque_deck if teacher else None,
+        "removed_houses": list(game.removed_houses) if teacher else None,
+        "removed_cheques": list(game.removed_cheques) if teacher else None,
+        "box_coins": game.box_coins if teacher else None,
+    }
+
+
+def _piles(game: ForSale) -> tuple[list[int], list[int], list[int]]:
+    """The houses and the cheques still face down (top first), and the cheques of the
+    earlier selling rounds (sorted): each round deals the next ``players`` cards (FS-B1, FS-S1)."""
+    dealt = game.round * game.players  # cards dealt in this phase, this round's table included
+    if game.phase == "buy":
+        return game.house_deck[dealt:], game.cheque_deck[:], []
+    if game.phase == "sell":
+        return [], game.cheque_deck[dealt:], sorted(game.cheque_deck[: dealt - game.players])
+    return [], [], sorted(game.cheque_deck[:dealt])
+
+
+def state_problems(state: Mapping[str, Any]) -> list[str]:
+    """Rule breaks a teacher's view can show: negative coins, a card twice, a wrong total."""
+    problems = []
+    try:
+        for s, c in enumerate(state["coins"]):
+            if type(c) is not int or c < 0:
+                problems.append(f"{SEAT_NAMES[s]} holds {c!r} coins; coins are a whole number >= 0 (FS-B4)")
+        houses = [h for held in state["houses"] for h in held] + list(
+            state["table"] if state["phase"] == "buy" else []
+        )
+        houses += list(state["house_deck"] or []) + list(state["removed_houses"] or [])
+        twice = sorted(h for h, k in Counter(houses).items() if k > 1)
+        if twice:
+            problems.append(f"house(s) {', '.join(map(str, twice))} appear more than once (FS-C1)")
+        cheques = Counter(c for won in state["cheques"] for c in won)
+        cheques += Counter(state["table"] if state["phase"] == "sell" else [])
+        cheques += Counter(state["cheque_deck"] or []) + Counter(state["removed_cheques"] or [])
+        extra = sorted(c for c, k in cheques.items() if k > rules.CHEQUES.count(c))
+        if extra:
+            problems.append(f"cheque(s) {', '.join(map(money, extra))} appear too often (FS-C1)")
+    except (KeyError, TypeError, IndexError) as exc:
+        problems.append(f"state is not a For Sale state ({exc!r})")
+    return problems
