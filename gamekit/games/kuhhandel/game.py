@@ -58,10 +58,10 @@ from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import Event, Game, register
 from ...core.options import Option
 from ...core.sealed import SealedChoices
-from . import rules
+from . import narration, records, rules
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
 _N_ANIMALS = len(ANIMALS)
@@ -111,10 +111,6 @@ def pay_action(cards: tuple[int, ...]) -> Action:
 
 def _cards_text(cards: tuple[int, ...] | list[int]) -> str:
     return ",".join(map(str, cards))
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
 
 
 def _number(text: str) -> int | None:
@@ -712,154 +708,13 @@ class Kuhhandel(Game):
         self._end_turn()
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "setup": "KH-C2",
-        "skip": "KH-T1",
-        "auction": "KH-A1",
-        "donkey": "KH-A2",
-        "bid": "KH-A3",
-        "hold": "KH-A3",
-        "close": "KH-A3",
-        "no_bid": "KH-A4",
-        "sell": "KH-A5",
-        "buy": "KH-A5",
-        "pay": "KH-A6",
-        "receive": "KH-A6",
-        "cannot_pay": "KH-A7",
-        "trade": "KH-K1",
-        "offer": "KH-K2",
-        "accept": "KH-K3",
-        "counter": "KH-K3",
-        "look": "KH-K4",
-        "trade_won": "KH-K4",
-        "tie": "KH-K5",
-        "end": "KH-E2",
-        "stopped": "KH-E4",
-    }  # "takes" records the rule that gave the animals (rule_id)
+    event_rules: ClassVar[Mapping[str, str]] = narration.EVENT_RULES
 
     def _event_rule(self, event: Event) -> str | None:
-        if event["type"] == "takes":
-            return event["rule_id"]
-        if event["type"] == "add":
-            return "KH-K2" if event.get("part") == "offer" else "KH-K3"
-        return self.event_rules.get(event["type"])
+        return narration.event_rule(event)
 
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"Kuhhandel, {e['players']} players with 0, 0, 10, 10, 10, 10, 50 each; "
-            f"{_LETTERS[e['start_player']]} starts (turn limit {e['max_turns']})"
-        )
-
-    @staticmethod
-    def _narrate_skip(e: Event) -> str:
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} can trade with nobody and is skipped"
-
-    @staticmethod
-    def _narrate_auction(e: Event) -> str:
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} auctions a {e['animal']}"
-
-    @staticmethod
-    def _narrate_donkey(e: Event) -> str:
-        ordinal = ("first", "second", "third", "fourth")[e["number"] - 1]
-        return f"The {ordinal} donkey: everyone gets {e['value']} from the bank"
-
-    @staticmethod
-    def _narrate_bid(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} bids {e['amount']}"
-
-    @staticmethod
-    def _narrate_hold(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} holds"
-
-    @staticmethod
-    def _narrate_no_bid(e: Event) -> str:
-        return f"Nobody bids on the {e['animal']}: the auctioneer {_LETTERS[e['seat']]} gets it free"
-
-    @staticmethod
-    def _narrate_close(e: Event) -> str:
-        return f"Bidding closes: {_LETTERS[e['seat']]} bids highest, {e['amount']}, for the {e['animal']}"
-
-    @staticmethod
-    def _narrate_sell(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} sells to {_LETTERS[e['to']]} for {e['amount']}"
-
-    @staticmethod
-    def _narrate_buy(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} buys in, paying {_LETTERS[e['from']]} {e['amount']}"
-
-    @staticmethod
-    def _narrate_cannot_pay(e: Event) -> str:
-        who, shown = _LETTERS[e["seat"]], ", ".join(map(str, e["money"])) or "no cards"
-        return (
-            f"{who} bid {e['amount']} but holds only {sum(e['money'])}, a mistake the rule punishes: "
-            f"{who} shows their money ({shown}) and the auction is run again without them"
-        )
-
-    @staticmethod
-    def _narrate_pay(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} pays {_LETTERS[e['to']]} {e['price']} with {_cards(e['cards'])}"
-
-    @staticmethod
-    def _narrate_receive(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} receives {_cards(e['cards'])} from {_LETTERS[e['from']]}"
-
-    @staticmethod
-    def _narrate_takes(e: Event) -> str:
-        what = f"{e['count']} {e['animal']}s" if e["count"] > 1 else f"the {e['animal']}"
-        source = "" if e["from"] is None else f" from {_LETTERS[e['from']]}"
-        return f"{_LETTERS[e['seat']]} takes {what}{source}"
-
-    @staticmethod
-    def _narrate_trade(e: Event) -> str:
-        what = f"two {e['animal']}s" if e["stake"] == 2 else f"a {e['animal']}"
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} challenges {_LETTERS[e['partner']]} to a cow trade for {what}"
-
-    @staticmethod
-    def _narrate_add(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} puts a card face down ({e['cards']} so far)"
-
-    @staticmethod
-    def _narrate_offer(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} offers {_cards(e['cards'])} face down"
-
-    @staticmethod
-    def _narrate_accept(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} accepts {_LETTERS[e['from']]}'s offer of {_cards(e['cards'])}"
-
-    @staticmethod
-    def _narrate_counter(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} counters with {_cards(e['cards'])} face down"
-
-    @staticmethod
-    def _narrate_look(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} looks at the {_cards(e['cards'])} {_LETTERS[e['other']]} offered"
-
-    @staticmethod
-    def _narrate_tie(e: Event) -> str:
-        a, b = (_LETTERS[s] for s in e["players"])
-        if e["round"] == 1:
-            return f"{a} and {b} offered the same: each takes back their own cards and the trade is repeated"
-        return (
-            f"{a} and {b} offered the same again: each takes back their own cards, "
-            f"and the active player {a} gets the animals free"
-        )
-
-    @staticmethod
-    def _narrate_trade_won(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} wins the cow trade against {_LETTERS[e['loser']]}"
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over, every animal is a complete set: " + standings_text(e["scores"], e["winners"])
-
-    @staticmethod
-    def _narrate_stopped(e: Event) -> str:
-        scores = e["scores"]
-        return (
-            f"Stopped at the turn limit after {e['turns']} turns, unfinished; provisional scores "
-            + ", ".join(f"{_LETTERS[s]} {v}" for s, v in enumerate(scores))
-        )
+    def _narrate(self, event: Event) -> str:
+        return narration.narrate(event)
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1140,120 +995,8 @@ class Kuhhandel(Game):
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
-        """What happened, read back from the events, for the lesson's experiments.
-
-        ``auctions``: one row per animal auctioned (``seat`` is the auctioneer), with its
-        ``set_value``, the donkeys turned up so far (this one included), how many the taker
-        already held (``taker_had``), the closing high bid, how it ended
-        (``no_bid``, ``sold`` or ``bought_in``, KH-A4/A5), who took the animal, the price,
-        what the payer's cards came to (KH-A6: no change) and how many runs it took (KH-A7).
-        ``trades``: one row per cow trade (``seat`` is the active player), with the card
-        counts, totals and 0 cards of the last round's offer and counter, the number of
-        rounds (KH-K5) and the outcome: ``accepted``, ``active``/``partner`` (who won the
-        swap, KH-K4) or ``second_tie``. ``sets``: one row per completed set (KH-E1).
-        """
-        auctions: list[dict[str, Any]] = []
-        trades: list[dict[str, Any]] = []
-        donkeys = 0
-        auction: dict[str, Any] | None = None
-        trade: dict[str, Any] | None = None
-        for e in self._events:
-            kind = e["type"]
-            if kind == "auction":
-                auction = {
-                    "turn": e["turn"],
-                    "seat": e["seat"],
-                    "animal": e["animal"],
-                    "set_value": rules.ANIMAL_VALUES[e["animal"]],
-                    "donkeys_seen": donkeys + (e["animal"] == rules.DONKEY),
-                    "taker_had": 0,
-                    "high_bid": 0,
-                    "high_bidder": None,
-                    "bids": 0,
-                    "runs": 1,
-                    "outcome": "no_bid",
-                    "taker": e["seat"],
-                    "price": 0,
-                    "paid": 0,
-                }
-            elif kind == "donkey":
-                donkeys = e["number"]
-            elif auction is not None and kind == "bid":
-                auction["bids"] += 1
-            elif auction is not None and kind == "close":
-                auction["high_bid"], auction["high_bidder"] = e["amount"], e["seat"]
-            elif auction is not None and kind == "cannot_pay":
-                auction["runs"] += 1
-                auction["high_bid"], auction["high_bidder"] = 0, None
-            elif auction is not None and kind in ("sell", "buy"):
-                auction["outcome"] = "sold" if kind == "sell" else "bought_in"
-                auction["taker"] = e["to"] if kind == "sell" else e["seat"]
-                auction["price"] = e["amount"]
-            elif auction is not None and kind == "pay":
-                auction["paid"] = sum(e["private"]["money"])
-            elif kind == "trade":
-                trade = {
-                    "turn": e["turn"],
-                    "seat": e["seat"],
-                    "partner": e["partner"],
-                    "animal": e["animal"],
-                    "stake": e["stake"],
-                    "rounds": 1,
-                    "offer_cards": 0,
-                    "offer_total": 0,
-                    "offer_zeros": 0,
-                    "response": None,
-                    "counter_cards": None,
-                    "counter_total": None,
-                    "counter_zeros": None,
-                    "outcome": None,
-                    "winner": None,
-                }
-            elif trade is not None and kind in ("offer", "counter", "accept"):
-                cards = e["private"]["money"]
-                if kind == "offer":
-                    trade.update(offer_cards=len(cards), offer_total=sum(cards), offer_zeros=cards.count(0))
-                elif kind == "counter":
-                    trade.update(
-                        response="counter",
-                        counter_cards=len(cards),
-                        counter_total=sum(cards),
-                        counter_zeros=cards.count(0),
-                    )
-                else:
-                    trade.update(response="accept", outcome="accepted", winner=trade["seat"])
-            elif trade is not None and kind == "tie":
-                if e["round"] == 1:
-                    trade["rounds"] = 2
-                else:
-                    trade.update(outcome="second_tie", winner=trade["seat"])
-            elif trade is not None and kind == "trade_won":
-                trade.update(outcome="active" if e["seat"] == trade["seat"] else "partner", winner=e["seat"])
-            elif kind == "takes":
-                if auction is not None:
-                    auction["taker_had"] = self._held_before(e["seat"], e["animal"], auctions, trades)
-                    auctions.append(auction)
-                    auction = None
-                elif trade is not None:
-                    trades.append(trade)
-                    trade = None
-        sets = [
-            {"seat": seat, "animal": animal, "set_value": rules.ANIMAL_VALUES[animal]}
-            for seat, held in enumerate(self._held)
-            for animal in rules.completed_sets(held)
-        ]
-        return {"auctions": auctions, "trades": trades, "sets": sets}
-
-    @staticmethod
-    def _held_before(
-        seat: int, animal: str, auctions: list[dict[str, Any]], trades: list[dict[str, Any]]
-    ) -> int:
-        """How many ``animal`` cards ``seat`` held before the auction being recorded."""
-        held = sum(1 for a in auctions if a["taker"] == seat and a["animal"] == animal)
-        for t in trades:
-            if t["animal"] == animal and seat in (t["seat"], t["partner"]):
-                held += t["stake"] if t["winner"] == seat else -t["stake"]
-        return held
+        """What happened, read back from the events (see ``records.records``)."""
+        return records.records(self._events)
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: negative or unknown cards, a card too often or missing."""
