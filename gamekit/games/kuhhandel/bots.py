@@ -23,7 +23,7 @@ from typing import Any
 from ...bots.base import Bot, register_bot
 from ...core.actions import Action
 from ...core.errors import ConfigError
-from .game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
+from .parsing import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
 from .rules import (
     ANIMAL_VALUES,
     BID_STEP,
