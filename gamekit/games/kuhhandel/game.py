@@ -46,6 +46,11 @@ counter-offer is built in steps so that ``legal_actions`` stays short:
 are accepted by ``act`` as shorthand for the whole sequence (only before a
 card has been added). Option ``max_turns`` (default 1000) stops a game that
 has not ended by then; ``result()`` then says ``finished: False``.
+
+The class below sequences the phases (set-up, turns, the end) and dispatches actions; beside
+it, ``auction.py`` runs the open auction, ``cow_trade.py`` the cow trade, ``views.py`` builds
+what each seat sees, ``parsing.py`` reads action texts, ``narration.py`` narrates events and
+``records.py`` tabulates a log.
 """
 
 from __future__ import annotations
@@ -276,12 +281,12 @@ class Kuhhandel(Game):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._to_act:
             return []
-        phase = self.phase
+        phase, running, trade = self.phase, self.auction, self.trade
         if phase == "bidding":
-            high_bid = self.auction.high_bid  # type: ignore[union-attr]
+            assert running is not None
+            high_bid = running.high_bid
             return [HOLD, *BIDS[high_bid // rules.BID_STEP + 1 : self.bid_cap // rules.BID_STEP + 1]]
         if phase == "offer" or phase == "respond":
-            trade = self.trade
             assert trade is not None
             hand, added = self.money[seat], trade.added_counts
             adds = [ADDS[i] for i in range(_N_VALUES) if hand[i] > added[i]]
@@ -297,8 +302,7 @@ class Kuhhandel(Game):
                         TRADES[p, ANIMALS[i]] for i in range(_N_ANIMALS) if mine[i] and other[i]
                     )  # KH-K1
             return actions
-        running = self.auction
-        assert running is not None
+        assert running is not None  # deciding or paying
         if phase == "decide":
             if rules.money_total(self.money[seat]) >= running.high_bid:
                 return [SELL, BUY]
@@ -383,7 +387,8 @@ class Kuhhandel(Game):
         if action.kind == "pay" and isinstance(cards, tuple) and all(v in VALUE_INDEX for v in cards):
             auction.pay(self, seat, tuple(sorted(cards)))
         else:
-            price = self.auction.high_bid  # type: ignore[union-attr]
+            assert self.auction is not None
+            price = self.auction.high_bid
             raise IllegalAction(
                 f"{action}: {_LETTERS[seat]} now pays {price} in money cards, written like 'pay 10,50' (KH-A6)"
             )
