@@ -22,7 +22,7 @@ from typing import Any
 
 from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
-from .game import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
+from .parsing import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
 from .rules import (
     ANIMAL_VALUES,
     BID_STEP,

@@ -1,0 +1,261 @@
+"""Kuhhandel's open auction (KH-A1..A7): one animal from the deck, bid for round the table.
+
+The auctioneer turns up the top animal (a donkey first pays everyone from the bank, KH-A2);
+the others, from the auctioneer's left, raise in tens or hold until all but the high bidder
+have held since the last raise (KH-A3). No bid: the auctioneer takes the animal free (KH-A4).
+A high bidder who bid more than they hold shows their money and the auction is run again
+without them (KH-A7), checked at the close, before the auctioneer chooses to sell or to buy
+in at that price (KH-A5); then the payer pays in money cards, without change (KH-A6).
+
+``Auction`` holds the running auction; the functions carry out its steps on the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.game import SEAT_NAMES as _LETTERS
+from . import rules
+from .parsing import cards_text
+from .rules import VALUE_INDEX
+
+if TYPE_CHECKING:
+    from .game import Kuhhandel
+
+
+@dataclass(slots=True)
+class Auction:
+    """The running auction of one animal."""
+
+    animal: str
+    auctioneer: int
+    run: int = 0  # KH-A7: the auction is run again without an over-bidder
+    excluded: list[int] = field(default_factory=list)  # over-bidders out of this auction (KH-A7)
+    bidders: list[int] = field(default_factory=list)  # this run's bidders in bidding order (KH-A3)
+    bidder: int | None = None  # whose turn it is to bid or hold
+    high_bid: int = 0
+    high_bidder: int | None = None
+    holds_since_raise: list[int] = field(default_factory=list)  # the seats that held since (KH-A3)
+    payer: int | None = None  # once sold or bought in (KH-A5, KH-A6)
+    payee: int | None = None
+    taker: int | None = None
+    pay_options: list[Action] | None = None  # the payer's legal payments, listed once
+
+
+def start(game: Kuhhandel, seat: int) -> None:
+    """KH-A1: the active player turns up the top animal and auctions it."""
+    if not game.deck:
+        raise IllegalAction("auction: the animal deck is empty, so only cow trades are possible (KH-T1)")
+    animal = game.deck.pop(0)
+    game.auction = Auction(animal, seat)
+    game._events.append({"type": "auction", "seat": seat, "animal": animal, "turn": game.turn})
+    if animal == rules.DONKEY:
+        _donkey_payout(game)
+    _open_run(game)
+
+
+def _donkey_payout(game: Kuhhandel) -> None:
+    """KH-A2: each donkey turned up pays every player one card from the bank."""
+    game.donkeys_seen += 1
+    value = rules.donkey_payout(game.donkeys_seen)
+    i = VALUE_INDEX[value]
+    if game.bank[i] < game.players:
+        raise RuntimeError(f"the bank has only {game.bank[i]} cards of {value} for the donkey payout")
+    game.bank[i] -= game.players
+    game._bank_cards = rules.cards_of(game.bank)
+    for s in range(game.players):
+        game.money[s][i] += 1
+        game._stats[s]["donkey_money"] += value
+    game.money_in_play = rules.money_in_play(game.players, game.donkeys_seen)
+    game.bid_cap = rules.bid_cap(game.money_in_play)
+    game._events.append({"type": "donkey", "seat": None, "number": game.donkeys_seen, "value": value})
+
+
+def _open_run(game: Kuhhandel) -> None:
+    """Start a run of the auction: round the table from the auctioneer's left (KH-A3, KH-A7)."""
+    auction = game.auction
+    assert auction is not None
+    auction.run += 1
+    can_bid = [rules.money_total(m) > 0 for m in game.money]  # KH-A3: no money, no bid
+    auction.bidders = rules.bidding_order(game.players, auction.auctioneer, auction.excluded, can_bid)
+    auction.high_bid = 0
+    auction.high_bidder = None
+    auction.holds_since_raise = []
+    if not auction.bidders:
+        _close(game)
+        return
+    auction.bidder = auction.bidders[0]
+    game.phase = "bidding"
+    game._to_act = (auction.bidder,)
+
+
+def bid(game: Kuhhandel, seat: int, amount: int) -> None:
+    """KH-A3: a raise in tens above the high bid, up to all the money in play."""
+    auction = game.auction
+    assert auction is not None
+    if amount % rules.BID_STEP or amount <= 0:
+        raise IllegalAction(f"bid {amount}: bids are multiples of 10 (KH-A3)")
+    if amount <= auction.high_bid:
+        raise IllegalAction(f"bid {amount} must be above the current bid {auction.high_bid} (KH-A3)")
+    if amount > game.bid_cap:
+        raise IllegalAction(
+            f"bid {amount} is more than all the money in play ({game.bid_cap}); bids go up to that (KH-A3)"
+        )
+    auction.high_bid = amount
+    auction.high_bidder = seat
+    auction.holds_since_raise = []  # KH-A3: a raise starts the round of holds afresh
+    game._events.append({"type": "bid", "seat": seat, "amount": amount})
+    if len(auction.bidders) == 1:
+        _close(game)
+        return
+    auction.bidder = rules.next_bidder(auction.bidders, seat, seat)
+    game._to_act = (auction.bidder,)
+
+
+def hold(game: Kuhhandel, seat: int) -> None:
+    """KH-A3: a bidder holds; when all but the high bidder have held, the bidding closes."""
+    auction = game.auction
+    assert auction is not None
+    auction.holds_since_raise.append(seat)
+    game._events.append({"type": "hold", "seat": seat})
+    if rules.bidding_closed(auction.bidders, auction.high_bidder, auction.holds_since_raise):
+        _close(game)
+        return
+    auction.bidder = rules.next_bidder(auction.bidders, seat, auction.high_bidder)
+    game._to_act = (auction.bidder,)
+
+
+def _close(game: Kuhhandel) -> None:
+    """The bidding closes: no bid (KH-A4), an over-bid (KH-A7) or the auctioneer's choice (KH-A5)."""
+    auction = game.auction
+    assert auction is not None
+    auction.bidder = None
+    auctioneer, animal = auction.auctioneer, auction.animal
+    if auction.high_bidder is None:  # KH-A4: no bid, the auctioneer takes the animal free
+        game._events.append({"type": "no_bid", "seat": auctioneer, "animal": animal})
+        game._stats[auctioneer]["free_animals"] += 1
+        game._give_animals(auctioneer, None, animal, 1, "KH-A4")
+        _finish(game)
+        return
+    winner, price = auction.high_bidder, auction.high_bid
+    game._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
+    if rules.over_bid(game.money[winner], price):
+        # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
+        # money to everyone (a public event) and the auction is run again without them, so an
+        # over-bid is never paid out by a buy-in.
+        game._events.append(
+            {
+                "type": "cannot_pay",
+                "seat": winner,
+                "amount": price,
+                "money": rules.cards_of(game.money[winner]),
+            }
+        )
+        auction.excluded.append(winner)
+        _open_run(game)
+        return
+    game.phase = "decide"  # KH-A5
+    game._to_act = (auctioneer,)
+
+
+def sell(game: Kuhhandel, seat: int) -> None:
+    """KH-A5: the auctioneer sells to the high bidder, who pays."""
+    auction = game.auction
+    assert auction is not None
+    winner, price = auction.high_bidder, auction.high_bid
+    assert winner is not None and not rules.over_bid(game.money[winner], price)  # KH-A7 at the close
+    game._events.append({"type": "sell", "seat": seat, "to": winner, "amount": price})
+    auction.payer, auction.payee, auction.taker = winner, seat, winner
+    _start_payment(game)
+
+
+def buy(game: Kuhhandel, seat: int) -> None:
+    """KH-A5: the auctioneer buys in, paying the high bidder the high bid (only if they can, KH-A7)."""
+    auction = game.auction
+    assert auction is not None
+    price = auction.high_bid
+    if rules.money_total(game.money[seat]) < price:
+        raise IllegalAction(
+            f"buy: {_LETTERS[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
+            "pay (KH-A7)"
+        )
+    game._events.append({"type": "buy", "seat": seat, "from": auction.high_bidder, "amount": price})
+    auction.payer, auction.payee, auction.taker = seat, auction.high_bidder, seat
+    _start_payment(game)
+
+
+def _start_payment(game: Kuhhandel) -> None:
+    auction = game.auction
+    assert auction is not None and auction.payer is not None
+    game.phase = "pay"
+    auction.pay_options = None
+    game._to_act = (auction.payer,)
+
+
+def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...]) -> None:
+    """KH-A6: the payer hands over money cards worth at least the price; there is no change."""
+    auction = game.auction
+    assert auction is not None
+    price = auction.high_bid
+    problem = rules.payment_problem(game.money[seat], cards, price)
+    if problem is not None:
+        raise IllegalAction(f"pay {cards_text(cards) or 'nothing'}: {problem} (KH-A6)")
+    payee, taker, animal = auction.payee, auction.taker, auction.animal
+    assert payee is not None and taker is not None
+    _move_money(game.money[seat], game.money[payee], cards)
+    paid = sum(cards)
+    game._stats[seat]["paid"] += paid
+    game._stats[payee]["received"] += paid
+    game._stats[taker]["buy_ins" if taker == auction.auctioneer else "auctions_won"] += 1
+    # What was handed over is known to the two of them only; the price and count are public.
+    game._events.append(
+        {
+            "type": "pay",
+            "seat": seat,
+            "to": payee,
+            "price": price,
+            "cards": len(cards),
+            "private": {"money": list(cards)},
+        }
+    )
+    game._events.append(
+        {
+            "type": "receive",
+            "seat": payee,
+            "from": seat,
+            "cards": len(cards),
+            "private": {"money": list(cards)},
+        }
+    )
+    game._give_animals(taker, None, animal, 1, "KH-A5")
+    _finish(game)
+
+
+def _move_money(give: list[int], take: list[int], cards: tuple[int, ...]) -> None:
+    """Hand money cards from one hand (counts per denomination) to another."""
+    for card in cards:
+        i = VALUE_INDEX[card]
+        give[i] -= 1
+        take[i] += 1
+
+
+def _finish(game: Kuhhandel) -> None:
+    game.auction = None
+    game._end_turn()
+
+
+def not_to_bid(auction: Auction, seat: int, now: str) -> str:
+    """Why ``seat`` may not bid or hold now; ``now`` names the seat to bid."""
+    name = _LETTERS[seat]
+    if seat == auction.auctioneer:
+        return f"{name} is the auctioneer and does not bid (KH-A1)"
+    if seat in auction.excluded:
+        return f"{name} bid more than they hold and is out of this auction (KH-A7)"
+    if seat == auction.high_bidder:
+        return f"{name} holds the high bid; the others bid or hold (KH-A3)"
+    if seat not in auction.bidders:
+        return f"{name} has no money above 0 and cannot bid (KH-A3)"
+    return f"it is {now}'s turn to bid or hold, not {name}'s (KH-A3)"
