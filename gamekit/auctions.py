@@ -22,7 +22,7 @@ the code a game runs. Bids are given per seat (``bids[seat]``), whole numbers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 TOP_TIE_RULES = ("void", "seat")
 
@@ -154,3 +154,41 @@ def vickrey_payoffs(
         payoff = (value - price if wins else 0) + (free_value if free else 0)
         table.append((bid, payoff))
     return table
+
+
+# ------------------------------------------------------------------ open (ascending) auctions
+def next_clockwise(seat: int, out: Sequence[bool]) -> int:
+    """The next seat clockwise after ``seat`` that is still in (``out[s]`` False); ``len(out)``
+    is the number of seats (For Sale: FS-B2, FS-B7)."""
+    players = len(out)
+    seat = (seat + 1) % players
+    while out[seat]:
+        seat = (seat + 1) % players
+    return seat
+
+
+def bidding_order(
+    players: int, auctioneer: int, excluded: Iterable[int], can_bid: Sequence[bool]
+) -> list[int]:
+    """The bidders round the table from the auctioneer's left, without the auctioneer, those
+    excluded from this auction, and those who cannot bid (Kuhhandel: KH-A1, KH-A3, KH-A7)."""
+    out = set(excluded)
+    order = [(auctioneer + k) % players for k in range(1, players)]
+    return [s for s in order if s not in out and can_bid[s]]
+
+
+def next_bidder(bidders: Sequence[int], current: int, high_bidder: int | None) -> int:
+    """The next bidder round the table after ``current``, skipping the high bidder (Kuhhandel: KH-A3)."""
+    i = bidders.index(current)
+    n = len(bidders)
+    for k in range(1, n + 1):
+        seat = bidders[(i + k) % n]
+        if seat != high_bidder:
+            return seat
+    raise ValueError("nobody but the high bidder is left to bid")
+
+
+def bidding_closed(bidders: Sequence[int], high_bidder: int | None, held: Iterable[int]) -> bool:
+    """Whether every bidder but the high bidder has held since the last raise (Kuhhandel: KH-A3)."""
+    held = set(held)
+    return all(s in held for s in bidders if s != high_bidder)

@@ -131,3 +131,25 @@ def test_the_void_tie_rule_and_the_8_break_the_dominance_of_truthful_bidding():
     # for the high half wins it at 12 and earns 28.
     payoffs = dict(auctions.vickrey_payoffs(40, [12, 5, 9], free_value=40))
     assert payoffs[40] == 28 and payoffs[0] == 40
+
+
+# ------------------------------------------------------------------ open auctions
+def test_open_auction_bidding_order_skips_the_auctioneer_the_excluded_and_the_penniless():
+    # Kuhhandel KH-A1, KH-A3, KH-A7: the auctioneer B (1) does not bid; D (3) was excluded after an
+    # over-bid; A (0) holds only zeros.
+    assert auctions.bidding_order(5, 1, [3], [False, True, True, True, True]) == [2, 4]
+    assert auctions.bidding_order(3, 0, [], [True, True, True]) == [1, 2]
+
+
+def test_open_auction_next_bidder_skips_the_high_bidder_and_closing_waits_for_every_hold():
+    assert auctions.next_bidder([1, 2, 3], 1, high_bidder=2) == 3
+    assert auctions.next_bidder([1, 2, 3], 3, high_bidder=None) == 1
+    with pytest.raises(ValueError, match="nobody but the high bidder"):
+        auctions.next_bidder([2], 2, high_bidder=2)
+    assert not auctions.bidding_closed([1, 2, 3], high_bidder=2, held=[1])
+    assert auctions.bidding_closed([1, 2, 3], high_bidder=2, held=[1, 3])
+
+
+def test_next_clockwise_skips_who_is_out_and_wraps_round():
+    assert auctions.next_clockwise(3, [False] * 4) == 0
+    assert auctions.next_clockwise(0, [False, True, True, False]) == 3

@@ -137,9 +137,11 @@ def test_fs_b2_from_the_start_player_clockwise_skipping_those_who_passed():
 
 
 def test_fs_b2_next_bidder_is_the_next_seat_clockwise_that_has_not_passed():
-    assert rules.next_bidder(2, [False, False, False, False]) == 3
-    assert rules.next_bidder(3, [False, False, False, False]) == 0
-    assert rules.next_bidder(2, [True, False, False, True]) == 1  # D and A passed: B
+    from gamekit.auctions import next_clockwise
+
+    assert next_clockwise(2, [False, False, False, False]) == 3
+    assert next_clockwise(3, [False, False, False, False]) == 0
+    assert next_clockwise(2, [True, False, False, True]) == 1  # D and A passed: B
 
 
 def test_fs_b3_a_bid_must_beat_the_high_bid_and_open_at_one():

@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from ...auctions import next_clockwise
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
@@ -194,7 +195,7 @@ class ForSale(Game):
         self.high_bid = total
         self.high_bidder = seat
         self._events.append({"type": "bid", "seat": seat, "total": total, "added": added})
-        self.current = seat = rules.next_bidder(seat, self.passed)  # FS-B2, FS-B7
+        self.current = seat = next_clockwise(seat, self.passed)  # FS-B2, FS-B7
         self._to_act = (seat,)
 
     def _pass(self, seat: int) -> None:
@@ -210,7 +211,7 @@ class ForSale(Game):
         self._events.append(
             {"type": "pass", "seat": seat, "house": house, "bid": bid, "refund": back, "lost": lost}
         )
-        seat = rules.next_bidder(seat, self.passed)
+        seat = next_clockwise(seat, self.passed)
         if len(self.table) == 1:
             self._last_bidder_takes(seat)
         else:

@@ -64,15 +64,6 @@ def refund_table(rounding: str, most: int) -> tuple[int, ...]:
     return tuple(refund(bid, rounding) for bid in range(most + 1))
 
 
-def next_bidder(seat: int, passed: Sequence[bool]) -> int:
-    """The next seat clockwise after ``seat`` that has not passed this round (FS-B2, FS-B7)."""
-    players = len(passed)
-    seat = (seat + 1) % players
-    while passed[seat]:
-        seat = (seat + 1) % players
-    return seat
-
-
 def match_houses_to_cheques(played: Mapping[int, int], cheques: Sequence[int]) -> dict[int, int]:
     """Seat → cheque: the highest house takes the highest cheque, and so on down (FS-S3)."""
     seats = sorted(played, key=played.__getitem__, reverse=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ... import auctions
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES as _LETTERS
@@ -80,7 +81,7 @@ def _open_run(game: Kuhhandel) -> None:
     assert auction is not None
     auction.run += 1
     can_bid = [rules.money_total(m) > 0 for m in game.money]  # KH-A3: no money, no bid
-    auction.bidders = rules.bidding_order(game.players, auction.auctioneer, auction.excluded, can_bid)
+    auction.bidders = auctions.bidding_order(game.players, auction.auctioneer, auction.excluded, can_bid)
     auction.high_bid = 0
     auction.high_bidder = None
     auction.holds_since_raise = []
@@ -111,7 +112,7 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     if len(auction.bidders) == 1:
         _close(game)
         return
-    auction.bidder = rules.next_bidder(auction.bidders, seat, seat)
+    auction.bidder = auctions.next_bidder(auction.bidders, seat, seat)
     game._to_act = (auction.bidder,)
 
 
@@ -121,10 +122,10 @@ def hold(game: Kuhhandel, seat: int) -> None:
     assert auction is not None
     auction.holds_since_raise.append(seat)
     game._events.append({"type": "hold", "seat": seat})
-    if rules.bidding_closed(auction.bidders, auction.high_bidder, auction.holds_since_raise):
+    if auctions.bidding_closed(auction.bidders, auction.high_bidder, auction.holds_since_raise):
         _close(game)
         return
-    auction.bidder = rules.next_bidder(auction.bidders, seat, auction.high_bidder)
+    auction.bidder = auctions.next_bidder(auction.bidders, seat, auction.high_bidder)
     game._to_act = (auction.bidder,)
 
 

@@ -5,10 +5,9 @@ Money in a hand is kept as counts per denomination, in the order of
 starting hand of KH-C2. A payment or an offer is a tuple of card values in
 ascending order, e.g. ``(10, 10, 50)``.
 
-The open-auction helpers (``bidding_order``, ``next_bidder``, ``bidding_closed``,
-``bid_cap``) and the no-change payment helpers (``payment_options``,
-``payment_problem``) do not depend on animals: they are the candidates for the
-shared ``gamekit.auctions`` module.
+The open auction's bidding order and closing rule are the shared ones of
+``gamekit.auctions``; the no-change payment helpers (``payment_options``,
+``payment_problem``) do not depend on animals either.
 """
 
 from __future__ import annotations
@@ -210,33 +209,6 @@ def bid_cap(money_in_play: int) -> int:
 def over_bid(counts: Sequence[int], bid: int) -> bool:
     """Whether a closing high bid is more than the bidder's money: a mistake KH-A7 punishes."""
     return bid > money_total(counts)
-
-
-def bidding_order(
-    players: int, auctioneer: int, excluded: Iterable[int], can_bid: Sequence[bool]
-) -> list[int]:
-    """The bidders round the table from the auctioneer's left, without the auctioneer, those
-    excluded from this auction, and those who cannot bid (KH-A1, KH-A3, KH-A7)."""
-    out = set(excluded)
-    order = [(auctioneer + k) % players for k in range(1, players)]
-    return [s for s in order if s not in out and can_bid[s]]
-
-
-def next_bidder(bidders: Sequence[int], current: int, high_bidder: int | None) -> int:
-    """The next bidder round the table after ``current``, skipping the high bidder (KH-A3)."""
-    i = bidders.index(current)
-    n = len(bidders)
-    for k in range(1, n + 1):
-        seat = bidders[(i + k) % n]
-        if seat != high_bidder:
-            return seat
-    raise ValueError("nobody but the high bidder is left to bid")
-
-
-def bidding_closed(bidders: Sequence[int], high_bidder: int | None, held: Iterable[int]) -> bool:
-    """Whether every bidder but the high bidder has held since the last raise (KH-A3)."""
-    held = set(held)
-    return all(s in held for s in bidders if s != high_bidder)
 
 
 # -------------------------------------------------------------- cow trade
