@@ -51,17 +51,16 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
 from ...core.actions import Action
 from ...core.errors import ConfigError, IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import SEAT_NAMES, Game, register
 from ...core.options import Option
 from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
-from . import rules
+from . import narration, records, rules
 from .rules import (
     BID_LIST_LIMIT,
     BID_RANGE_WIDTH,
@@ -134,10 +133,6 @@ def move_action(move: Move) -> Action:
     return _MOVES.get(text) or Action("move", move, text)
 
 
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 @register
 class MoneyMonsoon(Game):
     """Money Monsoon for 4 to 6 players, with the rule options of the rules reference."""
@@ -201,7 +196,7 @@ class MoneyMonsoon(Game):
     def _setup(self) -> None:
         n = self.players
         options = self.options
-        self.goal: int = options["track_length"]
+        self.track_length: int = options["track_length"]
         self.exact_goal: bool = options["exact_goal"]
         self.top_tie: str = options["top_tie"]
         self.rebid_allowed: bool = options["all_void"] == "rebid"
@@ -259,7 +254,7 @@ class MoneyMonsoon(Game):
                 "seat": None,
                 "players": n,
                 "points": START_POINTS,
-                "track_length": self.goal,
+                "track_length": self.track_length,
                 "start_player": self.start_player,
             }
         )
@@ -296,7 +291,7 @@ class MoneyMonsoon(Game):
         held = self.points[seat]
         if amount > held:
             raise IllegalAction(
-                f"bid {amount} is more than the {held} points {_LETTERS[seat]} holds; "
+                f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
                 f"a bid is a whole number from 0 to your points (MM-A2)"
             )
         if held >= BID_LIST_LIMIT:
@@ -304,7 +299,7 @@ class MoneyMonsoon(Game):
             if chosen is not None and not chosen[0] <= amount <= chosen[1]:
                 raise IllegalAction(
                     f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
-                    f"{_LETTERS[seat]} chose for this sealed bid (MM-A2)"
+                    f"{SEAT_NAMES[seat]} chose for this sealed bid (MM-A2)"
                 )
             # The public contract: 'bid N' stands for the whole sequence of steps, so take the
             # remaining range steps that lead to N (none can fail after the checks above).
@@ -345,7 +340,7 @@ class MoneyMonsoon(Game):
         action = range_action(low, high)
         if action not in choices:
             raise IllegalAction(
-                f"bid {low}-{high} is not a range {_LETTERS[seat]} may choose now; the ranges are "
+                f"bid {low}-{high} is not a range {SEAT_NAMES[seat]} may choose now; the ranges are "
                 f"{choices[0]} to {choices[-1]} (MM-A2)"
             )
         previous = self.ranges[seat]
@@ -425,10 +420,10 @@ class MoneyMonsoon(Game):
     # --------------------------------------------------------------- moving
     def _legal_moves(self, seat: int, steps: int) -> tuple[list[Action], frozenset[Move]]:
         a, b = self.pawns[seat]
-        key = (a, b, steps, self.goal, self.exact_goal)
+        key = (a, b, steps, self.track_length, self.exact_goal)
         found = _LEGAL_MOVES.get(key)
         if found is None:
-            moves = rules.legal_moves((a, b), steps, self.goal, self.exact_goal)
+            moves = rules.legal_moves((a, b), steps, self.track_length, self.exact_goal)
             found = _LEGAL_MOVES[key] = ([move_action(m) for m in moves], frozenset(moves))
         return found
 
@@ -463,7 +458,7 @@ class MoneyMonsoon(Game):
                 raise IllegalAction(f"{text}: a 7 is split between the two pawns, one part each (MM-M4)")
             if steps != SPLIT_ROLL:
                 raise IllegalAction(
-                    f"{text}: {_LETTERS[seat]} moves one pawn {steps} spaces; "
+                    f"{text}: {SEAT_NAMES[seat]} moves one pawn {steps} spaces; "
                     f"only a 7 may be split between the two pawns (MM-M4)"
                 )
             if any(part == 0 for _, part in move):
@@ -479,8 +474,8 @@ class MoneyMonsoon(Game):
             )
         for pawn, part in move:
             position = self.pawns[seat][rules.PAWNS.index(pawn)]
-            if landing(position, part, self.goal, self.exact_goal) is None:
-                if position == self.goal:
+            if landing(position, part, self.track_length, self.exact_goal) is None:
+                if position == self.track_length:
                     raise IllegalAction(
                         f"{text}: pawn {pawn} is on the goal; a pawn that reached the goal stays there "
                         f"while the rest of the 8 is moved (MM-E3)"
@@ -491,7 +486,7 @@ class MoneyMonsoon(Game):
                         f"no pawn moves back past the start (MM-M2)"
                     )
                 raise IllegalAction(
-                    f"{text}: pawn {pawn} on space {position} would pass the goal ({self.goal}); "
+                    f"{text}: pawn {pawn} on space {position} would pass the goal ({self.track_length}); "
                     f"with exact_goal the goal must be reached exactly (MM-M2)"
                 )
         raise IllegalAction(f"{text} is not a legal move now (MM-M1)")  # pragma: no cover
@@ -499,7 +494,7 @@ class MoneyMonsoon(Game):
     def _move(self, seat: int, move: Move) -> None:
         if move not in self._move_set:
             self._check_move(seat, move)
-        pawns, goal = self.pawns, self.goal
+        pawns, goal = self.pawns, self.track_length
         mine = pawns[seat]
         free = self.moving_free
         for pawn, part in move:
@@ -577,7 +572,7 @@ class MoneyMonsoon(Game):
                 "seat": None,
                 "best": best,
                 "bonuses": bonuses,
-                "at_goal": [s for s in range(n) if best[s] == self.goal],
+                "at_goal": [s for s in range(n) if best[s] == self.track_length],
                 "arrived": arrived,
                 "shared": shared,
             }
@@ -605,152 +600,9 @@ class MoneyMonsoon(Game):
         )
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "setup": "MM-C1",
-        "roll": "MM-A1",
-        "bid": "MM-A2",
-        "bid_range": "MM-A2",
-        "void": "MM-A6",
-        "stuck": "MM-M2",
-        "borrow": "MM-E4",
-        "repay": "MM-E4",
-        "end": "MM-E5",
-        "stopped": "MM-E6",
-    }
-
-    def _event_rule(self, event: Event) -> str | None:
-        kind = event["type"]
-        if kind == "reveal":
-            if event["voided"] or event["tied"]:
-                return "MM-A5"
-            return "MM-A4" if event["payee"] is None else "MM-A3"
-        if kind == "move":
-            if event["fees"]:
-                return "MM-M3"
-            if event["goal"]:
-                return "MM-E1"
-            if event["roll"] == HALVED_ROLL:
-                return "MM-M5"
-            return "MM-M4" if event["split"] else "MM-M1"
-        if kind == "bonuses":
-            return "MM-E3" if len(event["at_goal"]) > 1 else "MM-E2"
-        return self.event_rules.get(kind)
-
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"Money Monsoon, {e['players']} players with {e['points']} points and two pawns on the start; "
-            f"the goal is space {e['track_length']}; {_LETTERS[e['start_player']]} auctions first"
-        )
-
-    @staticmethod
-    def _narrate_roll(e: Event) -> str:
-        roll = e["roll"]
-        extra = {
-            SPLIT_ROLL: " (a 7 may be split between two pawns)",
-            HALVED_ROLL: " (the high bidder moves 4, the lowest bidder 4 free)",
-        }.get(roll, "")
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} rolls {roll} and auctions it{extra}"
-
-    @staticmethod
-    def _narrate_bid(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} bids face down"
-
-    @staticmethod
-    def _narrate_bid_range(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} starts writing a bid face down"
-
-    @staticmethod
-    def _bids_text(bids: list[int]) -> str:
-        return "Bids revealed: " + ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(bids))
-
-    def _narrate_reveal(self, e: Event) -> str:
-        parts = [self._bids_text(e["bids"])]
-        winner, bids = e["winner"], e["bids"]
-        voided = e["voided"]
-        if voided:
-            amounts = sorted({bids[s] for s in voided}, reverse=True)
-            parts.append(
-                f"tied bids of {_joined([str(a) for a in amounts])} are void"
-                if len(amounts) > 1
-                else f"the tied bids of {amounts[0]} are void"
-            )
-        if e["tied"]:
-            parts.append(f"{_LETTERS[winner]} wins the tie as first clockwise from the auctioneer")
-        payee = "the bank" if e["payee"] is None else _LETTERS[e["payee"]]
-        price = e["price"]
-        parts.append(
-            f"{_LETTERS[winner]} wins the {e['roll']} and pays {price} to {payee}"
-            if price
-            else f"{_LETTERS[winner]} wins the {e['roll']} and pays nothing"
-        )
-        free = e["free"]
-        if free is not None:
-            parts.append(
-                f"{_LETTERS[winner]} also gets the free 4 (every lower bid is tied)"
-                if free == winner
-                else f"{_LETTERS[free]} bid lowest and gets the free 4"
-            )
-        return "; ".join(parts)
-
-    def _narrate_void(self, e: Event) -> str:
-        then = (
-            f"everyone bids again (rebid {e['rebids'] + 1} of {MAX_REBIDS})"
-            if e["rebid"]
-            else "the roll lapses"
-        )
-        return f"{self._bids_text(e['bids'])}; every bid is void by ties, so {then}"
-
-    @staticmethod
-    def _narrate_move(e: Event) -> str:
-        steps = e["steps"]
-        way = "forward" if steps > 0 else "back"
-        where = "the goal" if e["goal"] else f"space {e['to']}"
-        text = f"{_LETTERS[e['seat']]} moves pawn {e['pawn']} {way} {abs(steps)} from space {e['from']} to {where}"
-        if e["free"]:
-            text += " (the free 4)"
-        if e["fees"]:
-            paid = ", ".join(f"{amount} from {_LETTERS[payer]}" for payer, amount in e["fees"])
-            text += f" and collects {e['collected']} ({paid})"
-        return text
-
-    @staticmethod
-    def _narrate_borrow(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} borrows {e['amount']} from the bank to pay (debt now {e['debt']})"
-
-    @staticmethod
-    def _narrate_stuck(e: Event) -> str:
-        a, b = e["pawns"]
-        return (
-            f"{_LETTERS[e['seat']]} cannot move a pawn {e['steps']} spaces (pawns on {a} and {b}); "
-            "the move is lost"
-        )
-
-    @staticmethod
-    def _narrate_bonuses(e: Event) -> str:
-        paid = ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(e["bonuses"]) if b)
-        names = [_LETTERS[s] for s in e["arrived"]]
-        if len(names) == 1:
-            return f"{names[0]} reached the goal; bonuses: {paid}"
-        if e["shared"]:
-            return f"{_joined(names)} both reached the goal and share first and second place; bonuses: {paid}"
-        return f"{names[0]} reached the goal first and {names[1]} second; bonuses: {paid}"
-
-    @staticmethod
-    def _narrate_repay(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} repays the debt of {e['debt']} with 10 % interest: {e['paid']} points"
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over: " + standings_text(e["scores"], e["winners"], "{:,}".format)
-
-    @staticmethod
-    def _narrate_stopped(e: Event) -> str:
-        scores = e["scores"]
-        return (
-            f"Stopped after {e['turns']} turns by the turn limit (max_turns): unfinished, no winner; "
-            f"provisional scores " + ", ".join(f"{_LETTERS[s]} {v:,}" for s, v in enumerate(scores))
-        )
+    # Each event's line and rule come from narration.py, from the event alone.
+    _narrate = staticmethod(narration.narrate)
+    _event_rule = staticmethod(narration.event_rule)
 
     # ------------------------------------------------------------- copying
     def __deepcopy__(self, memo: dict[int, Any]) -> MoneyMonsoon:
@@ -823,12 +675,12 @@ class MoneyMonsoon(Game):
         if not (type(seat) is int and 0 <= seat < self.players):
             return f"there is no seat {seat!r} in this {self.players}-player game (MM-C1)"
         if self.phase == "bid":
-            return f"{_LETTERS[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
+            return f"{SEAT_NAMES[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
         mover = self.mover
         assert mover is not None
         if self.roll == HALVED_ROLL:
-            return f"{_LETTERS[mover]} moves 4 of the 8 now, not {_LETTERS[seat]} (MM-M5)"
-        return f"{_LETTERS[mover]} won the roll and moves now, not {_LETTERS[seat]} (MM-M1)"
+            return f"{SEAT_NAMES[mover]} moves 4 of the 8 now, not {SEAT_NAMES[seat]} (MM-M5)"
+        return f"{SEAT_NAMES[mover]} won the roll and moves now, not {SEAT_NAMES[seat]} (MM-M1)"
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat.__class__ is not int:  # 1.0 or True equal a seat but cannot be saved as one
@@ -848,7 +700,7 @@ class MoneyMonsoon(Game):
             self._move(seat, action.value)
         else:
             raise IllegalAction(
-                f"{action}: the bids are revealed and {_LETTERS[seat]} moves a pawn now, "
+                f"{action}: the bids are revealed and {SEAT_NAMES[seat]} moves a pawn now, "
                 f"e.g. '{self._move_actions[0]}' (MM-M1)"
             )
 
@@ -874,7 +726,7 @@ class MoneyMonsoon(Game):
             "phase": self.phase,
             "turn": self.turn,
             "max_turns": self.max_turns,
-            "track_length": self.goal,
+            "track_length": self.track_length,
             "exact_goal": self.exact_goal,
             "top_tie": self.top_tie,
             "all_void": self.options["all_void"],
@@ -943,82 +795,8 @@ class MoneyMonsoon(Game):
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
-        """Per-event tables of the game so far, read from the log (the teacher's record).
-
-        - ``auctions``: one row per bidding (a rebid is a new row); ``seat`` is the
-          auctioneer. ``winner`` is None when every bid was void (MM-A6);
-          ``top_tied`` says the highest bid was tied (MM-A5); ``free_to_zero`` that
-          a roll of 8 gave its free 4 to a bid of 0 (MM-M5).
-        - ``bids``: one row per seat per bidding: the bid, and whether it won the
-          roll, got the free 4 of an 8, or was paid as the auctioneer.
-        - ``moves``: one row per pawn moved (a split 7 is two rows), with the landing
-          fees collected (MM-M3).
-        """
-        auctions: list[dict[str, Any]] = []
-        bids_rows: list[dict[str, Any]] = []
-        moves: list[dict[str, Any]] = []
-        turn, auctioneer, roll, rebid = 0, 0, 0, 0
-        for event in self._events:
-            kind = event["type"]
-            if kind == "roll":
-                turn, auctioneer, roll, rebid = event["turn"], event["seat"], event["roll"], 0
-            elif kind in ("reveal", "void"):
-                bids = event["bids"]
-                winner = event.get("winner")
-                free = event.get("free")
-                price = event.get("price", 0)
-                top = max(bids)
-                auctions.append(
-                    {
-                        "turn": turn,
-                        "seat": auctioneer,
-                        "rebid": rebid,
-                        "roll": roll,
-                        "players": len(bids),
-                        "high_bid": top,
-                        "top_tied": bids.count(top) > 1,
-                        "winner": winner,
-                        "winning_bid": bids[winner] if winner is not None else None,
-                        "price": price,
-                        "to_bank": winner is not None and event["payee"] is None,
-                        "free_mover": free,
-                        "free_to_zero": free is not None and free != winner and bids[free] == 0,
-                        "zero_bids": bids.count(0),
-                    }
-                )
-                for seat, bid in enumerate(bids):
-                    bids_rows.append(
-                        {
-                            "turn": turn,
-                            "seat": seat,
-                            "rebid": rebid,
-                            "roll": roll,
-                            "bid": bid,
-                            "auctioneer": seat == auctioneer,
-                            "won": seat == winner,
-                            "free": free is not None and seat == free and seat != winner,
-                            "price_paid": price if seat == winner else 0,
-                            "price_received": price if winner is not None and event["payee"] == seat else 0,
-                        }
-                    )
-                rebid += kind == "void"
-            elif kind == "move":
-                moves.append(
-                    {
-                        "turn": turn,
-                        "seat": event["seat"],
-                        "roll": event["roll"],
-                        "pawn": event["pawn"],
-                        "from": event["from"],
-                        "to": event["to"],
-                        "steps": event["steps"],
-                        "free": event["free"],
-                        "split": event["split"],
-                        "fees": event["collected"],
-                        "goal": event["goal"],
-                    }
-                )
-        return {"auctions": auctions, "bids": bids_rows, "moves": moves}
+        """Per-event tables of the game so far, read from the log (``records.tables``)."""
+        return records.tables(self._events)
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
         """Rule breaks a teacher's view can show: negative points or debt, pawns off the track,
@@ -1031,21 +809,21 @@ class MoneyMonsoon(Game):
             for s, p in enumerate(points):
                 if type(p) is not int or (p < 0 and not over):
                     problems.append(
-                        f"{_LETTERS[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)"
+                        f"{SEAT_NAMES[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)"
                     )
             for s, d in enumerate(debt):
                 if type(d) is not int or d < 0:
-                    problems.append(f"{_LETTERS[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
+                    problems.append(f"{SEAT_NAMES[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
             goal = state["track_length"]
             # MM-E3: the free 4 of an 8 is still moved after the high bidder's pawn reached the goal.
             finishing = state["phase"] == "move" and state["free_move"]
             for s, pair in enumerate(state["pawns"]):
                 if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
                     problems.append(
-                        f"{_LETTERS[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
+                        f"{SEAT_NAMES[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
                     )
                 elif goal in pair and not over and not finishing:
-                    problems.append(f"{_LETTERS[s]} has a pawn on the goal but the game goes on (MM-E1)")
+                    problems.append(f"{SEAT_NAMES[s]} has a pawn on the goal but the game goes on (MM-E1)")
             if len(points) != n or len(debt) != n or type(bank) is not int:
                 problems.append(f"points and debts are listed for {n} players, the bank as a number (MM-C1)")
             elif sum(points) + bank != START_POINTS * n:
