@@ -23,7 +23,7 @@ from typing import Any
 from ...bots.base import Bot, register_bot
 from ...core.actions import Action
 from ...core.errors import ConfigError
-from .game import bid_action
+from .bidding import bid_action
 from .rules import (
     BONUSES,
     FEE,
