@@ -48,10 +48,8 @@ def range_choices(held: int, chosen: Range | None) -> list[Action]:
     return [range_action(lo, hi) for lo, hi in bid_ranges(chosen[0], chosen[1], chosen[2] // 10)]
 
 
-def bid_choices(held: int, chosen: Range | None) -> list[Action]:
-    """The legal actions of a bidder holding ``held`` points: the bids, or the ranges to narrow first."""
-    if held < BID_LIST_LIMIT:
-        return BIDS[: held + 1]
+def large_bid_choices(held: int, chosen: Range | None) -> list[Action]:
+    """The legal actions of a bidder holding 500 points or more: the ranges to narrow to, then the bids."""
     ranges = range_choices(held, chosen)
     if ranges:
         return ranges
@@ -65,14 +63,17 @@ def narrowed(held: int, chosen: Range | None, low: int, high: int) -> Range:
     return (low, high, width)
 
 
-def check_bid(seat: int, amount: int, held: int, chosen: Range | None) -> None:
-    """Refuse ``bid amount`` above the points held or outside the range chosen (MM-A2)."""
-    if amount > held:
-        raise IllegalAction(
-            f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
-            f"a bid is a whole number from 0 to your points (MM-A2)"
-        )
-    if held >= BID_LIST_LIMIT and chosen is not None and not chosen[0] <= amount <= chosen[1]:
+def bid_over_points(seat: int, amount: int, held: int) -> IllegalAction:
+    """The error for ``bid amount`` above the points held (MM-A2)."""
+    return IllegalAction(
+        f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
+        f"a bid is a whole number from 0 to your points (MM-A2)"
+    )
+
+
+def check_in_range(seat: int, amount: int, chosen: Range | None) -> None:
+    """Refuse ``bid amount`` outside the range the large bid was narrowed to (MM-A2)."""
+    if chosen is not None and not chosen[0] <= amount <= chosen[1]:
         raise IllegalAction(
             f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
             f"{SEAT_NAMES[seat]} chose for this sealed bid (MM-A2)"

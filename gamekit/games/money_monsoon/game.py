@@ -44,6 +44,10 @@ Readings of what the rules (money-monsoon) leave open:
 - ``max_turns`` (default 1000, ``None`` for none) is a safety limit: turns
   whose bids all tie lapse (MM-A6), so players who always bid alike (say, all
   0) would never end the game.
+
+The class here sequences the phases; beside it live ``bidding`` (the sealed bid
+in steps), ``moving`` (moves as actions, and why a move is illegal), ``parsing``
+(action texts), ``views``, ``narration`` and ``records`` (the tables of a log).
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from ...core.options import Option
 from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
 from . import bidding, narration, parsing, records, rules, views
+from .bidding import BIDS
 from .moving import legal_move_actions, refuse_move
 from .rules import (
     BID_LIST_LIMIT,
@@ -240,8 +245,10 @@ class MoneyMonsoon(Game):
 
     def _bid(self, seat: int, amount: int) -> None:
         held = self.points[seat]
-        bidding.check_bid(seat, amount, held, self.ranges[seat])
+        if amount > held:
+            raise bidding.bid_over_points(seat, amount, held)
         if held >= BID_LIST_LIMIT:
+            bidding.check_in_range(seat, amount, self.ranges[seat])
             # The public contract: 'bid N' stands for the whole sequence of steps, so take the
             # remaining range steps that lead to N (none can fail after the checks above).
             while choices := bidding.range_choices(held, self.ranges[seat]):
@@ -506,7 +513,10 @@ class MoneyMonsoon(Game):
             return []
         if self.phase == "move":
             return list(self._move_actions)
-        return bidding.bid_choices(self.points[seat], self.ranges[seat])  # MM-A2
+        held = self.points[seat]
+        if held < BID_LIST_LIMIT:
+            return BIDS[: held + 1]  # MM-A2: every bid listed at once
+        return bidding.large_bid_choices(held, self.ranges[seat])
 
     def parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, self.phase)
