@@ -22,7 +22,7 @@ from typing import Any
 
 from ...bots.base import Bot, TunedBot, register_bot
 from ...core.actions import Action
-from .game import bid_action
+from .bidding import bid_action
 from .rules import (
     BONUSES,
     FEE,

@@ -44,98 +44,98 @@ Readings of what the rules (money-monsoon) leave open:
 - ``max_turns`` (default 1000, ``None`` for none) is a safety limit: turns
   whose bids all tie lapse (MM-A6), so players who always bid alike (say, all
   0) would never end the game.
+
+The class here sequences the phases; beside it live ``bidding`` (the sealed bid
+in steps), ``moving`` (moves as actions, and why a move is illegal), ``parsing``
+(action texts), ``views``, ``narration`` and ``records`` (the tables of a log).
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
 from ...core.actions import Action
 from ...core.errors import ConfigError, IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register, standings_text
+from ...core.game import SEAT_NAMES, Game, register
 from ...core.options import Option
 from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
-from . import rules
+from . import bidding, narration, parsing, records, rules, views
+from .bidding import BIDS
+from .moving import legal_move_actions, refuse_move
 from .rules import (
     BID_LIST_LIMIT,
-    BID_RANGE_WIDTH,
     DIE_FACES,
     HALVED_ROLL,
     MAX_REBIDS,
-    SPLIT_ROLL,
     START,
     START_POINTS,
     Move,
-    bid_range_width,
-    bid_ranges,
     landing,
     landing_fees,
-    move_text,
     rolled_steps,
 )
 
-BIDS: list[Action] = [Action("bid", n) for n in range(4000)]  # beyond: made when needed
-_RANGES: dict[tuple[int, int], Action] = {}
-
-
-def _canonical_moves() -> dict[str, Action]:
-    """Every move text a die can call for: one pawn 1..8 either way, and the splits of a 7."""
-    moves: list[Move] = [
-        ((pawn, signed),)
-        for steps in range(1, DIE_FACES + 1)
-        for pawn in rules.PAWNS
-        for signed in (steps, -steps)
-    ]
-    moves += [
-        (("a", a), ("b", b))
-        for share in range(1, SPLIT_ROLL)
-        for a in (share, -share)
-        for b in (SPLIT_ROLL - share, share - SPLIT_ROLL)
-    ]
-    return {move_text(m): Action("move", m, move_text(m)) for m in moves}
-
-
-_MOVES = _canonical_moves()
-_TEXTS: dict[str, Action] = {**{a.text: a for a in BIDS}, **_MOVES}
-# Legal moves by (a, b, steps, goal, exact_goal): the same few positions recur in every game.
-_LEGAL_MOVES: dict[tuple[int, int, int, int, bool], tuple[list[Action], frozenset[Move]]] = {}
-
-_BID = re.compile(r"bid ([0-9]+)")
-_BID_RANGE = re.compile(r"bid ([0-9]+)-([0-9]+)")
-_MOVE = re.compile(r"move ([ab])([+-])([0-9]+)(?: ([ab])([+-])([0-9]+))?")
-_ACTION_HELP = (
-    "Money Monsoon actions are 'bid N' (with 500 points or more first a range such as 'bid 200-299') "
-    "and moves such as 'move a+5', 'move b-3' or, for a 7, 'move a+3 b+4'"
-)
 UNBOUNDED = 2**63 - 1  # max_decisions without a turn limit: the rules set no bound (pawns may move back)
 
+OPTIONS = (
+    Option(
+        "track_length",
+        rules.DEFAULT_TRACK_LENGTH,
+        "MM-C2",
+        "spaces from the start (0) to the goal; the goal is the last space",
+        minimum=2,
+    ),
+    Option(
+        "top_tie",
+        "void",
+        "MM-A5",
+        "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
+        "auctioneer wins and pays the tied amount",
+        choices=TOP_TIE_RULES,
+    ),
+    Option(
+        "all_void",
+        "lapse",
+        "MM-A6",
+        "when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)",
+        choices=("lapse", "rebid"),
+    ),
+    Option(
+        "exact_goal",
+        False,
+        "MM-M2",
+        "false: a forward move past the goal stops on it; true: the goal must be reached exactly",
+        choices=(False, True),
+    ),
+    Option(
+        "double_finish",
+        "first",
+        "MM-E3",
+        "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
+        "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)",
+        choices=("first", "split"),
+    ),
+    Option(
+        "max_turns",
+        1000,
+        "MM-E6",
+        "a safety limit on turns (auctions): the game stops there, unfinished; None for no limit",
+        choices=(None,),
+        minimum=1,
+    ),
+)
 
-def bid_action(amount: int) -> Action:
-    """The action ``bid amount``."""
-    return BIDS[amount] if amount < len(BIDS) else Action("bid", amount)
 
-
-def range_action(low: int, high: int) -> Action:
-    """The first step of a large bid: ``bid low-high`` narrows the bid to that range (MM-A2)."""
-    action = _RANGES.get((low, high))
-    if action is None:
-        action = _RANGES[low, high] = Action("bid-range", (low, high), f"bid {low}-{high}")
-    return action
-
-
-def move_action(move: Move) -> Action:
-    text = move_text(move)
-    return _MOVES.get(text) or Action("move", move, text)
-
-
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def stacked_dice(stack: Mapping[str, Any]) -> list[int]:
+    """The stacked rolls to use before the die (MM-A1), checked."""
+    dice = stack.get("dice", [])
+    if not isinstance(dice, list | tuple) or not all(type(d) is int and 1 <= d <= DIE_FACES for d in dice):
+        raise ConfigError(f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {dice!r} (MM-C1)")
+    return list(dice)
 
 
 @register
@@ -149,72 +149,19 @@ class MoneyMonsoon(Game):
     max_players = 6
     players_rule = "MM-C1"
     stack_keys = ("dice",)
-    options_declared = (
-        Option(
-            "track_length",
-            rules.DEFAULT_TRACK_LENGTH,
-            "MM-C2",
-            "spaces from the start (0) to the goal; the goal is the last space",
-            minimum=2,
-        ),
-        Option(
-            "top_tie",
-            "void",
-            "MM-A5",
-            "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
-            "auctioneer wins and pays the tied amount",
-            choices=TOP_TIE_RULES,
-        ),
-        Option(
-            "all_void",
-            "lapse",
-            "MM-A6",
-            "when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)",
-            choices=("lapse", "rebid"),
-        ),
-        Option(
-            "exact_goal",
-            False,
-            "MM-M2",
-            "false: a forward move past the goal stops on it; true: the goal must be reached exactly",
-            choices=(False, True),
-        ),
-        Option(
-            "double_finish",
-            "first",
-            "MM-E3",
-            "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
-            "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)",
-            choices=("first", "split"),
-        ),
-        Option(
-            "max_turns",
-            1000,
-            "MM-E6",
-            "a safety limit on turns (auctions): the game stops there, unfinished; None for no limit",
-            choices=(None,),
-            minimum=1,
-        ),
-    )
+    options_declared = OPTIONS
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
         n = self.players
         options = self.options
-        self.goal: int = options["track_length"]
+        self.track_length: int = options["track_length"]
         self.exact_goal: bool = options["exact_goal"]
         self.top_tie: str = options["top_tie"]
         self.rebid_allowed: bool = options["all_void"] == "rebid"
         self.split_finish: bool = options["double_finish"] == "split"
         self.max_turns: int | None = options["max_turns"]
-        dice = self.stack.get("dice", [])
-        if not isinstance(dice, list | tuple) or not all(
-            type(d) is int and 1 <= d <= DIE_FACES for d in dice
-        ):
-            raise ConfigError(
-                f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {dice!r} (MM-C1)"
-            )
-        self._dice = list(dice)
+        self._dice = stacked_dice(self.stack)
         self._dice_used = 0
         first = self.stack.get("first_player")
         self.start_player: int = self.rng.randrange(n) if first is None else first  # MM-C3
@@ -245,7 +192,22 @@ class MoneyMonsoon(Game):
         self._arrivals: list[int] = []  # seats whose pawn reached the goal, in order (MM-E1, MM-E3)
         self.finished = False
         self.bonuses: list[int] | None = None
-        # Per seat, for the simulation tables.
+        self._reset_tallies()
+        self._events.append(
+            {
+                "type": "setup",
+                "seat": None,
+                "players": n,
+                "points": START_POINTS,
+                "track_length": self.track_length,
+                "start_player": self.start_player,
+            }
+        )
+        self._start_turn()
+
+    def _reset_tallies(self) -> None:
+        """Per seat, for the simulation tables (``stats``)."""
+        n = self.players
         self.fees_collected = [0] * n
         self.fees_paid = [0] * n
         self.rolls_won = [0] * n
@@ -253,17 +215,6 @@ class MoneyMonsoon(Game):
         self.prices_received = [0] * n
         self.free_moves = [0] * n
         self.zero_bids_on_8 = [0] * n
-        self._events.append(
-            {
-                "type": "setup",
-                "seat": None,
-                "players": n,
-                "points": START_POINTS,
-                "track_length": self.goal,
-                "start_player": self.start_player,
-            }
-        )
-        self._start_turn()
 
     def _next_roll(self) -> int:
         """MM-A1: a stacked roll if any is left, else the die (public chance from ``self.rng``)."""
@@ -295,20 +246,12 @@ class MoneyMonsoon(Game):
     def _bid(self, seat: int, amount: int) -> None:
         held = self.points[seat]
         if amount > held:
-            raise IllegalAction(
-                f"bid {amount} is more than the {held} points {_LETTERS[seat]} holds; "
-                f"a bid is a whole number from 0 to your points (MM-A2)"
-            )
+            raise bidding.bid_over_points(seat, amount, held)
         if held >= BID_LIST_LIMIT:
-            chosen = self.ranges[seat]
-            if chosen is not None and not chosen[0] <= amount <= chosen[1]:
-                raise IllegalAction(
-                    f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
-                    f"{_LETTERS[seat]} chose for this sealed bid (MM-A2)"
-                )
+            bidding.check_in_range(seat, amount, self.ranges[seat])
             # The public contract: 'bid N' stands for the whole sequence of steps, so take the
             # remaining range steps that lead to N (none can fail after the checks above).
-            while choices := self._range_choices(seat):
+            while choices := bidding.range_choices(held, self.ranges[seat]):
                 step = next(a for a in choices if a.value[0] <= amount <= a.value[1])
                 self._bid_range(seat, *step.value)
         sealed = self.sealed
@@ -320,37 +263,11 @@ class MoneyMonsoon(Game):
         else:
             self._reveal(sealed.reveal())
 
-    def _range_choices(self, seat: int) -> list[Action]:
-        """The ranges ``seat`` may narrow its bid to now (MM-A2); [] once bids are listed."""
-        held = self.points[seat]
-        width = bid_range_width(held)
-        chosen = self.ranges[seat]
-        if width == 1 or (chosen is not None and chosen[2] == BID_RANGE_WIDTH):
-            return []
-        if chosen is None:
-            return [range_action(lo, hi) for lo, hi in bid_ranges(0, held, width)]
-        return [range_action(lo, hi) for lo, hi in bid_ranges(chosen[0], chosen[1], chosen[2] // 10)]
-
     def _bid_range(self, seat: int, low: int, high: int) -> None:
-        held = self.points[seat]
-        choices = self._range_choices(seat)
-        if not choices:
-            if held < BID_LIST_LIMIT:
-                why = f"with {held} points every bid is listed at once: write 'bid N' with N from 0 to {held}"
-            else:
-                chosen = self.ranges[seat]
-                assert chosen is not None
-                why = f"the bid is already narrowed to {chosen[0]}-{chosen[1]}: write the bid itself"
-            raise IllegalAction(f"bid {low}-{high}: {why} (MM-A2)")
-        action = range_action(low, high)
-        if action not in choices:
-            raise IllegalAction(
-                f"bid {low}-{high} is not a range {_LETTERS[seat]} may choose now; the ranges are "
-                f"{choices[0]} to {choices[-1]} (MM-A2)"
-            )
-        previous = self.ranges[seat]
-        width = bid_range_width(held) if previous is None else previous[2] // 10
-        self.ranges[seat] = (low, high, width)
+        """One step of a large bid (MM-A2): narrow it to ``low``-``high``."""
+        held, chosen = self.points[seat], self.ranges[seat]
+        bidding.check_range(seat, low, high, held, chosen)
+        self.ranges[seat] = bidding.narrowed(held, chosen, low, high)
         self._events.append({"type": "bid_range", "seat": seat, "private": {"low": low, "high": high}})
 
     def _reveal(self, sealed_bids: dict[int, int]) -> None:
@@ -370,33 +287,11 @@ class MoneyMonsoon(Game):
         order = [(active + k) % n for k in range(n)] if top_tie == "seat" else None
         winner, price = second_price(bids, order, top_tie)
         if winner is None:  # MM-A6: every bid void
-            rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
-            self._events.append(
-                {"type": "void", "seat": None, "bids": bids, "rebid": rebid, "rebids": self.rebids}
-            )
-            if rebid:
-                self.rebids += 1
-                self._open_bidding()
-            else:
-                self._end_turn()
+            self._all_void(bids)
             return
-        payee = active if winner != active else None  # MM-A4: to the auctioneer, or to the bank
-        self.points[winner] -= price  # never more than the winner's own bid, so never a loan
-        if payee is None:
-            self.bank += price
-        else:
-            self.points[payee] += price
-            self.prices_received[payee] += price
-        self.prices_paid[winner] += price
-        self.rolls_won[winner] += 1
+        payee = self._pay_price(winner, price)
         free = lowest_unique_bidder(bids, winner) if roll == HALVED_ROLL else None  # MM-M5
-        won = bids[winner]
-        if max(bids) == won and bids.count(won) == 1:
-            voided: list[int] = []
-            tied: list[int] = []
-        else:
-            voided = [s for s in range(n) if bids[s] > won]
-            tied = [s for s in range(n) if s != winner and bids[s] == won]
+        voided, tied = rules.voided_and_tied(bids, winner)
         self.winner, self.price, self.payee, self.free_mover = winner, price, payee, free
         self._events.append(
             {
@@ -422,21 +317,41 @@ class MoneyMonsoon(Game):
             self.free_moves[free] += 1
         self._next_move()
 
-    # --------------------------------------------------------------- moving
-    def _legal_moves(self, seat: int, steps: int) -> tuple[list[Action], frozenset[Move]]:
-        a, b = self.pawns[seat]
-        key = (a, b, steps, self.goal, self.exact_goal)
-        found = _LEGAL_MOVES.get(key)
-        if found is None:
-            moves = rules.legal_moves((a, b), steps, self.goal, self.exact_goal)
-            found = _LEGAL_MOVES[key] = ([move_action(m) for m in moves], frozenset(moves))
-        return found
+    def _all_void(self, bids: list[int]) -> None:
+        """MM-A6: every bid is void; bid again (``all_void="rebid"``, at most 3 times) or the roll lapses."""
+        rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
+        self._events.append(
+            {"type": "void", "seat": None, "bids": bids, "rebid": rebid, "rebids": self.rebids}
+        )
+        if rebid:
+            self.rebids += 1
+            self._open_bidding()
+        else:
+            self._end_turn()
 
+    def _pay_price(self, winner: int, price: int) -> int | None:
+        """MM-A4: the winner pays the price to the auctioneer, or to the bank if the auctioneer won.
+
+        The price is never more than the winner's own bid, so never a loan. Returns the payee.
+        """
+        active = self.active
+        payee = active if winner != active else None
+        self.points[winner] -= price
+        if payee is None:
+            self.bank += price
+        else:
+            self.points[payee] += price
+            self.prices_received[payee] += price
+        self.prices_paid[winner] += price
+        self.rolls_won[winner] += 1
+        return payee
+
+    # --------------------------------------------------------------- moving
     def _next_move(self) -> None:
         """Hand the next pending move to its player; a move no pawn can make is lost (MM-M2)."""
         while self._pending:
             seat, steps, free = self._pending.pop(0)
-            actions, moves = self._legal_moves(seat, steps)
+            actions, moves = legal_move_actions(self.pawns[seat], steps, self.track_length, self.exact_goal)
             self.moving_free = free
             if actions:
                 self.phase = "move"
@@ -452,54 +367,13 @@ class MoneyMonsoon(Game):
         self._move_actions, self._move_set = [], frozenset()
         self._end_turn()
 
-    def _check_move(self, seat: int, move: Move) -> None:
-        """Explain why ``move`` is not legal now, naming the rule it breaks."""
-        steps = self.steps
-        assert steps is not None
-        text = move_text(move)
-        why_steps = "half of the 8 (MM-M5)" if self.roll == HALVED_ROLL else "the roll (MM-M1)"
-        if len(move) == 2:
-            if move[0][0] == move[1][0]:
-                raise IllegalAction(f"{text}: a 7 is split between the two pawns, one part each (MM-M4)")
-            if steps != SPLIT_ROLL:
-                raise IllegalAction(
-                    f"{text}: {_LETTERS[seat]} moves one pawn {steps} spaces; "
-                    f"only a 7 may be split between the two pawns (MM-M4)"
-                )
-            if any(part == 0 for _, part in move):
-                raise IllegalAction(f"{text}: each part of a split 7 is at least 1 space (MM-M4)")
-            total = sum(abs(part) for _, part in move)
-            if total != SPLIT_ROLL:
-                raise IllegalAction(
-                    f"{text}: the two parts of a split 7 must add up to 7, not {total} (MM-M4)"
-                )
-        elif abs(move[0][1]) != steps:
-            raise IllegalAction(
-                f"{text}: a pawn moves exactly {steps} spaces, all forward or all backward, {why_steps}"
-            )
-        for pawn, part in move:
-            position = self.pawns[seat][rules.PAWNS.index(pawn)]
-            if landing(position, part, self.goal, self.exact_goal) is None:
-                if position == self.goal:
-                    raise IllegalAction(
-                        f"{text}: pawn {pawn} is on the goal; a pawn that reached the goal stays there "
-                        f"while the rest of the 8 is moved (MM-E3)"
-                    )
-                if part < 0:
-                    raise IllegalAction(
-                        f"{text}: pawn {pawn} on space {position} cannot move back {-part}; "
-                        f"no pawn moves back past the start (MM-M2)"
-                    )
-                raise IllegalAction(
-                    f"{text}: pawn {pawn} on space {position} would pass the goal ({self.goal}); "
-                    f"with exact_goal the goal must be reached exactly (MM-M2)"
-                )
-        raise IllegalAction(f"{text} is not a legal move now (MM-M1)")  # pragma: no cover
-
     def _move(self, seat: int, move: Move) -> None:
         if move not in self._move_set:
-            self._check_move(seat, move)
-        pawns, goal = self.pawns, self.goal
+            assert self.steps is not None
+            refuse_move(
+                seat, move, self.pawns[seat], self.steps, self.roll, self.track_length, self.exact_goal
+            )
+        pawns, goal = self.pawns, self.track_length
         mine = pawns[seat]
         free = self.moving_free
         for pawn, part in move:
@@ -577,7 +451,7 @@ class MoneyMonsoon(Game):
                 "seat": None,
                 "best": best,
                 "bonuses": bonuses,
-                "at_goal": [s for s in range(n) if best[s] == self.goal],
+                "at_goal": [s for s in range(n) if best[s] == self.track_length],
                 "arrived": arrived,
                 "shared": shared,
             }
@@ -605,152 +479,9 @@ class MoneyMonsoon(Game):
         )
 
     # -------------------------------------------------------------- narration
-    event_rules: ClassVar[Mapping[str, str]] = {
-        "setup": "MM-C1",
-        "roll": "MM-A1",
-        "bid": "MM-A2",
-        "bid_range": "MM-A2",
-        "void": "MM-A6",
-        "stuck": "MM-M2",
-        "borrow": "MM-E4",
-        "repay": "MM-E4",
-        "end": "MM-E5",
-        "stopped": "MM-E6",
-    }
-
-    def _event_rule(self, event: Event) -> str | None:
-        kind = event["type"]
-        if kind == "reveal":
-            if event["voided"] or event["tied"]:
-                return "MM-A5"
-            return "MM-A4" if event["payee"] is None else "MM-A3"
-        if kind == "move":
-            if event["fees"]:
-                return "MM-M3"
-            if event["goal"]:
-                return "MM-E1"
-            if event["roll"] == HALVED_ROLL:
-                return "MM-M5"
-            return "MM-M4" if event["split"] else "MM-M1"
-        if kind == "bonuses":
-            return "MM-E3" if len(event["at_goal"]) > 1 else "MM-E2"
-        return self.event_rules.get(kind)
-
-    @staticmethod
-    def _narrate_setup(e: Event) -> str:
-        return (
-            f"Money Monsoon, {e['players']} players with {e['points']} points and two pawns on the start; "
-            f"the goal is space {e['track_length']}; {_LETTERS[e['start_player']]} auctions first"
-        )
-
-    @staticmethod
-    def _narrate_roll(e: Event) -> str:
-        roll = e["roll"]
-        extra = {
-            SPLIT_ROLL: " (a 7 may be split between two pawns)",
-            HALVED_ROLL: " (the high bidder moves 4, the lowest bidder 4 free)",
-        }.get(roll, "")
-        return f"Turn {e['turn']}: {_LETTERS[e['seat']]} rolls {roll} and auctions it{extra}"
-
-    @staticmethod
-    def _narrate_bid(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} bids face down"
-
-    @staticmethod
-    def _narrate_bid_range(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} starts writing a bid face down"
-
-    @staticmethod
-    def _bids_text(bids: list[int]) -> str:
-        return "Bids revealed: " + ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(bids))
-
-    def _narrate_reveal(self, e: Event) -> str:
-        parts = [self._bids_text(e["bids"])]
-        winner, bids = e["winner"], e["bids"]
-        voided = e["voided"]
-        if voided:
-            amounts = sorted({bids[s] for s in voided}, reverse=True)
-            parts.append(
-                f"tied bids of {_joined([str(a) for a in amounts])} are void"
-                if len(amounts) > 1
-                else f"the tied bids of {amounts[0]} are void"
-            )
-        if e["tied"]:
-            parts.append(f"{_LETTERS[winner]} wins the tie as first clockwise from the auctioneer")
-        payee = "the bank" if e["payee"] is None else _LETTERS[e["payee"]]
-        price = e["price"]
-        parts.append(
-            f"{_LETTERS[winner]} wins the {e['roll']} and pays {price} to {payee}"
-            if price
-            else f"{_LETTERS[winner]} wins the {e['roll']} and pays nothing"
-        )
-        free = e["free"]
-        if free is not None:
-            parts.append(
-                f"{_LETTERS[winner]} also gets the free 4 (every lower bid is tied)"
-                if free == winner
-                else f"{_LETTERS[free]} bid lowest and gets the free 4"
-            )
-        return "; ".join(parts)
-
-    def _narrate_void(self, e: Event) -> str:
-        then = (
-            f"everyone bids again (rebid {e['rebids'] + 1} of {MAX_REBIDS})"
-            if e["rebid"]
-            else "the roll lapses"
-        )
-        return f"{self._bids_text(e['bids'])}; every bid is void by ties, so {then}"
-
-    @staticmethod
-    def _narrate_move(e: Event) -> str:
-        steps = e["steps"]
-        way = "forward" if steps > 0 else "back"
-        where = "the goal" if e["goal"] else f"space {e['to']}"
-        text = f"{_LETTERS[e['seat']]} moves pawn {e['pawn']} {way} {abs(steps)} from space {e['from']} to {where}"
-        if e["free"]:
-            text += " (the free 4)"
-        if e["fees"]:
-            paid = ", ".join(f"{amount} from {_LETTERS[payer]}" for payer, amount in e["fees"])
-            text += f" and collects {e['collected']} ({paid})"
-        return text
-
-    @staticmethod
-    def _narrate_borrow(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} borrows {e['amount']} from the bank to pay (debt now {e['debt']})"
-
-    @staticmethod
-    def _narrate_stuck(e: Event) -> str:
-        a, b = e["pawns"]
-        return (
-            f"{_LETTERS[e['seat']]} cannot move a pawn {e['steps']} spaces (pawns on {a} and {b}); "
-            "the move is lost"
-        )
-
-    @staticmethod
-    def _narrate_bonuses(e: Event) -> str:
-        paid = ", ".join(f"{_LETTERS[s]} {b}" for s, b in enumerate(e["bonuses"]) if b)
-        names = [_LETTERS[s] for s in e["arrived"]]
-        if len(names) == 1:
-            return f"{names[0]} reached the goal; bonuses: {paid}"
-        if e["shared"]:
-            return f"{_joined(names)} both reached the goal and share first and second place; bonuses: {paid}"
-        return f"{names[0]} reached the goal first and {names[1]} second; bonuses: {paid}"
-
-    @staticmethod
-    def _narrate_repay(e: Event) -> str:
-        return f"{_LETTERS[e['seat']]} repays the debt of {e['debt']} with 10 % interest: {e['paid']} points"
-
-    @staticmethod
-    def _narrate_end(e: Event) -> str:
-        return "Game over: " + standings_text(e["scores"], e["winners"], "{:,}".format)
-
-    @staticmethod
-    def _narrate_stopped(e: Event) -> str:
-        scores = e["scores"]
-        return (
-            f"Stopped after {e['turns']} turns by the turn limit (max_turns): unfinished, no winner; "
-            f"provisional scores " + ", ".join(f"{_LETTERS[s]} {v:,}" for s, v in enumerate(scores))
-        )
+    # Each event's line and rule come from narration.py, from the event alone.
+    _narrate = staticmethod(narration.narrate)
+    _event_rule = staticmethod(narration.event_rule)
 
     # ------------------------------------------------------------- copying
     def __deepcopy__(self, memo: dict[int, Any]) -> MoneyMonsoon:
@@ -784,36 +515,11 @@ class MoneyMonsoon(Game):
             return list(self._move_actions)
         held = self.points[seat]
         if held < BID_LIST_LIMIT:
-            return BIDS[: held + 1]  # MM-A2
-        ranges = self._range_choices(seat)
-        if ranges:
-            return ranges
-        chosen = self.ranges[seat]
-        assert chosen is not None
-        return [bid_action(n) for n in range(chosen[0], chosen[1] + 1)]
+            return BIDS[: held + 1]  # MM-A2: every bid listed at once
+        return bidding.large_bid_choices(held, self.ranges[seat])
 
     def parse_action(self, text: str) -> Action:
-        action = _TEXTS.get(text)
-        if action is not None:
-            return action
-        match = _BID.fullmatch(text)
-        if match:
-            return bid_action(int(match.group(1)))
-        match = _BID_RANGE.fullmatch(text)
-        if match:
-            low, high = int(match.group(1)), int(match.group(2))
-            return _RANGES.get((low, high)) or Action("bid-range", (low, high), f"bid {low}-{high}")
-        match = _MOVE.fullmatch(text)
-        if match:
-            pawn, sign, count, pawn2, sign2, count2 = match.groups()
-            parts = [(pawn, int(count) if sign == "+" else -int(count))]
-            if pawn2 is not None:
-                parts.append((pawn2, int(count2) if sign2 == "+" else -int(count2)))
-                if parts[0][0] == "b" and parts[1][0] == "a":
-                    parts.reverse()  # the canonical text names pawn a first
-            return move_action(tuple(parts))
-        rule = "MM-M1" if self.phase == "move" else "MM-A2"
-        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
+        return parsing.parse_action(text, self.phase)
 
     def _not_to_act(self, seat: int) -> str:
         if self.phase == "over":
@@ -823,12 +529,12 @@ class MoneyMonsoon(Game):
         if not (type(seat) is int and 0 <= seat < self.players):
             return f"there is no seat {seat!r} in this {self.players}-player game (MM-C1)"
         if self.phase == "bid":
-            return f"{_LETTERS[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
+            return f"{SEAT_NAMES[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
         mover = self.mover
         assert mover is not None
         if self.roll == HALVED_ROLL:
-            return f"{_LETTERS[mover]} moves 4 of the 8 now, not {_LETTERS[seat]} (MM-M5)"
-        return f"{_LETTERS[mover]} won the roll and moves now, not {_LETTERS[seat]} (MM-M1)"
+            return f"{SEAT_NAMES[mover]} moves 4 of the 8 now, not {SEAT_NAMES[seat]} (MM-M5)"
+        return f"{SEAT_NAMES[mover]} won the roll and moves now, not {SEAT_NAMES[seat]} (MM-M1)"
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat.__class__ is not int:  # 1.0 or True equal a seat but cannot be saved as one
@@ -848,59 +554,13 @@ class MoneyMonsoon(Game):
             self._move(seat, action.value)
         else:
             raise IllegalAction(
-                f"{action}: the bids are revealed and {_LETTERS[seat]} moves a pawn now, "
+                f"{action}: the bids are revealed and {SEAT_NAMES[seat]} moves a pawn now, "
                 f"e.g. '{self._move_actions[0]}' (MM-M1)"
             )
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        n = self.players
-        teacher = seat is None
-        seats = range(n)
-        if self.phase == "bid" and self.sealed is not None:
-            visible = self.sealed.visible_to(seat)  # MM-A2: only one's own sealed bid
-            bids: list[int | None] | None = [visible.get(s) for s in seats]
-        else:
-            bids = list(self.bids) if self.bids is not None else None
-        ranges = [
-            [r[0], r[1]] if r is not None and (teacher or s == seat) else None
-            for s, r in zip(seats, self.ranges, strict=True)
-        ]
-        return {
-            "game": self.name,
-            "players": n,
-            "viewer": seat,
-            "to_act": list(self._to_act),
-            "phase": self.phase,
-            "turn": self.turn,
-            "max_turns": self.max_turns,
-            "track_length": self.goal,
-            "exact_goal": self.exact_goal,
-            "top_tie": self.top_tie,
-            "all_void": self.options["all_void"],
-            "double_finish": self.options["double_finish"],
-            "start_player": self.start_player,
-            "active": self.active,
-            "roll": self.roll,
-            "rebids": self.rebids,
-            "points": list(self.points),
-            "debt": list(self.debt),
-            "borrowed": list(self.borrowed),
-            "repaid": list(self.repaid),
-            "bank": self.bank,
-            "pawns": [list(p) for p in self.pawns],
-            "bids": bids,
-            "bid_range": ranges,
-            "winner": self.winner,
-            "price": self.price,
-            "payee": self.payee,
-            "free_mover": self.free_mover,
-            "mover": self.mover,
-            "steps": self.steps,
-            "free_move": self.moving_free,
-            "bonuses": list(self.bonuses) if self.bonuses is not None else None,
-            "finished": self.finished,
-        }
+        return views.view(self, seat)
 
     def result(self) -> dict[str, Any]:
         # MM-E4, MM-E5: loans count at 110 %; after the end they are already repaid.
@@ -943,116 +603,8 @@ class MoneyMonsoon(Game):
         }
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
-        """Per-event tables of the game so far, read from the log (the teacher's record).
-
-        - ``auctions``: one row per bidding (a rebid is a new row); ``seat`` is the
-          auctioneer. ``winner`` is None when every bid was void (MM-A6);
-          ``top_tied`` says the highest bid was tied (MM-A5); ``free_to_zero`` that
-          a roll of 8 gave its free 4 to a bid of 0 (MM-M5).
-        - ``bids``: one row per seat per bidding: the bid, and whether it won the
-          roll, got the free 4 of an 8, or was paid as the auctioneer.
-        - ``moves``: one row per pawn moved (a split 7 is two rows), with the landing
-          fees collected (MM-M3).
-        """
-        auctions: list[dict[str, Any]] = []
-        bids_rows: list[dict[str, Any]] = []
-        moves: list[dict[str, Any]] = []
-        turn, auctioneer, roll, rebid = 0, 0, 0, 0
-        for event in self._events:
-            kind = event["type"]
-            if kind == "roll":
-                turn, auctioneer, roll, rebid = event["turn"], event["seat"], event["roll"], 0
-            elif kind in ("reveal", "void"):
-                bids = event["bids"]
-                winner = event.get("winner")
-                free = event.get("free")
-                price = event.get("price", 0)
-                top = max(bids)
-                auctions.append(
-                    {
-                        "turn": turn,
-                        "seat": auctioneer,
-                        "rebid": rebid,
-                        "roll": roll,
-                        "players": len(bids),
-                        "high_bid": top,
-                        "top_tied": bids.count(top) > 1,
-                        "winner": winner,
-                        "winning_bid": bids[winner] if winner is not None else None,
-                        "price": price,
-                        "to_bank": winner is not None and event["payee"] is None,
-                        "free_mover": free,
-                        "free_to_zero": free is not None and free != winner and bids[free] == 0,
-                        "zero_bids": bids.count(0),
-                    }
-                )
-                for seat, bid in enumerate(bids):
-                    bids_rows.append(
-                        {
-                            "turn": turn,
-                            "seat": seat,
-                            "rebid": rebid,
-                            "roll": roll,
-                            "bid": bid,
-                            "auctioneer": seat == auctioneer,
-                            "won": seat == winner,
-                            "free": free is not None and seat == free and seat != winner,
-                            "price_paid": price if seat == winner else 0,
-                            "price_received": price if winner is not None and event["payee"] == seat else 0,
-                        }
-                    )
-                rebid += kind == "void"
-            elif kind == "move":
-                moves.append(
-                    {
-                        "turn": turn,
-                        "seat": event["seat"],
-                        "roll": event["roll"],
-                        "pawn": event["pawn"],
-                        "from": event["from"],
-                        "to": event["to"],
-                        "steps": event["steps"],
-                        "free": event["free"],
-                        "split": event["split"],
-                        "fees": event["collected"],
-                        "goal": event["goal"],
-                    }
-                )
-        return {"auctions": auctions, "bids": bids_rows, "moves": moves}
+        """Per-event tables of the game so far, read from the log (``records.tables``)."""
+        return records.tables(self._events)
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
-        """Rule breaks a teacher's view can show: negative points or debt, pawns off the track,
-        points that do not add up with the bank, a pawn on the goal in a running game."""
-        problems = []
-        try:
-            n = self.players
-            points, debt, bank = state["points"], state["debt"], state["bank"]
-            over = state["phase"] == "over"
-            for s, p in enumerate(points):
-                if type(p) is not int or (p < 0 and not over):
-                    problems.append(
-                        f"{_LETTERS[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)"
-                    )
-            for s, d in enumerate(debt):
-                if type(d) is not int or d < 0:
-                    problems.append(f"{_LETTERS[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
-            goal = state["track_length"]
-            # MM-E3: the free 4 of an 8 is still moved after the high bidder's pawn reached the goal.
-            finishing = state["phase"] == "move" and state["free_move"]
-            for s, pair in enumerate(state["pawns"]):
-                if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
-                    problems.append(
-                        f"{_LETTERS[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
-                    )
-                elif goal in pair and not over and not finishing:
-                    problems.append(f"{_LETTERS[s]} has a pawn on the goal but the game goes on (MM-E1)")
-            if len(points) != n or len(debt) != n or type(bank) is not int:
-                problems.append(f"points and debts are listed for {n} players, the bank as a number (MM-C1)")
-            elif sum(points) + bank != START_POINTS * n:
-                problems.append(
-                    f"points {sum(points)} and the bank's balance {bank} do not add up to "
-                    f"{START_POINTS} per player: points were made or lost (MM-C1)"
-                )
-        except (KeyError, TypeError, ValueError) as exc:
-            problems.append(f"state is not a Money Monsoon state ({exc!r})")
-        return problems
+        return views.state_problems(state, self.players)

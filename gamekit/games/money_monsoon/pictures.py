@@ -19,7 +19,6 @@ RESULT_LABEL = "Final points"  # the result line of a finished game (gamekit.pic
 
 # the rules' (money-monsoon) example names red, green and blue pawns; A, B and C get those colours.
 COLOURS = ("#c8382e", "#2f8a4a", "#2f63b0", "#c98d0a", "#7d46a8", "#5b5249")
-COLOUR_NAMES = ("red", "green", "blue", "yellow", "purple", "grey")
 
 CELL = 40  # width of one space, pixels
 PAWN_R = 13  # a pawn's radius

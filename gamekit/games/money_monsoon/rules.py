@@ -160,3 +160,16 @@ def bid_steps(points: int) -> int:
         steps += 1
         width = 1 if width == BID_RANGE_WIDTH else width // 10
     return steps
+
+
+def voided_and_tied(bids: Sequence[int], winner: int) -> tuple[list[int], list[int]]:
+    """Seats whose higher bids were void by ties, and seats that tied the winning bid (MM-A5).
+
+    Both are empty when the winner's bid was the single highest.
+    """
+    won = bids[winner]
+    if max(bids) == won and bids.count(won) == 1:
+        return [], []
+    voided = [s for s in range(len(bids)) if bids[s] > won]
+    tied = [s for s in range(len(bids)) if s != winner and bids[s] == won]
+    return voided, tied

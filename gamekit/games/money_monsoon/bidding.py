@@ -1,0 +1,97 @@
+"""Money Monsoon's sealed bid, written in steps when a player holds many points (MM-A2).
+
+Up to 499 points every bid 0..points is listed at once. From 500 points a bid is
+first narrowed to a range (``bid 200-299``), then to narrower ranges, then written
+(``bid 250``), so a list of legal actions stays short (the public contract). A
+seat's chosen range is ``(low, high, width)``, ``width`` being the width of the
+ranges it was chosen from; None before the first step.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.game import SEAT_NAMES
+from .rules import BID_LIST_LIMIT, BID_RANGE_WIDTH, bid_range_width, bid_ranges
+
+Range = tuple[int, int, int]  # (low, high, width of the ranges it was chosen from)
+
+BIDS: list[Action] = [Action("bid", n) for n in range(4000)]  # beyond: made when needed
+_RANGES: dict[tuple[int, int], Action] = {}
+
+
+def bid_action(amount: int) -> Action:
+    """The action ``bid amount``."""
+    return BIDS[amount] if amount < len(BIDS) else Action("bid", amount)
+
+
+def range_action(low: int, high: int) -> Action:
+    """The first step of a large bid: ``bid low-high`` narrows the bid to that range (MM-A2)."""
+    action = _RANGES.get((low, high))
+    if action is None:
+        action = _RANGES[low, high] = Action("bid-range", (low, high), f"bid {low}-{high}")
+    return action
+
+
+def read_range_action(low: int, high: int) -> Action:
+    """The action ``bid low-high`` read from a text; a range read but never offered is not kept."""
+    return _RANGES.get((low, high)) or Action("bid-range", (low, high), f"bid {low}-{high}")
+
+
+def range_choices(held: int, chosen: Range | None) -> list[Action]:
+    """The ranges a player holding ``held`` points may narrow the bid to now; [] once bids are listed."""
+    width = bid_range_width(held)
+    if width == 1 or (chosen is not None and chosen[2] == BID_RANGE_WIDTH):
+        return []
+    if chosen is None:
+        return [range_action(lo, hi) for lo, hi in bid_ranges(0, held, width)]
+    return [range_action(lo, hi) for lo, hi in bid_ranges(chosen[0], chosen[1], chosen[2] // 10)]
+
+
+def large_bid_choices(held: int, chosen: Range | None) -> list[Action]:
+    """The legal actions of a bidder holding 500 points or more: the ranges to narrow to, then the bids."""
+    ranges = range_choices(held, chosen)
+    if ranges:
+        return ranges
+    assert chosen is not None
+    return [bid_action(n) for n in range(chosen[0], chosen[1] + 1)]
+
+
+def narrowed(held: int, chosen: Range | None, low: int, high: int) -> Range:
+    """The range chosen after the step ``bid low-high``."""
+    width = bid_range_width(held) if chosen is None else chosen[2] // 10
+    return (low, high, width)
+
+
+def bid_over_points(seat: int, amount: int, held: int) -> IllegalAction:
+    """The error for ``bid amount`` above the points held (MM-A2)."""
+    return IllegalAction(
+        f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
+        f"a bid is a whole number from 0 to your points (MM-A2)"
+    )
+
+
+def check_in_range(seat: int, amount: int, chosen: Range | None) -> None:
+    """Refuse ``bid amount`` outside the range the large bid was narrowed to (MM-A2)."""
+    if chosen is not None and not chosen[0] <= amount <= chosen[1]:
+        raise IllegalAction(
+            f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
+            f"{SEAT_NAMES[seat]} chose for this sealed bid (MM-A2)"
+        )
+
+
+def check_range(seat: int, low: int, high: int, held: int, chosen: Range | None) -> None:
+    """Refuse the step ``bid low-high`` unless it is one of the ranges to choose from now (MM-A2)."""
+    choices = range_choices(held, chosen)
+    if not choices:
+        if held < BID_LIST_LIMIT:
+            why = f"with {held} points every bid is listed at once: write 'bid N' with N from 0 to {held}"
+        else:
+            assert chosen is not None
+            why = f"the bid is already narrowed to {chosen[0]}-{chosen[1]}: write the bid itself"
+        raise IllegalAction(f"bid {low}-{high}: {why} (MM-A2)")
+    if range_action(low, high) not in choices:
+        raise IllegalAction(
+            f"bid {low}-{high} is not a range {SEAT_NAMES[seat]} may choose now; the ranges are "
+            f"{choices[0]} to {choices[-1]} (MM-A2)"
+        )

@@ -1,0 +1,99 @@
+"""What a Money Monsoon player sees (MM-A2: only one's own sealed bid), and the rule breaks a view can show."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import SEAT_NAMES
+from .rules import START, START_POINTS
+
+if TYPE_CHECKING:
+    from .game import MoneyMonsoon
+
+
+def view(game: MoneyMonsoon, seat: int | None) -> dict[str, Any]:
+    """The whole state (``seat`` None) or what ``seat`` may know: others' sealed bids and ranges hidden."""
+    n = game.players
+    teacher = seat is None
+    seats = range(n)
+    if game.phase == "bid" and game.sealed is not None:
+        visible = game.sealed.visible_to(seat)  # MM-A2: only one's own sealed bid
+        bids: list[int | None] | None = [visible.get(s) for s in seats]
+    else:
+        bids = list(game.bids) if game.bids is not None else None
+    ranges = [
+        [r[0], r[1]] if r is not None and (teacher or s == seat) else None
+        for s, r in zip(seats, game.ranges, strict=True)
+    ]
+    return {
+        "game": game.name,
+        "players": n,
+        "viewer": seat,
+        "to_act": list(game.to_act),
+        "phase": game.phase,
+        "turn": game.turn,
+        "max_turns": game.max_turns,
+        "track_length": game.track_length,
+        "exact_goal": game.exact_goal,
+        "top_tie": game.top_tie,
+        "all_void": game.options["all_void"],
+        "double_finish": game.options["double_finish"],
+        "start_player": game.start_player,
+        "active": game.active,
+        "roll": game.roll,
+        "rebids": game.rebids,
+        "points": list(game.points),
+        "debt": list(game.debt),
+        "borrowed": list(game.borrowed),
+        "repaid": list(game.repaid),
+        "bank": game.bank,
+        "pawns": [list(p) for p in game.pawns],
+        "bids": bids,
+        "bid_range": ranges,
+        "winner": game.winner,
+        "price": game.price,
+        "payee": game.payee,
+        "free_mover": game.free_mover,
+        "mover": game.mover,
+        "steps": game.steps,
+        "free_move": game.moving_free,
+        "bonuses": list(game.bonuses) if game.bonuses is not None else None,
+        "finished": game.finished,
+    }
+
+
+def state_problems(state: Mapping[str, Any], players: int) -> list[str]:
+    """Rule breaks a teacher's view can show: negative points or debt, pawns off the track,
+    points that do not add up with the bank, a pawn on the goal in a running game."""
+    problems = []
+    try:
+        n = players
+        points, debt, bank = state["points"], state["debt"], state["bank"]
+        over = state["phase"] == "over"
+        for s, p in enumerate(points):
+            if type(p) is not int or (p < 0 and not over):
+                problems.append(f"{SEAT_NAMES[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)")
+        for s, d in enumerate(debt):
+            if type(d) is not int or d < 0:
+                problems.append(f"{SEAT_NAMES[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
+        goal = state["track_length"]
+        # MM-E3: the free 4 of an 8 is still moved after the high bidder's pawn reached the goal.
+        finishing = state["phase"] == "move" and state["free_move"]
+        for s, pair in enumerate(state["pawns"]):
+            if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
+                problems.append(
+                    f"{SEAT_NAMES[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
+                )
+            elif goal in pair and not over and not finishing:
+                problems.append(f"{SEAT_NAMES[s]} has a pawn on the goal but the game goes on (MM-E1)")
+        if len(points) != n or len(debt) != n or type(bank) is not int:
+            problems.append(f"points and debts are listed for {n} players, the bank as a number (MM-C1)")
+        elif sum(points) + bank != START_POINTS * n:
+            problems.append(
+                f"points {sum(points)} and the bank's balance {bank} do not add up to "
+                f"{START_POINTS} per player: points were made or lost (MM-C1)"
+            )
+    except (KeyError, TypeError, ValueError) as exc:
+        problems.append(f"state is not a Money Monsoon state ({exc!r})")
+    return problems
