@@ -175,6 +175,18 @@ class Game(ABC):
         self.history.append((seat, action.text))
         return Events(self, start, len(self._events))
 
+    def _end_game(self, **stopped: Any) -> None:
+        """Close the game: nobody is to act any more, and the log records how it ended: an ``end``
+        event with the scores and winners when it ended by its rules (``ended_by_rules``), else a
+        ``stopped`` event with the provisional scores and what ``stopped`` says (the safety limit)."""
+        self.phase = "over"
+        self._to_act = ()
+        result = self.result()
+        if result["finished"]:
+            self._emit("end", None, scores=result["scores"], winners=result["winners"])
+        else:
+            self._emit("stopped", None, **stopped, scores=result["scores"])
+
     def _emit(self, type_: str, seat: int | None, **data: Any) -> None:
         """Record one event. Put what only ``seat`` may know under ``private=``."""
         data["type"] = type_
@@ -222,9 +234,25 @@ class Game(ABC):
             for e in log
         ]
 
-    @abstractmethod
     def result(self) -> dict[str, Any]:
-        """{"scores", "ranks", "winners", "finished"}; provisional scores while running."""
+        """{"scores", "ranks", "winners", "finished"}; provisional scores while running, and no
+        winners unless the game ended by its rules (a safety limit's stop is not an end)."""
+        scores, ranks = self.standings()
+        finished = self.ended_by_rules()
+        return {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
+            "finished": finished,
+        }
+
+    @abstractmethod
+    def standings(self) -> tuple[list[int], list[int]]:
+        """Each seat's score now and its rank by the game's own scoring and tie-breaks."""
+
+    @abstractmethod
+    def ended_by_rules(self) -> bool:
+        """True once the game has ended by its rules (not stopped by a safety limit)."""
 
     @property
     @abstractmethod

@@ -348,8 +348,7 @@ class Bohnanza(Game):
             for i, field in enumerate(self.fields[seat]):
                 if field is not None:
                     self._harvest_field(seat, i, final=True)
-        res = self.result()
-        self._emit("end", None, scores=res["scores"], winners=res["winners"])
+        self._end_game()
 
     # ----------------------------------------------------- planting, harvest
     def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
@@ -541,11 +540,9 @@ class Bohnanza(Game):
 
     def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
-        self.phase = "over"
         self.stopped = True
         self.proposal = None
-        self._to_act = ()
-        self._emit("stopped", None, decisions=len(self.history) + 1, scores=self.result()["scores"])
+        self._end_game(decisions=len(self.history) + 1)
 
     # ---------------------------------------------------- step 1: planting
     def _plant_front(self, seat: int, number: int | None) -> None:
@@ -799,16 +796,12 @@ class Bohnanza(Game):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return game_view(self, seat)
 
-    def result(self) -> dict[str, Any]:
-        scores = [len(c) for c in self.coins]
-        ranks = rules.ranks(scores)
-        finished = self.phase == "over" and not self.stopped
-        return {
-            "scores": scores,
-            "ranks": ranks,
-            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
-            "finished": finished,
-        }
+    def standings(self) -> tuple[list[int], list[int]]:
+        scores = [len(c) for c in self.coins]  # BO-E1: thaler are the coin cards
+        return scores, rules.ranks(scores)
+
+    def ended_by_rules(self) -> bool:
+        return self.phase == "over" and not self.stopped
 
     @property
     def max_decisions(self) -> int:

@@ -297,10 +297,7 @@ class ForSale(Game):
             self._end()
 
     def _end(self) -> None:
-        self.phase = "over"
-        self._to_act = ()
-        res = self.result()
-        self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
+        self._end_game()  # FS-E1, FS-E2
 
     # -------------------------------------------------------------- narration
     def _narrate(self, event: Event) -> str:
@@ -363,17 +360,13 @@ class ForSale(Game):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return views.view(self, seat)
 
-    def result(self) -> dict[str, Any]:
+    def standings(self) -> tuple[list[int], list[int]]:
         holding = [c + b for c, b in zip(self.coins, self.bids, strict=True)]
         scores = [rules.score(ch, coins) for ch, coins in zip(self.cheques, holding, strict=True)]
-        ranks = rules.ranks(scores, holding)
-        finished = self.phase == "over"
-        return {
-            "scores": scores,
-            "ranks": ranks,
-            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
-            "finished": finished,
-        }
+        return scores, rules.ranks(scores, holding)  # FS-E1, FS-E2
+
+    def ended_by_rules(self) -> bool:
+        return self.phase == "over"
 
     @property
     def max_decisions(self) -> int:

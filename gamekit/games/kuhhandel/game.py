@@ -239,19 +239,12 @@ class Kuhhandel(Game):
         self._start_turn()
 
     def _end(self) -> None:
-        self.phase = "over"
-        self._to_act = ()
-        res = self.result()
-        self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
+        self._end_game()  # KH-E1, KH-E2
 
     def _stop_at_turn_limit(self) -> None:
         """KH-E4: the turn limit is reached; the game is over but unfinished."""
-        self.phase = "over"
         self.stopped_at_turn_limit = True
-        self._to_act = ()
-        self._events.append(
-            {"type": "stopped", "seat": None, "turns": self.turn, "scores": self.result()["scores"]}
-        )
+        self._end_game(turns=self.turn)
 
     def _give_animals(self, taker: int, giver: int | None, animal: str, count: int, rule: str) -> None:
         """Move animal cards; ``rule`` is the rule ID that gives them (shown by the step player)."""
@@ -414,17 +407,12 @@ class Kuhhandel(Game):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return views.view(self, seat)
 
-    def result(self) -> dict[str, Any]:
-        n = self.players
+    def standings(self) -> tuple[list[int], list[int]]:
         scores = [rules.score(herd) for herd in self._herds]  # KH-E2
-        ranks = rules.ranks(scores)
-        finished = self.phase == "over" and not self.stopped_at_turn_limit
-        return {
-            "scores": scores,
-            "ranks": ranks,
-            "winners": [s for s in range(n) if ranks[s] == 1] if finished else [],
-            "finished": finished,
-        }
+        return scores, rules.ranks(scores)
+
+    def ended_by_rules(self) -> bool:
+        return self.phase == "over" and not self.stopped_at_turn_limit
 
     @property
     def max_decisions(self) -> int:

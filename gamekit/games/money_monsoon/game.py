@@ -464,19 +464,12 @@ class MoneyMonsoon(Game):
                 self.bank += paid
                 self.repaid[s] = paid
                 self.debt[s] = 0
-        self.phase = "over"
         self.finished = True
-        self._to_act = ()
-        res = self.result()
-        self._events.append({"type": "end", "seat": None, "scores": res["scores"], "winners": res["winners"]})
+        self._end_game()
 
     def _stop(self) -> None:
         """MM-E6: the safety turn limit stops the game unfinished; scores are provisional."""
-        self.phase = "over"
-        self._to_act = ()
-        self._events.append(
-            {"type": "stopped", "seat": None, "turns": self.turn, "scores": self.result()["scores"]}
-        )
+        self._end_game(turns=self.turn)
 
     # -------------------------------------------------------------- narration
     # Each event's line and rule come from narration.py, from the event alone.
@@ -562,17 +555,13 @@ class MoneyMonsoon(Game):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return views.view(self, seat)
 
-    def result(self) -> dict[str, Any]:
+    def standings(self) -> tuple[list[int], list[int]]:
         # MM-E4, MM-E5: loans count at 110 %; after the end they are already repaid.
         scores = [p - rules.repayment(d) for p, d in zip(self.points, self.debt, strict=True)]
-        ranks = shared_ranks(scores)
-        finished = self.finished
-        return {
-            "scores": scores,
-            "ranks": ranks,
-            "winners": [s for s in range(self.players) if ranks[s] == 1] if finished else [],
-            "finished": finished,
-        }
+        return scores, shared_ranks(scores)
+
+    def ended_by_rules(self) -> bool:
+        return self.finished
 
     @property
     def max_decisions(self) -> int:
