@@ -10,7 +10,7 @@ import re
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import BEANS
 
@@ -27,7 +27,7 @@ DRAW = Action("draw")
 HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
 BUY_FIELD = Action("buy-field")
 END_TRADING = Action("end-trading")
-OFFER = tuple(Action("offer", s, f"offer {_LETTERS[s]}") for s in range(len(_LETTERS)))
+OFFER = tuple(Action("offer", s, f"offer {SEAT_NAMES[s]}") for s in range(len(SEAT_NAMES)))
 GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
 GIVE_HAND = {
     b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
@@ -123,8 +123,8 @@ def check_bean(bean: str) -> None:
 
 def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
     """``offer C`` (a step), or a whole proposal ``offer C give soy,blue#4 for red``."""
-    partner = _LETTERS.index(who) if who.isalpha() else int(who)
-    name = _LETTERS[partner] if partner < len(_LETTERS) else str(partner)
+    partner = SEAT_NAMES.index(who) if who.isalpha() else int(who)
+    name = SEAT_NAMES[partner] if partner < len(SEAT_NAMES) else str(partner)
     if gives is None and asks is None:
         return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
     give_cards: list[tuple[str, int]] = []

@@ -111,8 +111,7 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from . import rules, trading
 from .actions import (
@@ -479,13 +478,13 @@ class Bohnanza(Game):
             return "the game is over: the deck ran out for the third time (BO-D2)"
         if not (type(seat) is int and 0 <= seat < self.players):
             return f"there is no seat {seat!r} in this {self.players}-player game (BO-C1)"
-        actor = _LETTERS[self._to_act[0]]
+        actor = SEAT_NAMES[self._to_act[0]]
         others = "; the others may only harvest F or buy-field now"
         if self.phase == "plant":
             return f"it is {actor}'s turn to plant{others} (BO-T1)"
         if self.phase == "trade":
             if self.proposal is not None and self.proposal.made:
-                return f"{actor} is answering {_LETTERS[self.active]}'s proposal{others} (BO-T4)"
+                return f"{actor} is answering {SEAT_NAMES[self.active]}'s proposal{others} (BO-T4)"
             return (
                 f"{actor} is trading; every deal has the active player on one side and "
                 f"{actor} makes the proposals{others} (BO-T4)"
@@ -518,14 +517,14 @@ class Bohnanza(Game):
                 )
             else:
                 raise IllegalAction(
-                    f"{action}: {_LETTERS[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
+                    f"{action}: {SEAT_NAMES[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
                 )
         elif self.phase == "trade":
             self._trade_step(seat, action)
         elif self.phase == "draw":
             if kind != "draw":
                 raise IllegalAction(
-                    f"{action}: planting is over; {_LETTERS[seat]} draws three cards with 'draw' "
+                    f"{action}: planting is over; {SEAT_NAMES[seat]} draws three cards with 'draw' "
                     "(or first harvests or buys the third field) (BO-T6)"
                 )
             self._draw_cards()
@@ -534,7 +533,7 @@ class Bohnanza(Game):
             self._plant_traded(seat, bean, number)
         else:
             raise IllegalAction(
-                f"{action}: trading is over; {_LETTERS[seat]} plants the beans from the trade step "
+                f"{action}: trading is over; {SEAT_NAMES[seat]} plants the beans from the trade step "
                 "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
             )
 
@@ -563,18 +562,18 @@ class Bohnanza(Game):
             i = field_for(fields, bean)
             if i is None:
                 raise IllegalAction(
-                    f"{text}: {bean} fits no field of {_LETTERS[seat]} (none is empty or grows {bean}); "
+                    f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
                     "harvest a field first (BO-T2)"
                 )
             return i
         if not 1 <= number <= rules.MAX_FIELDS:
             raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
         if number > len(fields):
-            raise IllegalAction(f"{text}: {_LETTERS[seat]} has no third field; buy-field buys one (BO-H3)")
+            raise IllegalAction(f"{text}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)")
         field = fields[number - 1]
         if field is not None and field[0] != bean:
             raise IllegalAction(
-                f"{text}: field {number} of {_LETTERS[seat]} grows {field[0]}; {bean} goes into an empty "
+                f"{text}: field {number} of {SEAT_NAMES[seat]} grows {field[0]}; {bean} goes into an empty "
                 f"field or onto a field of {bean} (BO-T2)"
             )
         return number - 1
@@ -592,11 +591,11 @@ class Bohnanza(Game):
             raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
         if number > len(fields):
             raise IllegalAction(
-                f"harvest {number}: {_LETTERS[seat]} has no third field; buy-field buys one (BO-H3)"
+                f"harvest {number}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)"
             )
         field = fields[number - 1]
         if field is None:
-            raise IllegalAction(f"harvest {number}: field {number} of {_LETTERS[seat]} is empty (BO-H1)")
+            raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
         if number - 1 not in harvestable(fields):
             raise IllegalAction(
                 f"harvest {number}: a field of one bean may not be harvested while another field "
@@ -609,11 +608,11 @@ class Bohnanza(Game):
         coins = self.coins[seat]
         if len(self.fields[seat]) >= rules.MAX_FIELDS:
             raise IllegalAction(
-                f"buy-field: {_LETTERS[seat]} already has a third field; there is no fourth (BO-H3)"
+                f"buy-field: {SEAT_NAMES[seat]} already has a third field; there is no fourth (BO-H3)"
             )
         if len(coins) < cost:
             raise IllegalAction(
-                f"buy-field: the third field costs {cost} thaler and {_LETTERS[seat]} has {len(coins)} (BO-H3)"
+                f"buy-field: the third field costs {cost} thaler and {SEAT_NAMES[seat]} has {len(coins)} (BO-H3)"
             )
         paid, kept = rules.pay_from_coins(coins, cost)
         self.coins[seat] = kept
@@ -637,7 +636,7 @@ class Bohnanza(Game):
                 self._emit("pick", seat, private={"give": card_text(*action.value)})
             else:
                 raise IllegalAction(
-                    f"{action}: {_LETTERS[seat]} answers {_LETTERS[self.active]}'s proposal with accept, "
+                    f"{action}: {SEAT_NAMES[seat]} answers {SEAT_NAMES[self.active]}'s proposal with accept, "
                     "reject or give BEAN#K (BO-T4)"
                 )
         elif proposal is not None:
@@ -652,7 +651,7 @@ class Bohnanza(Game):
             self._next_planter()
         else:
             raise IllegalAction(
-                f"{action}: {_LETTERS[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
+                f"{action}: {SEAT_NAMES[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
             )
 
     def _draft_step(self, seat: int, proposal: Proposal, action: Action) -> None:
@@ -669,7 +668,7 @@ class Bohnanza(Game):
             self._emit("cancel", seat, partner=proposal.partner)
         else:
             raise IllegalAction(
-                f"{action}: {_LETTERS[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
+                f"{action}: {SEAT_NAMES[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
             )
 
     def _check_offer(self, seat: int, partner: int) -> None:
@@ -770,7 +769,7 @@ class Bohnanza(Game):
         if not from_area and bean not in self.received[seat]:
             have = self._beans_to_plant(seat)
             raise IllegalAction(
-                f"{text}: {_LETTERS[seat]} has no {bean} to plant from the trade step; "
+                f"{text}: {SEAT_NAMES[seat]} has no {bean} to plant from the trade step; "
                 f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
             )
         i = self._field_index(seat, bean, number, text)

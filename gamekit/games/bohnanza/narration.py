@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, standings_text
+from ...core.game import SEAT_NAMES, Event, standings_text
 
 _ORDINAL = {1: "first", 2: "second", 3: "third"}
 
@@ -54,35 +53,33 @@ def event_rule(event: Event) -> str | None:
 def setup(e: Event) -> str:
     return (
         f"Bohnanza, {e['players']} players with {e['fields']} fields each "
-        f"(a third costs {e['third_field_cost']} thaler); {_LETTERS[e['dealer']]} deals, "
-        f"{_LETTERS[e['first_player']]} starts"
+        f"(a third costs {e['third_field_cost']} thaler); {SEAT_NAMES[e['dealer']]} deals, "
+        f"{SEAT_NAMES[e['first_player']]} starts"
     )
 
 
 def deal(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} is dealt {e['cards']} cards"
+    return f"{SEAT_NAMES[e['seat']]} is dealt {e['cards']} cards"
 
 
 def turn(e: Event) -> str:
-    return (
-        f"Turn {e['turn']}: {_LETTERS[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
-    )
+    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
 
 
 def plant(e: Event) -> str:
     where = {"hand": "from the front of the hand", "turned-up": "turned up", "received": "received"}
     return (
-        f"{_LETTERS[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
+        f"{SEAT_NAMES[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
         f"{e['count']} {e['bean']}"
     )
 
 
 def stop(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} plants no second card"
+    return f"{SEAT_NAMES[e['seat']]} plants no second card"
 
 
 def harvest(e: Event) -> str:
-    name, n, bean = _LETTERS[e["seat"]], e["count"], e["bean"]
+    name, n, bean = SEAT_NAMES[e["seat"]], e["count"], e["bean"]
     verb = "harvests (end of the game)" if e["final"] else "harvests"
     if not e["coins"]:
         return f"{name} {verb} field {e['field']}: {n} {bean} pay nothing, all to the discard pile"
@@ -94,11 +91,11 @@ def harvest(e: Event) -> str:
 
 def buy_field(e: Event) -> str:
     paid = f" ({beans_text(e['paid'])} to the discard pile)" if e["paid"] else ""
-    return f"{_LETTERS[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
+    return f"{SEAT_NAMES[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
 
 
 def turn_up(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
+    return f"{SEAT_NAMES[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
 
 
 def exhausted(e: Event) -> str:
@@ -111,15 +108,15 @@ def exhausted(e: Event) -> str:
 
 
 def offer(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} drafts a proposal to {_LETTERS[e['partner']]}"
+    return f"{SEAT_NAMES[e['seat']]} drafts a proposal to {SEAT_NAMES[e['partner']]}"
 
 
 def draft(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} adds to the proposal to {_LETTERS[e['partner']]}"
+    return f"{SEAT_NAMES[e['seat']]} adds to the proposal to {SEAT_NAMES[e['partner']]}"
 
 
 def propose(e: Event) -> str:
-    name, partner = _LETTERS[e["seat"]], _LETTERS[e["partner"]]
+    name, partner = SEAT_NAMES[e["seat"]], SEAT_NAMES[e["partner"]]
     give = [
         f"{b} (turned up)" if up else f"{b} (hand)" for b, up in zip(e["give"], e["turned_up"], strict=True)
     ]
@@ -131,34 +128,36 @@ def propose(e: Event) -> str:
 
 
 def cancel(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} drops the proposal to {_LETTERS[e['partner']]}"
+    return f"{SEAT_NAMES[e['seat']]} drops the proposal to {SEAT_NAMES[e['partner']]}"
 
 
 def pick(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} chooses a hand card to give"
+    return f"{SEAT_NAMES[e['seat']]} chooses a hand card to give"
 
 
 def accept(e: Event) -> str:
     return (
-        f"{_LETTERS[e['seat']]} accepts: {_LETTERS[e['active']]} gives {beans_text(e['gave'])}, "
-        f"{_LETTERS[e['seat']]} gives {beans_text(e['got'])}"
+        f"{SEAT_NAMES[e['seat']]} accepts: {SEAT_NAMES[e['active']]} gives {beans_text(e['gave'])}, "
+        f"{SEAT_NAMES[e['seat']]} gives {beans_text(e['got'])}"
     )
 
 
 def reject(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} refuses {_LETTERS[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
+    return (
+        f"{SEAT_NAMES[e['seat']]} refuses {SEAT_NAMES[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
+    )
 
 
 def end_trading(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} ends trading"
+    return f"{SEAT_NAMES[e['seat']]} ends trading"
 
 
 def draw(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
+    return f"{SEAT_NAMES[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
 
 
 def stopped(e: Event) -> str:
-    thaler = ", ".join(f"{_LETTERS[s]} {c}" for s, c in enumerate(e["scores"]))
+    thaler = ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c in enumerate(e["scores"]))
     return (
         f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
         f"unfinished, no winner; thaler so far: {thaler}"

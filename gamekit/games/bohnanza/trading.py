@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import ACCEPT, ASK_ALL, CANCEL, GIVE_HAND, GIVE_UP, PROPOSE, REJECT
 
@@ -69,13 +69,13 @@ class Proposal:
         """The partner chooses which hand card answers one asked bean, checked."""
         if k == 0:
             raise IllegalAction(
-                f"give {bean}: {_LETTERS[seat]} may give only hand cards, named BEAN#K (BO-T4)"
+                f"give {bean}: {SEAT_NAMES[seat]} may give only hand cards, named BEAN#K (BO-T4)"
             )
         asked = self.ask.count(bean)
         picks = self.picks
         if not can_accept(hand, self.ask):
             raise IllegalAction(
-                f"give {bean}#{k}: {_LETTERS[seat]} does not hold every bean asked for, so the only "
+                f"give {bean}#{k}: {SEAT_NAMES[seat]} does not hold every bean asked for, so the only "
                 "answer is reject (BO-T4)"
             )
         if asked <= sum(1 for b, _ in picks if b == bean):
@@ -109,7 +109,7 @@ class Proposal:
             free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
             if len(free) < need:
                 raise IllegalAction(
-                    f"accept: {_LETTERS[seat]} does not hold the {count} {bean} asked for (BO-T4)"
+                    f"accept: {SEAT_NAMES[seat]} does not hold the {count} {bean} asked for (BO-T4)"
                 )
             chosen.update(free[:need])
         return chosen
@@ -133,7 +133,7 @@ def check_offer(
     """Whether ``seat`` may open a draft to ``partner`` now (BO-T4, option proposals_per_turn)."""
     if proposals_left == 0:
         raise IllegalAction(
-            f"offer: {_LETTERS[seat]} has started the {per_turn} proposals "
+            f"offer: {SEAT_NAMES[seat]} has started the {per_turn} proposals "
             "allowed this turn (proposals_per_turn, BO-T4)"
         )
     if not 0 <= partner < players:
@@ -165,12 +165,12 @@ def check_hand_card(seat: int, hand: Sequence[str], bean: str, k: int) -> None:
     """Hand card ``k`` of ``seat`` exists and is a ``bean``."""
     if not 1 <= k <= len(hand):
         raise IllegalAction(
-            f"give {bean}#{k}: {_LETTERS[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
+            f"give {bean}#{k}: {SEAT_NAMES[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
             "cards received in a deal cannot be traded on (BO-T4)"
         )
     if hand[k - 1] != bean:
         raise IllegalAction(
-            f"give {bean}#{k}: hand card {k} of {_LETTERS[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
+            f"give {bean}#{k}: hand card {k} of {SEAT_NAMES[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
         )
 
 
@@ -178,7 +178,7 @@ def check_ask(partner: int, partner_hand_size: int, asked: int) -> None:
     """One more bean may be asked for: the partner gives only hand cards (BO-T4)."""
     if asked >= partner_hand_size:
         raise IllegalAction(
-            f"ask: {_LETTERS[partner]} holds {partner_hand_size} hand card{'s' * (partner_hand_size != 1)}, "
+            f"ask: {SEAT_NAMES[partner]} holds {partner_hand_size} hand card{'s' * (partner_hand_size != 1)}, "
             "and others give only hand cards (BO-T4)"
         )
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import card_text
 
@@ -84,19 +84,21 @@ def state_problems(state: Mapping[str, Any]) -> list[str]:
         for s in range(n):
             fields = state["fields"][s]
             if len(fields) not in (rules.START_FIELDS, rules.MAX_FIELDS):
-                problems.append(f"{_LETTERS[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
+                problems.append(f"{SEAT_NAMES[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
             for field in fields:
                 if field is None:
                     continue
                 bean, count = field
                 if bean not in rules.BEAN_COUNTS or type(count) is not int or count < 1:
                     problems.append(
-                        f"{_LETTERS[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
+                        f"{SEAT_NAMES[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
                     )
                     continue
                 cards[bean] += count
             if state["coins"][s] != len(state["coin_cards"][s]):
-                problems.append(f"{_LETTERS[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)")
+                problems.append(
+                    f"{SEAT_NAMES[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)"
+                )
             for pile in (state["hands"][s], state["coin_cards"][s], state["received"][s]):
                 cards.update(pile)
         for pile in (state["deck"], state["discard"], state["trading_area"]):

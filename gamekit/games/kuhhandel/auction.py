@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ... import auctions
 from ...core.actions import Action
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .parsing import cards_text
 from .rules import VALUE_INDEX
@@ -180,7 +180,7 @@ def buy(game: Kuhhandel, seat: int) -> None:
     price = auction.high_bid
     if rules.money_total(game.money[seat]) < price:
         raise IllegalAction(
-            f"buy: {_LETTERS[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
+            f"buy: {SEAT_NAMES[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
             "pay (KH-A7)"
         )
     game._events.append({"type": "buy", "seat": seat, "from": auction.high_bidder, "amount": price})
@@ -250,7 +250,7 @@ def _finish(game: Kuhhandel) -> None:
 
 def not_to_bid(auction: Auction, seat: int, now: str) -> str:
     """Why ``seat`` may not bid or hold now; ``now`` names the seat to bid."""
-    name = _LETTERS[seat]
+    name = SEAT_NAMES[seat]
     if seat == auction.auctioneer:
         return f"{name} is the auctioneer and does not bid (KH-A1)"
     if seat in auction.excluded:

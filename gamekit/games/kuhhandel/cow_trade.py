@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from ...core.sealed import SealedChoices
 from . import rules
 from .parsing import cards_text
@@ -46,15 +46,15 @@ class CowTrade:
 
 def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
     """KH-K1: the active player challenges another who holds the same animal."""
-    text = f"trade {_LETTERS[partner]} {animal}" if 0 <= partner < len(_LETTERS) else "trade"
+    text = f"trade {SEAT_NAMES[partner]} {animal}" if 0 <= partner < len(SEAT_NAMES) else "trade"
     if partner == seat:
         raise IllegalAction(f"{text}: a cow trade is with another player (KH-K1)")
     if not 0 <= partner < game.players:
-        raise IllegalAction(f"{text}: there is no seat {_LETTERS[partner]} in this game (KH-K1)")
+        raise IllegalAction(f"{text}: there is no seat {SEAT_NAMES[partner]} in this game (KH-K1)")
     i = ANIMAL_INDEX[animal]
     mine, theirs = game.animals[seat][i], game.animals[partner][i]
     if not rules.can_trade(mine, theirs):
-        who = _LETTERS[seat] if not mine else _LETTERS[partner]
+        who = SEAT_NAMES[seat] if not mine else SEAT_NAMES[partner]
         raise IllegalAction(f"{text}: {who} holds no {animal}; both must hold the animal (KH-K1)")
     trade = game.trade = CowTrade(seat, partner, animal, rules.stake(mine, theirs))
     game._stats[seat]["trades_started"] += 1
@@ -87,7 +87,7 @@ def add(game: Kuhhandel, seat: int, value: int) -> None:
     i = VALUE_INDEX[value]
     if game.money[seat][i] - trade.added_counts[i] <= 0:
         rule = "KH-K2" if game.phase == "offer" else "KH-K3"
-        raise IllegalAction(f"add {value}: {_LETTERS[seat]} has no {value} card left to add ({rule})")
+        raise IllegalAction(f"add {value}: {SEAT_NAMES[seat]} has no {value} card left to add ({rule})")
     trade.cards_added.append(value)
     trade.added_counts[i] += 1
     game._events.append(
@@ -111,12 +111,12 @@ def _cards_put_down(
         return tuple(sorted(trade.cards_added))
     if trade.cards_added:
         raise IllegalAction(
-            f"{verb} {cards_text(cards)}: {_LETTERS[seat]} has already put {len(trade.cards_added)} card(s) "
+            f"{verb} {cards_text(cards)}: {SEAT_NAMES[seat]} has already put {len(trade.cards_added)} card(s) "
             f"down; add more with 'add V' or hand them over with '{verb}' ({rule})"
         )
     if not rules.holds(game.money[seat], cards):
         raise IllegalAction(
-            f"{verb} {cards_text(cards)}: {_LETTERS[seat]} does not hold these cards ({rule})"
+            f"{verb} {cards_text(cards)}: {SEAT_NAMES[seat]} does not hold these cards ({rule})"
         )
     return tuple(cards)
 
@@ -162,7 +162,7 @@ def accept(game: Kuhhandel, seat: int) -> None:
     assert trade is not None and trade.sealed is not None
     if trade.cards_added:
         raise IllegalAction(
-            f"accept: {_LETTERS[seat]} has begun a counter-offer ({len(trade.cards_added)} card(s) down); "
+            f"accept: {SEAT_NAMES[seat]} has begun a counter-offer ({len(trade.cards_added)} card(s) down); "
             "finish it with 'counter' (KH-K3)"
         )
     trade.sealed.commit(seat, "accept")

@@ -62,8 +62,7 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import ConfigError, IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, Game, register
+from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
@@ -318,7 +317,7 @@ class Kuhhandel(Game):
             return "the game is over: every animal is a complete set (KH-E1)"
         if not (type(seat) is int and 0 <= seat < self.players):
             return f"there is no seat {seat!r} in this {self.players}-player game (KH-C4)"
-        name, now = _LETTERS[seat], _LETTERS[self._to_act[0]]
+        name, now = SEAT_NAMES[seat], SEAT_NAMES[self._to_act[0]]
         phase = self.phase
         if phase == "turn":
             return f"it is {now}'s turn to auction or trade, not {name}'s (KH-T1)"
@@ -383,7 +382,7 @@ class Kuhhandel(Game):
             assert self.auction is not None
             price = self.auction.high_bid
             raise IllegalAction(
-                f"{action}: {_LETTERS[seat]} now pays {price} in money cards, written like 'pay 10,50' (KH-A6)"
+                f"{action}: {SEAT_NAMES[seat]} now pays {price} in money cards, written like 'pay 10,50' (KH-A6)"
             )
 
     def _apply_trading(self, seat: int, action: Action, phase: str) -> None:
@@ -397,10 +396,10 @@ class Kuhhandel(Game):
         elif phase == "respond" and kind == "counter":
             cow_trade.counter(self, seat, parsing.offered_cards(action))
         elif phase == "offer":
-            raise IllegalAction(f"{action}: {_LETTERS[seat]} is making an offer: add V, then offer (KH-K2)")
+            raise IllegalAction(f"{action}: {SEAT_NAMES[seat]} is making an offer: add V, then offer (KH-K2)")
         else:
             raise IllegalAction(
-                f"{action}: {_LETTERS[seat]} answers the offer: accept, or add V and counter (KH-K3)"
+                f"{action}: {SEAT_NAMES[seat]} answers the offer: accept, or add V and counter (KH-K3)"
             )
 
     # ---------------------------------------------------------------- seeing

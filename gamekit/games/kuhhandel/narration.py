@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ...core.game import SEAT_NAMES as _LETTERS
-from ...core.game import Event, standings_text
+from ...core.game import SEAT_NAMES, Event, standings_text
 
 EVENT_RULES: Mapping[str, str] = {
     "setup": "KH-C2",
@@ -54,16 +53,16 @@ def _cards(n: int) -> str:
 def setup(e: Event) -> str:
     return (
         f"Kuhhandel, {e['players']} players with 0, 0, 10, 10, 10, 10, 50 each; "
-        f"{_LETTERS[e['start_player']]} starts (turn limit {e['max_turns']})"
+        f"{SEAT_NAMES[e['start_player']]} starts (turn limit {e['max_turns']})"
     )
 
 
 def skip(e: Event) -> str:
-    return f"Turn {e['turn']}: {_LETTERS[e['seat']]} can trade with nobody and is skipped"
+    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} can trade with nobody and is skipped"
 
 
 def auction(e: Event) -> str:
-    return f"Turn {e['turn']}: {_LETTERS[e['seat']]} auctions a {e['animal']}"
+    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} auctions a {e['animal']}"
 
 
 def donkey(e: Event) -> str:
@@ -72,31 +71,31 @@ def donkey(e: Event) -> str:
 
 
 def bid(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} bids {e['amount']}"
+    return f"{SEAT_NAMES[e['seat']]} bids {e['amount']}"
 
 
 def hold(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} holds"
+    return f"{SEAT_NAMES[e['seat']]} holds"
 
 
 def no_bid(e: Event) -> str:
-    return f"Nobody bids on the {e['animal']}: the auctioneer {_LETTERS[e['seat']]} gets it free"
+    return f"Nobody bids on the {e['animal']}: the auctioneer {SEAT_NAMES[e['seat']]} gets it free"
 
 
 def close(e: Event) -> str:
-    return f"Bidding closes: {_LETTERS[e['seat']]} bids highest, {e['amount']}, for the {e['animal']}"
+    return f"Bidding closes: {SEAT_NAMES[e['seat']]} bids highest, {e['amount']}, for the {e['animal']}"
 
 
 def sell(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} sells to {_LETTERS[e['to']]} for {e['amount']}"
+    return f"{SEAT_NAMES[e['seat']]} sells to {SEAT_NAMES[e['to']]} for {e['amount']}"
 
 
 def buy(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} buys in, paying {_LETTERS[e['from']]} {e['amount']}"
+    return f"{SEAT_NAMES[e['seat']]} buys in, paying {SEAT_NAMES[e['from']]} {e['amount']}"
 
 
 def cannot_pay(e: Event) -> str:
-    who, shown = _LETTERS[e["seat"]], ", ".join(map(str, e["money"])) or "no cards"
+    who, shown = SEAT_NAMES[e["seat"]], ", ".join(map(str, e["money"])) or "no cards"
     return (
         f"{who} bid {e['amount']} but holds only {sum(e['money'])}, a mistake the rule punishes: "
         f"{who} shows their money ({shown}) and the auction is run again without them"
@@ -104,46 +103,46 @@ def cannot_pay(e: Event) -> str:
 
 
 def pay(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} pays {_LETTERS[e['to']]} {e['price']} with {_cards(e['cards'])}"
+    return f"{SEAT_NAMES[e['seat']]} pays {SEAT_NAMES[e['to']]} {e['price']} with {_cards(e['cards'])}"
 
 
 def receive(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} receives {_cards(e['cards'])} from {_LETTERS[e['from']]}"
+    return f"{SEAT_NAMES[e['seat']]} receives {_cards(e['cards'])} from {SEAT_NAMES[e['from']]}"
 
 
 def takes(e: Event) -> str:
     what = f"{e['count']} {e['animal']}s" if e["count"] > 1 else f"the {e['animal']}"
-    source = "" if e["from"] is None else f" from {_LETTERS[e['from']]}"
-    return f"{_LETTERS[e['seat']]} takes {what}{source}"
+    source = "" if e["from"] is None else f" from {SEAT_NAMES[e['from']]}"
+    return f"{SEAT_NAMES[e['seat']]} takes {what}{source}"
 
 
 def trade(e: Event) -> str:
     what = f"two {e['animal']}s" if e["stake"] == 2 else f"a {e['animal']}"
-    return f"Turn {e['turn']}: {_LETTERS[e['seat']]} challenges {_LETTERS[e['partner']]} to a cow trade for {what}"
+    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} challenges {SEAT_NAMES[e['partner']]} to a cow trade for {what}"
 
 
 def add(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} puts a card face down ({e['cards']} so far)"
+    return f"{SEAT_NAMES[e['seat']]} puts a card face down ({e['cards']} so far)"
 
 
 def offer(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} offers {_cards(e['cards'])} face down"
+    return f"{SEAT_NAMES[e['seat']]} offers {_cards(e['cards'])} face down"
 
 
 def accept(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} accepts {_LETTERS[e['from']]}'s offer of {_cards(e['cards'])}"
+    return f"{SEAT_NAMES[e['seat']]} accepts {SEAT_NAMES[e['from']]}'s offer of {_cards(e['cards'])}"
 
 
 def counter(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} counters with {_cards(e['cards'])} face down"
+    return f"{SEAT_NAMES[e['seat']]} counters with {_cards(e['cards'])} face down"
 
 
 def look(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} looks at the {_cards(e['cards'])} {_LETTERS[e['other']]} offered"
+    return f"{SEAT_NAMES[e['seat']]} looks at the {_cards(e['cards'])} {SEAT_NAMES[e['other']]} offered"
 
 
 def tie(e: Event) -> str:
-    a, b = (_LETTERS[s] for s in e["players"])
+    a, b = (SEAT_NAMES[s] for s in e["players"])
     if e["round"] == 1:
         return f"{a} and {b} offered the same: each takes back their own cards and the trade is repeated"
     return (
@@ -153,7 +152,7 @@ def tie(e: Event) -> str:
 
 
 def trade_won(e: Event) -> str:
-    return f"{_LETTERS[e['seat']]} wins the cow trade against {_LETTERS[e['loser']]}"
+    return f"{SEAT_NAMES[e['seat']]} wins the cow trade against {SEAT_NAMES[e['loser']]}"
 
 
 def end(e: Event) -> str:
@@ -163,7 +162,7 @@ def end(e: Event) -> str:
 def stopped(e: Event) -> str:
     scores = e["scores"]
     return f"Stopped at the turn limit after {e['turns']} turns, unfinished; provisional scores " + ", ".join(
-        f"{_LETTERS[s]} {v}" for s, v in enumerate(scores)
+        f"{SEAT_NAMES[s]} {v}" for s, v in enumerate(scores)
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
@@ -27,7 +27,7 @@ COUNTER = Action("counter")
 BIDS = tuple(Action("bid", rules.BID_STEP * i) for i in range(_MAX_MONEY // rules.BID_STEP + 1))
 ADDS = tuple(Action("add", v) for v in MONEY_VALUES)
 TRADES = {
-    (seat, animal): Action("trade", (seat, animal), f"trade {_LETTERS[seat]} {animal}")
+    (seat, animal): Action("trade", (seat, animal), f"trade {SEAT_NAMES[seat]} {animal}")
     for seat in range(5)
     for animal in ANIMALS
 }
@@ -84,8 +84,8 @@ def parse_action(text: str, phase: str) -> Action:
             return ADDS[VALUE_INDEX[value]]
     elif kind == "trade":
         words = rest.split(" ")
-        if len(words) == 2 and len(words[0]) == 1 and words[0] in _LETTERS and words[1] in ANIMAL_INDEX:
-            seat = _LETTERS.index(words[0])
+        if len(words) == 2 and len(words[0]) == 1 and words[0] in SEAT_NAMES and words[1] in ANIMAL_INDEX:
+            seat = SEAT_NAMES.index(words[0])
             return TRADES.get((seat, words[1])) or Action("trade", (seat, words[1]), text)
     elif kind in ("pay", "offer", "counter") and rest:
         action = _cards_action(text, kind, rest)
@@ -127,6 +127,6 @@ def is_trade_target(value: Any) -> bool:
         isinstance(value, tuple)
         and len(value) == 2
         and type(value[0]) is int
-        and 0 <= value[0] < len(_LETTERS)
+        and 0 <= value[0] < len(SEAT_NAMES)
         and value[1] in ANIMAL_INDEX
     )

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import SEAT_NAMES as _LETTERS
+from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
@@ -126,10 +126,10 @@ def _money_problems(state: Mapping[str, Any], problems: list[str]) -> None:
     for s, hand in enumerate(state["money"]):
         for card in hand:
             if card not in VALUE_INDEX or type(card) is not int:
-                problems.append(f"{_LETTERS[s]} holds {card!r}, which is not a money card (KH-C2)")
+                problems.append(f"{SEAT_NAMES[s]} holds {card!r}, which is not a money card (KH-C2)")
         money.update(hand)
         if state["money_counts"][s] != len(hand):
-            problems.append(f"{_LETTERS[s]}'s money-card count does not match the hand (KH-C3)")
+            problems.append(f"{SEAT_NAMES[s]}'s money-card count does not match the hand (KH-C3)")
     money.update(state["bank"])
     trade = state["trade"]
     if trade and trade["offer"]:
@@ -147,7 +147,7 @@ def _animal_problems(state: Mapping[str, Any], problems: list[str]) -> None:
     for s, held in enumerate(state["animals"]):
         for animal, count in held.items():
             if animal not in ANIMAL_INDEX or type(count) is not int or count < 0:
-                problems.append(f"{_LETTERS[s]} holds {count!r} {animal!r}, which is impossible (KH-C1)")
+                problems.append(f"{SEAT_NAMES[s]} holds {count!r} {animal!r}, which is impossible (KH-C1)")
                 continue
             animals[animal] += count
     animals.update(state["deck"] or [])
