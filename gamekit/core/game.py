@@ -149,9 +149,26 @@ class Game(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal-looking action: check it fully, then change state and emit."""
 
+    def _refusal(self, seat: Any) -> str:
+        """Why ``seat`` may not act now, naming the rule: the game is over, there is no such seat,
+        or the game's own reason (``_not_to_act``)."""
+        if not self._to_act:
+            return self._game_over()
+        if not (type(seat) is int and 0 <= seat < self.players):
+            return f"there is no seat {seat!r} in this {self.players}-player game ({self.seats_rule or self.players_rule})"
+        return self._not_to_act(seat)
+
+    # The rule a seat that does not exist is refused under (the players rule unless a game says).
+    seats_rule: ClassVar[str | None] = None
+
+    @abstractmethod
+    def _game_over(self) -> str:
+        """The message for any action once the game is over: how it ended, naming the rule."""
+
     @abstractmethod
     def _not_to_act(self, seat: int) -> str:
-        """The message for an action from a seat not in ``to_act``, naming the rule."""
+        """The message for an action from a seat of the game that is not in ``to_act`` while the
+        game runs, naming the rule."""
 
     def act(self, seat: int, action: Action | str) -> Events:
         """Carry out ``seat``'s action (an Action or its text); returns the new events."""
@@ -165,7 +182,7 @@ class Game(ABC):
                 or not self._to_act
                 or not 0 <= seat < self.players
             ):
-                raise IllegalAction(self._not_to_act(seat))
+                raise IllegalAction(self._refusal(seat))
             waiting = self._to_act  # an at-any-time action: checked by _apply like any other
         else:
             waiting = None

@@ -468,16 +468,15 @@ class Bohnanza(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.phase)
 
+    def _game_over(self) -> str:
+        if self.stopped:
+            return (
+                f"the game was stopped by its safety limit of {self.options['max_decisions']} "
+                "decisions (max_decisions, BO-T4)"
+            )
+        return "the game is over: the deck ran out for the third time (BO-D2)"
+
     def _not_to_act(self, seat: int) -> str:
-        if self.phase == "over":
-            if self.stopped:
-                return (
-                    f"the game was stopped by its safety limit of {self.options['max_decisions']} "
-                    "decisions (max_decisions, BO-T4)"
-                )
-            return "the game is over: the deck ran out for the third time (BO-D2)"
-        if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {seat!r} in this {self.players}-player game (BO-C1)"
         actor = SEAT_NAMES[self._to_act[0]]
         others = "; the others may only harvest F or buy-field now"
         if self.phase == "plant":

@@ -329,11 +329,10 @@ class ForSale(Game):
         rule = {"buy": "FS-B2", "sell": "FS-S2"}.get(self.phase, "FS-S4")
         raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
 
+    def _game_over(self) -> str:
+        return "the game is over: every cheque has been won (FS-S4)"
+
     def _not_to_act(self, seat: int) -> str:
-        if self.phase == "over":
-            return "the game is over: every cheque has been won (FS-S4)"
-        if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {seat!r} in this {self.players}-player game (FS-C2)"
         if self.phase == "buy":
             if self.passed[seat]:
                 return f"{SEAT_NAMES[seat]} has passed and cannot re-enter this round (FS-B7)"

@@ -125,6 +125,7 @@ class Kuhhandel(Game):
     min_players = 3
     max_players = 5
     players_rule = "KH-C2"
+    seats_rule = "KH-C4"  # seats go clockwise from the start player
     stack_keys = ("animals",)
     options_declared = (
         Option(
@@ -310,13 +311,12 @@ class Kuhhandel(Game):
     def parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, getattr(self, "phase", "turn"))
 
+    def _game_over(self) -> str:
+        if self.stopped_at_turn_limit:
+            return f"the game was stopped at the turn limit of {self.max_turns} turns (KH-E4)"
+        return "the game is over: every animal is a complete set (KH-E1)"
+
     def _not_to_act(self, seat: int) -> str:
-        if self.phase == "over":
-            if self.stopped_at_turn_limit:
-                return f"the game was stopped at the turn limit of {self.max_turns} turns (KH-E4)"
-            return "the game is over: every animal is a complete set (KH-E1)"
-        if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {seat!r} in this {self.players}-player game (KH-C4)"
         name, now = SEAT_NAMES[seat], SEAT_NAMES[self._to_act[0]]
         phase = self.phase
         if phase == "turn":

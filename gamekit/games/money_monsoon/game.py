@@ -514,13 +514,12 @@ class MoneyMonsoon(Game):
     def parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, self.phase)
 
+    def _game_over(self) -> str:
+        if self.finished:
+            return "the game is over: a pawn has reached the goal (MM-E1)"
+        return f"the game was stopped by the turn limit after {self.turn} turns (MM-E6)"
+
     def _not_to_act(self, seat: int) -> str:
-        if self.phase == "over":
-            if self.finished:
-                return "the game is over: a pawn has reached the goal (MM-E1)"
-            return f"the game was stopped by the turn limit after {self.turn} turns (MM-E6)"
-        if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {seat!r} in this {self.players}-player game (MM-C1)"
         if self.phase == "bid":
             return f"{SEAT_NAMES[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
         mover = self.mover
