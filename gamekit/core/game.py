@@ -1,22 +1,25 @@
 """The protocol every game follows, and what it gives each game for free.
 
 A game subclass supplies the rules: ``_setup`` (deal, using only ``self.rng`` and
-the stack), ``legal_actions``, ``_apply`` (check first, then change the state and
-record events; an ``IllegalAction`` raised before any change leaves the game
-untouched), ``_narrate`` (an event's one English line, from the event alone),
-``view``, ``result`` and ``parse_action``.
+the stack), ``legal_actions``, ``parse_action``, ``_apply`` (check first, then change
+the state and record events with ``_emit``; an ``IllegalAction`` raised before any
+change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
+``_game_over`` and ``_not_to_act`` (why a seat may not act, naming the rule), and
+narration: a ``_narrate_<type>`` method per event type or its own ``_narrate``
+(in practice a game's ``narration`` module), each an event's one English line
+made from the event alone.
 
-Events are recorded as plain dicts of data and narrated when first read: the
-engines' step loop never formats text that nobody reads, and narration is a
-pure function of the event, so any log can be re-narrated. This base class supplies
-the rest of the public contract: acting with texts or actions, the event log and
-its per-seat form, saving, loading, replaying and copying.
+This base class supplies the rest of the public contract: acting with texts or
+actions, ``result`` and the end of a game (``_end_game``), the opening of every
+refusal, the event log (narrated when first read, so the engines' step loop never
+formats text that nobody reads) and its per-seat form, saving, loading, replaying
+and copying.
 
 "At any time" actions (the public contract; Bohnanza's harvests and third field): a game names
 their kinds in ``any_time_kinds`` and lists a seat's in ``any_time_actions``. ``act``
 then lets a seat that is not in ``to_act`` take an action of those kinds (the game's
 ``_apply`` checks it like any other and must leave ``to_act`` as it was); anything
-else from such a seat is refused with ``_not_to_act``. The history records these
+else from such a seat is refused like any seat not to act. The history records these
 actions like the others, so saving, loading, replaying and ``at`` reproduce them.
 """
 
