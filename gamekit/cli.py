@@ -522,6 +522,47 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ----------------------------------------------------------------------------- main
+def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
+    """The arguments every command that sets up a game takes: the game, players, options."""
+    p.add_argument("game", help=f"the game to play ({games})")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument(
+        "--option",
+        action="append",
+        type=parse_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, e.g. edition=classic (repeatable)",
+    )
+
+
+def _simulate_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
+    p.add_argument("--workers", default="1", help="local processes, or a Dask scheduler address (default 1)")
+    p.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
+    p.add_argument("--by-seat", action="store_true", help="also summarise per seat")
+
+
+def _rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("which", nargs="*", help="games (for_sale) or rule IDs (FS-B3); none for every rule")
+    p.add_argument("--brief", action="store_true", help="statements only, without the quotes")
+    p.add_argument("--sources", action="store_true", help="list the source documents the rules cite")
+
+
+def _play_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument(
+        "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
+    )
+    p.add_argument("--seed", type=int, help="seed of the deal (default: a fresh one, printed)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``gamekit`` argument parser with its subcommands."""
     from .bench import add_arguments as add_bench_arguments
@@ -533,34 +574,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", help=f"the game to play ({games})")
-        p.add_argument("--players", type=int, required=True, help="number of players")
-        p.add_argument(
-            "--option",
-            action="append",
-            type=parse_option,
-            default=[],
-            metavar="NAME=VALUE",
-            help="a rule option, e.g. edition=classic (repeatable)",
-        )
-
     simulate_parser = sub.add_parser("simulate", help="play many games between bots and summarise who wins")
-    common(simulate_parser)
-    simulate_parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    simulate_parser.add_argument(
-        "--bots",
-        default="random",
-        help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
-    )
-    simulate_parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the whole simulation (default 0)"
-    )
-    simulate_parser.add_argument(
-        "--workers", default="1", help="local processes, or a Dask scheduler address (default 1)"
-    )
-    simulate_parser.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
-    simulate_parser.add_argument("--by-seat", action="store_true", help="also summarise per seat")
+    _game_arguments(simulate_parser, games)
+    _simulate_arguments(simulate_parser)
     simulate_parser.set_defaults(run=_cmd_simulate)
 
     examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
@@ -569,22 +585,12 @@ def build_parser() -> argparse.ArgumentParser:
     examples_parser.set_defaults(run=_cmd_examples)
 
     rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")
-    rules_parser.add_argument(
-        "which", nargs="*", help="games (for_sale) or rule IDs (FS-B3); none for every rule"
-    )
-    rules_parser.add_argument("--brief", action="store_true", help="statements only, without the quotes")
-    rules_parser.add_argument(
-        "--sources", action="store_true", help="list the source documents the rules cite"
-    )
+    _rules_arguments(rules_parser)
     rules_parser.set_defaults(run=_cmd_rules)
 
     play_parser = sub.add_parser("play", help="play in the terminal against bots")
-    common(play_parser)
-    play_parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    play_parser.add_argument(
-        "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
-    )
-    play_parser.add_argument("--seed", type=int, help="seed of the deal (default: a fresh one, printed)")
+    _game_arguments(play_parser, games)
+    _play_arguments(play_parser)
     play_parser.set_defaults(run=_cmd_play)
 
     bench_parser = sub.add_parser("bench", help="time random playouts of every game on one core")

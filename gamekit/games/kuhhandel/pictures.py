@@ -111,7 +111,6 @@ def _situation(view: dict[str, Any]) -> tuple[str, str]:
     """The heading's phrase and the HTML panel for what is going on now."""
     phase, active = view["phase"], view["active"]
     who = SEAT_NAMES[active]
-    auction, trade, payment = view["auction"], view["trade"], view["payment"]
     if phase == "over":
         return "Game over", ""
     if phase == "turn":
@@ -119,64 +118,76 @@ def _situation(view: dict[str, Any]) -> tuple[str, str]:
             "auction or start a cow trade" if view["deck_size"] else "start a cow trade (the deck is empty)"
         )
         return f"{who} to {choice}", ""
-    if trade is not None:
-        partner = SEAT_NAMES[trade["partner"]]
-        head = f"Cow trade: {who} challenges {partner} for {_stake(trade['animal'], trade['stake'])}"
-        if trade["round"] == 2:
-            head += " (second round after a tie)"
-        offer = trade["offer_count"]
-        lines = [
-            f'<div class="gk-table"><span class="gk-label">at stake</span> {animal_card(trade["animal"], trade["stake"])}'
-        ]
-        if offer is None:
-            lines.append(
-                f'<span class="gk-label" style="margin-left:18px">{who} is putting cards face down</span> '
-                + (_offer_cards(trade["building"], trade["building_count"]) or "none yet")
-            )
-        else:
-            lines.append(
-                f'<span class="gk-label" style="margin-left:18px">{who} offers {offer} card{"s" * (offer != 1)}</span> '
-                + _offer_cards(trade["offer"], offer)
-            )
-            if phase == "respond":
-                lines.append(
-                    f'<span class="gk-label" style="margin-left:18px">{partner} accepts or counters</span> '
-                    + (
-                        _offer_cards(trade["building"], trade["building_count"])
-                        if trade["building_count"]
-                        else ""
-                    )
-                )
-        return head, " ".join(lines) + "</div>"
-    if auction is not None:
-        lot = auction["animal"]
-        head = f"Auction: {who} auctions a {lot}"
-        if auction["run"] > 1:
-            head += (
-                f" (run {auction['run']}, without {', '.join(SEAT_NAMES[s] for s in auction['excluded'])})"
-            )
-        if auction["high_bidder"] is None:
-            bid = "no bid yet"
-        else:
-            bid = f"high bid <b>{auction['high_bid']}</b> by {SEAT_NAMES[auction['high_bidder']]}"
-        if phase == "bidding":
-            state = f"{_seat(auction['bidder'])} to bid or hold; bids up to {auction['cap']} (all the money in play)"
-        elif phase == "decide":
-            state = f"{who} sells to the high bidder or buys it in at {auction['high_bid']}"
-        else:
-            state = ""
-        if payment is not None:
-            state = (
-                f"{SEAT_NAMES[payment['payer']]} pays {SEAT_NAMES[payment['payee']]} {payment['price']} "
-                "in money cards (no change is given)"
-            )
-        panel = (
-            f'<div class="gk-table">{animal_card(lot, 1, 84)} '
-            f'<span style="font-size:18px;margin-left:12px">{bid}</span>'
-            f'<span class="gk-label" style="margin-left:14px">{escape(state)}</span></div>'
-        )
-        return head, panel
+    if view["trade"] is not None:
+        return _trade_situation(view["trade"], who, phase)
+    if view["auction"] is not None:
+        return _auction_situation(view["auction"], view["payment"], who, phase)
     return phase, ""
+
+
+def _trade_situation(trade: dict[str, Any], who: str, phase: str) -> tuple[str, str]:
+    """A cow trade under way: who challenges whom for what, and the offers face down."""
+    partner = SEAT_NAMES[trade["partner"]]
+    head = f"Cow trade: {who} challenges {partner} for {_stake(trade['animal'], trade['stake'])}"
+    if trade["round"] == 2:
+        head += " (second round after a tie)"
+    offer = trade["offer_count"]
+    lines = [
+        f'<div class="gk-table"><span class="gk-label">at stake</span> {animal_card(trade["animal"], trade["stake"])}'
+    ]
+    if offer is None:
+        lines.append(
+            f'<span class="gk-label" style="margin-left:18px">{who} is putting cards face down</span> '
+            + (_offer_cards(trade["building"], trade["building_count"]) or "none yet")
+        )
+    else:
+        lines.append(
+            f'<span class="gk-label" style="margin-left:18px">{who} offers {offer} card{"s" * (offer != 1)}</span> '
+            + _offer_cards(trade["offer"], offer)
+        )
+        if phase == "respond":
+            lines.append(
+                f'<span class="gk-label" style="margin-left:18px">{partner} accepts or counters</span> '
+                + (
+                    _offer_cards(trade["building"], trade["building_count"])
+                    if trade["building_count"]
+                    else ""
+                )
+            )
+    return head, " ".join(lines) + "</div>"
+
+
+def _auction_situation(
+    auction: dict[str, Any], payment: dict[str, Any] | None, who: str, phase: str
+) -> tuple[str, str]:
+    """An auction under way: the lot, the high bid, and who is to bid, decide or pay."""
+    lot = auction["animal"]
+    head = f"Auction: {who} auctions a {lot}"
+    if auction["run"] > 1:
+        head += f" (run {auction['run']}, without {', '.join(SEAT_NAMES[s] for s in auction['excluded'])})"
+    if auction["high_bidder"] is None:
+        bid = "no bid yet"
+    else:
+        bid = f"high bid <b>{auction['high_bid']}</b> by {SEAT_NAMES[auction['high_bidder']]}"
+    if phase == "bidding":
+        state = (
+            f"{_seat(auction['bidder'])} to bid or hold; bids up to {auction['cap']} (all the money in play)"
+        )
+    elif phase == "decide":
+        state = f"{who} sells to the high bidder or buys it in at {auction['high_bid']}"
+    else:
+        state = ""
+    if payment is not None:
+        state = (
+            f"{SEAT_NAMES[payment['payer']]} pays {SEAT_NAMES[payment['payee']]} {payment['price']} "
+            "in money cards (no change is given)"
+        )
+    panel = (
+        f'<div class="gk-table">{animal_card(lot, 1, 84)} '
+        f'<span style="font-size:18px;margin-left:12px">{bid}</span>'
+        f'<span class="gk-label" style="margin-left:14px">{escape(state)}</span></div>'
+    )
+    return head, panel
 
 
 def _last_trade(view: dict[str, Any]) -> str:
