@@ -196,52 +196,10 @@ def proposal_text(view: dict[str, Any]) -> str:
 def draw(view: dict[str, Any]) -> str:
     """The HTML picture of a Bohnanza view: what that view's seat may see, nothing more."""
     viewer = view["viewer"]
-    active = view["active"]
-    to_act = set(view["to_act"])
     whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
     heading = f"Turn {view['turn']} · {phase_text(view)}"
-    discard = view["discard"]
-    top = bean_card(discard[-1], 40, f"top of the discard pile: {discard[-1]}") if discard else ""
-    area = "".join(bean_card(b, 56, f"turned up: {b}") for b in view["trading_area"])
-    piles = (
-        '<div class="gk-table" style="display:flex;gap:28px;align-items:center;flex-wrap:wrap">'
-        f'<div><span class="gk-label">Deck</span><b class="gk-num">{view["deck_size"]}</b>'
-        f' <span style="font-size:13px;color:#55524a">(run out {view["exhaustions"]} of 3 times)</span></div>'
-        f'<div><span class="gk-label">Discard pile</span><b class="gk-num">{view["discard_size"]}</b> {top}</div>'
-        f'<div class="gk-trading-area"><span class="gk-label">Trading area</span>'
-        + (area or '<span class="gk-none">empty</span>')
-        + "</div></div>"
-    )
-    offer = proposal_text(view)
-    if offer:
-        piles += f'<div class="gk-proposal" style="font-size:17px;margin:4px 0 8px 0"><b>Proposal:</b> {escape(offer)}</div>'
-    rows = []
-    for seat in range(view["players"]):
-        fields = view["fields"][seat]
-        drawn = "".join(_field(f, i) for i, f in enumerate(fields, start=1))
-        if len(fields) < rules.MAX_FIELDS:
-            drawn += (
-                '<div class="gk-no-field" style="display:inline-block;vertical-align:top;width:56px;'
-                "height:92px;box-sizing:border-box;border:2px dotted #e2ded2;border-radius:8px;color:#b5b1a6;font-size:12px;white-space:normal;"
-                "line-height:1.25;"
-                f'text-align:center;padding-top:20px">third field: {view["third_field_cost"]} thaler</div>'
-            )
-        received = view["received"][seat]
-        aside = "".join(bean_card(b, 30, f"received, to plant: {b}") for b in received)
-        status = []
-        if seat == active and view["phase"] != "over":
-            status.append("active")
-        if seat in to_act:
-            status.append("to act")
-        classes = "gk-seat" + (" gk-active" if seat in to_act else "")
-        rows.append(
-            f'<tr class="{classes}"><td>{seat_label(seat, viewer)}'
-            f'<div style="font-size:13px;color:#55524a">{escape(", ".join(status))}</div></td>'
-            f'<td style="white-space:{"nowrap" if view["hand_sizes"][seat] <= 10 else "normal"}">{_hand(view, seat)}</td>'
-            f'<td style="white-space:nowrap">{drawn}</td>'
-            f'<td style="white-space:nowrap">{_coins(view["coins"][seat])}</td>'
-            f'<td style="white-space:nowrap">{aside}</td></tr>'
-        )
+    piles = _piles(view)
+    rows = [_seat_row(view, seat) for seat in range(view["players"])]
     return (
         '<div class="gk-picture gk-bohnanza">'
         + _LOCAL_STYLE
@@ -258,6 +216,56 @@ def draw(view: dict[str, Any]) -> str:
             "received in a deal and are planted after trading (BO-T5)."
         )
         + "</div></div>"
+    )
+
+
+def _piles(view: dict[str, Any]) -> str:
+    """The deck, the discard pile, the trading area and any proposal."""
+    discard = view["discard"]
+    top = bean_card(discard[-1], 40, f"top of the discard pile: {discard[-1]}") if discard else ""
+    area = "".join(bean_card(b, 56, f"turned up: {b}") for b in view["trading_area"])
+    piles = (
+        '<div class="gk-table" style="display:flex;gap:28px;align-items:center;flex-wrap:wrap">'
+        f'<div><span class="gk-label">Deck</span><b class="gk-num">{view["deck_size"]}</b>'
+        f' <span style="font-size:13px;color:#55524a">(run out {view["exhaustions"]} of 3 times)</span></div>'
+        f'<div><span class="gk-label">Discard pile</span><b class="gk-num">{view["discard_size"]}</b> {top}</div>'
+        f'<div class="gk-trading-area"><span class="gk-label">Trading area</span>'
+        + (area or '<span class="gk-none">empty</span>')
+        + "</div></div>"
+    )
+    offer = proposal_text(view)
+    if offer:
+        piles += f'<div class="gk-proposal" style="font-size:17px;margin:4px 0 8px 0"><b>Proposal:</b> {escape(offer)}</div>'
+    return piles
+
+
+def _seat_row(view: dict[str, Any], seat: int) -> str:
+    """One seat's row: label and status, hand, fields, coins and beans set aside."""
+    viewer, active, to_act = view["viewer"], view["active"], set(view["to_act"])
+    fields = view["fields"][seat]
+    drawn = "".join(_field(f, i) for i, f in enumerate(fields, start=1))
+    if len(fields) < rules.MAX_FIELDS:
+        drawn += (
+            '<div class="gk-no-field" style="display:inline-block;vertical-align:top;width:56px;'
+            "height:92px;box-sizing:border-box;border:2px dotted #e2ded2;border-radius:8px;color:#b5b1a6;font-size:12px;white-space:normal;"
+            "line-height:1.25;"
+            f'text-align:center;padding-top:20px">third field: {view["third_field_cost"]} thaler</div>'
+        )
+    received = view["received"][seat]
+    aside = "".join(bean_card(b, 30, f"received, to plant: {b}") for b in received)
+    status = []
+    if seat == active and view["phase"] != "over":
+        status.append("active")
+    if seat in to_act:
+        status.append("to act")
+    classes = "gk-seat" + (" gk-active" if seat in to_act else "")
+    return (
+        f'<tr class="{classes}"><td>{seat_label(seat, viewer)}'
+        f'<div style="font-size:13px;color:#55524a">{escape(", ".join(status))}</div></td>'
+        f'<td style="white-space:{"nowrap" if view["hand_sizes"][seat] <= 10 else "normal"}">{_hand(view, seat)}</td>'
+        f'<td style="white-space:nowrap">{drawn}</td>'
+        f'<td style="white-space:nowrap">{_coins(view["coins"][seat])}</td>'
+        f'<td style="white-space:nowrap">{aside}</td></tr>'
     )
 
 
