@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -22,3 +23,16 @@ def shuffled(rng: random.Random, cards: Iterable[T]) -> list[T]:
         j = int(draw() * (i + 1))
         pile[i], pile[j] = pile[j], pile[i]
     return pile
+
+
+def without(pile: Sequence[T], taken: Iterable[T]) -> list[T]:
+    """``pile`` in its order without the cards ``taken`` (one card of a kind per card listed):
+    what is left to shuffle around a stacked deal (API ``stack``)."""
+    wanted = Counter(taken)
+    rest = []
+    for card in pile:
+        if wanted[card]:
+            wanted[card] -= 1
+        else:
+            rest.append(card)
+    return rest

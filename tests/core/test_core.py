@@ -249,3 +249,10 @@ def test_standings_rank_the_scores_and_name_the_winners():
     assert winners_text([2]) == "C wins"
     assert winners_text([0, 1, 2]) == "A, B and C share the win"
     assert standings_text([80000, 78000, 89000], [2], "{:,}".format) == "C 89,000, A 80,000, B 78,000; C wins"
+
+
+def test_a_pile_without_the_stacked_cards_keeps_its_order_and_takes_one_per_card_listed():
+    from gamekit.core.chance import without
+
+    assert without(["a", "b", "a", "c", "a"], ["a", "a"]) == ["b", "c", "a"]
+    assert without([3, 1, 2], []) == [3, 1, 2]

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...core.chance import without
 from ...core.errors import ConfigError
 from . import rules
 from .rules import BEANS
@@ -50,14 +51,7 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
 
 def unstacked(pile: Sequence[str], stacked_hands: list[list[str]], stacked_deck: list[str]) -> list[str]:
     """The shuffled ``pile`` without the stacked cards, one card of a bean per stacked card."""
-    wanted = Counter(c for hand in stacked_hands for c in hand) + Counter(stacked_deck)
-    rest = []
-    for card in pile:
-        if wanted[card]:
-            wanted[card] -= 1
-        else:
-            rest.append(card)
-    return rest
+    return without(pile, [*(c for hand in stacked_hands for c in hand), *stacked_deck])
 
 
 def deal(

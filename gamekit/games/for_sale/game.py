@@ -44,7 +44,7 @@ from typing import Any
 
 from ...auctions import next_clockwise
 from ...core.actions import Action
-from ...core.chance import shuffled
+from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
@@ -147,12 +147,7 @@ class ForSale(Game):
                 f"stack {key} lists {len(stacked)} cards but only {used} are used with "
                 f"{self.players} players in the {self.options['edition']} edition (FS-C2/FS-C3)"
             )
-        rest = []
-        for card in pile:
-            if wanted[card]:
-                wanted[card] -= 1
-            else:
-                rest.append(card)
+        rest = without(pile, stacked)
         return list(stacked) + rest[removed:], rest[:removed]
 
     # ------------------------------------------------------- phase 1: buying

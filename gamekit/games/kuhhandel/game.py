@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.actions import Action
-from ...core.chance import shuffled
+from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
@@ -195,13 +195,7 @@ class Kuhhandel(Game):
                     f"stack animals: {animal} is listed {count} times but there are only "
                     f"{rules.CARDS_PER_ANIMAL} (KH-C1)"
                 )
-        rest = []
-        for animal in pile:
-            if wanted[animal]:
-                wanted[animal] -= 1
-            else:
-                rest.append(animal)
-        return list(stacked) + rest
+        return list(stacked) + without(pile, stacked)
 
     # ------------------------------------------------------------ turn order
     def _can_trade(self, seat: int) -> bool:
