@@ -113,12 +113,10 @@ from ...core.chance import shuffled
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
-from . import rules, trading
+from . import fields, rules, trading
 from .actions import (
-    BUY_FIELD,
     DRAW,
     END_TRADING,
-    HARVEST_FIELD,
     OFFER,
     PLANT,
     PLANT_BEAN,
@@ -131,7 +129,7 @@ from .actions import (
 from .dealing import deal, decision_bound, read_stack, unstacked
 from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
 from .records import records_from_events
-from .rules import field_for, harvestable, planting_fields
+from .rules import field_for
 from .trading import Proposal
 from .views import game_view, state_problems
 
@@ -351,14 +349,14 @@ class Bohnanza(Game):
 
     # ----------------------------------------------------- planting, harvest
     def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
-        fields = self.fields[seat]
-        if fields[i] is None:
-            fields[i] = [bean, 1]
+        own = self.fields[seat]
+        if own[i] is None:
+            own[i] = [bean, 1]
         else:
-            fields[i][1] += 1
+            own[i][1] += 1
         self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
-        self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
+        self._emit("plant", seat, bean=bean, field=i + 1, count=own[i][1], source=source)
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
         forced = False
@@ -391,8 +389,8 @@ class Bohnanza(Game):
         if self.phase == "plant" and self.planted == 0 and seat == self.active:
             return field_for(self.fields[seat], self.hands[seat][0]) is None
         if self.phase == "plant-traded":
-            fields = self.fields[seat]
-            return all(field_for(fields, b) is None for b in self._beans_to_plant(seat))
+            own = self.fields[seat]
+            return all(field_for(own, b) is None for b in self._beans_to_plant(seat))
         return False
 
     def _beans_to_plant(self, seat: int) -> list[str]:
@@ -405,12 +403,7 @@ class Bohnanza(Game):
         """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
         any_time = self._any_time_cache[seat]
         if any_time is None:
-            any_time = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
-            if (
-                len(self.fields[seat]) < rules.MAX_FIELDS
-                and len(self.coins[seat]) >= self.options["third_field_cost"]
-            ):
-                any_time.append(BUY_FIELD)
+            any_time = fields.any_time(self.fields[seat], self.coins[seat], self.options["third_field_cost"])
             self._any_time_cache[seat] = any_time
         return any_time
 
@@ -430,7 +423,7 @@ class Bohnanza(Game):
         if phase == "plant":
             # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
             # player's choice, or harvest first if it fits nowhere.
-            actions = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
+            actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
             if self.planted:
                 actions.append(STOP)
         elif phase == "trade":
@@ -449,21 +442,12 @@ class Bohnanza(Game):
         elif phase == "plant-traded":
             actions = []
             for bean in dict.fromkeys(self._beans_to_plant(seat)):
-                actions += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+                actions += fields.plantings(self.fields[seat], bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
         else:  # draw
             actions = [DRAW]
         any_time = self._any_time_cache[seat]
         actions += any_time if any_time is not None else self._list_any_time(seat)
         return actions
-
-    def _plantings(
-        self, seat: int, bean: str, default: Action, into: tuple[Action | None, ...]
-    ) -> list[Action]:
-        """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2)."""
-        choices = planting_fields(self.fields[seat], bean)
-        if len(choices) < 2:
-            return [default] if choices else []
-        return [default, *(into[i + 1] for i in choices[1:])]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.phase)
@@ -500,7 +484,8 @@ class Bohnanza(Game):
     def _carry_out(self, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "harvest":
-            self._harvest(seat, action.value)
+            fields.check_harvest(self.fields[seat], seat, action.value)
+            self._harvest_field(seat, action.value - 1)
         elif kind == "buy-field":
             self._buy_field(seat)
         elif self.phase == "plant":
@@ -546,36 +531,14 @@ class Bohnanza(Game):
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         bean = hand[0]
-        i = self._field_index(seat, bean, number, "plant" if number is None else f"plant {number}")
+        i = fields.field_index(
+            self.fields[seat], seat, bean, number, "plant" if number is None else f"plant {number}"
+        )
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
             self._turn_up()
-
-    def _field_index(self, seat: int, bean: str, number: int | None, text: str) -> int:
-        """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
-        raises unless it is empty or of the bean's own type (BO-T2)."""
-        fields = self.fields[seat]
-        if number is None:
-            i = field_for(fields, bean)
-            if i is None:
-                raise IllegalAction(
-                    f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
-                    "harvest a field first (BO-T2)"
-                )
-            return i
-        if not 1 <= number <= rules.MAX_FIELDS:
-            raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
-        if number > len(fields):
-            raise IllegalAction(f"{text}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)")
-        field = fields[number - 1]
-        if field is not None and field[0] != bean:
-            raise IllegalAction(
-                f"{text}: field {number} of {SEAT_NAMES[seat]} grows {field[0]}; {bean} goes into an empty "
-                f"field or onto a field of {bean} (BO-T2)"
-            )
-        return number - 1
 
     def _pass_planting(self, seat: int) -> None:
         if self.planted == 0:
@@ -584,36 +547,10 @@ class Bohnanza(Game):
         self._turn_up()
 
     # ------------------------------------------------------- harvest, buy
-    def _harvest(self, seat: int, number: int) -> None:
-        fields = self.fields[seat]
-        if not 1 <= number <= rules.MAX_FIELDS:
-            raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
-        if number > len(fields):
-            raise IllegalAction(
-                f"harvest {number}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)"
-            )
-        field = fields[number - 1]
-        if field is None:
-            raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
-        if number - 1 not in harvestable(fields):
-            raise IllegalAction(
-                f"harvest {number}: a field of one bean may not be harvested while another field "
-                "holds two or more (BO-H2)"
-            )
-        self._harvest_field(seat, number - 1)
-
     def _buy_field(self, seat: int) -> None:
         cost = self.options["third_field_cost"]
-        coins = self.coins[seat]
-        if len(self.fields[seat]) >= rules.MAX_FIELDS:
-            raise IllegalAction(
-                f"buy-field: {SEAT_NAMES[seat]} already has a third field; there is no fourth (BO-H3)"
-            )
-        if len(coins) < cost:
-            raise IllegalAction(
-                f"buy-field: the third field costs {cost} thaler and {SEAT_NAMES[seat]} has {len(coins)} (BO-H3)"
-            )
-        paid, kept = rules.pay_from_coins(coins, cost)
+        fields.check_buy_field(self.fields[seat], self.coins[seat], seat, cost)
+        paid, kept = rules.pay_from_coins(self.coins[seat], cost)
         self.coins[seat] = kept
         self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
         self.fields[seat].append(None)
@@ -731,18 +668,10 @@ class Bohnanza(Game):
     def _accept(self, seat: int, proposal: Proposal) -> None:
         """BO-T4: cards leave the hands only now, the rest keeping their order; fields and coins stay;
         what each side gets is set aside, not traded on, and planted after trading."""
-        positions = proposal.positions_given(seat, self.hands[seat])
         active = self.active
-        give = proposal.give
-        self.hands[active] = trading.without_positions(self.hands[active], {k for _, k in give if k})
-        for bean, k in give:
-            if k == 0:
-                self.trading_area.remove(bean)
-        self.hands[seat] = trading.without_positions(self.hands[seat], positions)
-        gave = [b for b, _ in give]
-        got = list(proposal.ask)
-        self.received[seat].extend(gave)
-        self.received[active].extend(got)
+        positions, gave, got = trading.exchange(
+            proposal, seat, active, self.hands, self.trading_area, self.received
+        )
         for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
             stats = self._stats[s]
             stats["deals"] += 1
@@ -771,7 +700,7 @@ class Bohnanza(Game):
                 f"{text}: {SEAT_NAMES[seat]} has no {bean} to plant from the trade step; "
                 f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
             )
-        i = self._field_index(seat, bean, number, text)
+        i = fields.field_index(self.fields[seat], seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:

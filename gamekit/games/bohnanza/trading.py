@@ -196,3 +196,28 @@ def can_accept(hand: Sequence[str], ask: Sequence[str]) -> bool:
 def without_positions(hand: Sequence[str], positions: set[int]) -> list[str]:
     """The hand once the cards at ``positions`` (1 = front) leave it, the rest in their order (BO-T4)."""
     return [c for k, c in enumerate(hand, 1) if k not in positions]
+
+
+def exchange(
+    proposal: Proposal,
+    seat: int,
+    active: int,
+    hands: list[list[str]],
+    trading_area: list[str],
+    received: list[list[str]],
+) -> tuple[set[int], list[str], list[str]]:
+    """BO-T4: ``seat`` accepts; the cards leave the hands only now, the rest keeping their order,
+    and what each side gets is set aside in ``received``. Returns the partner's hand positions
+    given, the beans the active player gave and the beans it got."""
+    positions = proposal.positions_given(seat, hands[seat])
+    give = proposal.give
+    hands[active] = without_positions(hands[active], {k for _, k in give if k})
+    for bean, k in give:
+        if k == 0:
+            trading_area.remove(bean)
+    hands[seat] = without_positions(hands[seat], positions)
+    gave = [b for b, _ in give]
+    got = list(proposal.ask)
+    received[seat].extend(gave)
+    received[active].extend(got)
+    return positions, gave, got
