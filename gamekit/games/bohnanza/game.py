@@ -111,9 +111,9 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES, Event, Game, register
+from ...core.game import Event, Game, register
 from ...core.options import Option
-from . import fields, rules, trading
+from . import fields, refusals, rules, trading
 from .actions import (
     DRAW,
     END_TRADING,
@@ -127,7 +127,7 @@ from .actions import (
     parse_action,
 )
 from .dealing import deal, decision_bound, read_stack, unstacked
-from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
+from .narration import EVENT_RULES, NARRATORS, event_rule
 from .records import records_from_events
 from .rules import field_for
 from .trading import Proposal
@@ -258,6 +258,18 @@ class Bohnanza(Game):
             self._deck_runs_out()
         return card
 
+    def _take_cards(self, count: int) -> list[str]:
+        """``count`` cards from the top of the deck, fewer when the game ends on the way (BO-D2)."""
+        cards = []
+        for _ in range(count):
+            card = self._take_top_card()
+            if card is None:
+                break
+            cards.append(card)
+            if self._final_exhaustion:
+                break
+        return cards
+
     def _deck_runs_out(self) -> bool:
         """The deck has run out: reshuffle the discard pile, or end the game the third time."""
         self.exhaustions += 1
@@ -287,14 +299,7 @@ class Bohnanza(Game):
     def _turn_up(self) -> None:
         """BO-T3: two cards from the deck face up into the trading area, then trading."""
         self.phase = "trade"
-        cards = []
-        for _ in range(rules.TURN_UP):
-            card = self._take_top_card()
-            if card is None:
-                break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+        cards = self._take_cards(rules.TURN_UP)
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
         if self._final_exhaustion:
@@ -321,14 +326,7 @@ class Bohnanza(Game):
     def _draw_cards(self) -> None:
         """BO-T6: the active player draws three, one at a time, to the back of the hand."""
         hand = self.hands[self.active]
-        cards = []
-        for _ in range(rules.DRAW):
-            card = self._take_top_card()
-            if card is None:
-                break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+        cards = self._take_cards(rules.DRAW)
         hand.extend(cards)
         self._emit("draw", self.active, count=len(cards), private={"cards": cards})
         if self._final_exhaustion:
@@ -453,28 +451,11 @@ class Bohnanza(Game):
         return parse_action(text, self.phase)
 
     def _game_over(self) -> str:
-        if self.stopped:
-            return (
-                f"the game was stopped by its safety limit of {self.options['max_decisions']} "
-                "decisions (max_decisions, BO-T4)"
-            )
-        return "the game is over: the deck ran out for the third time (BO-D2)"
+        return refusals.game_over(self.stopped, self.options["max_decisions"])
 
     def _not_to_act(self, seat: int) -> str:
-        actor = SEAT_NAMES[self._to_act[0]]
-        others = "; the others may only harvest F or buy-field now"
-        if self.phase == "plant":
-            return f"it is {actor}'s turn to plant{others} (BO-T1)"
-        if self.phase == "trade":
-            if self.proposal is not None and self.proposal.made:
-                return f"{actor} is answering {SEAT_NAMES[self.active]}'s proposal{others} (BO-T4)"
-            return (
-                f"{actor} is trading; every deal has the active player on one side and "
-                f"{actor} makes the proposals{others} (BO-T4)"
-            )
-        if self.phase == "draw":
-            return f"{actor} is about to draw{others} (BO-T6)"
-        return f"{actor} is planting the beans from the trade step{others} (BO-T5)"
+        answering = self.proposal is not None and self.proposal.made
+        return refusals.not_to_act(self.phase, self._to_act[0], self.active, answering)
 
     def _apply(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action)
@@ -494,32 +475,19 @@ class Bohnanza(Game):
                 self._plant_front(seat, value)
             elif kind == "stop":
                 self._pass_planting(seat)
-            elif kind == "plant":
-                raise IllegalAction(
-                    f"{action}: only the front card of the hand ({self.hands[seat][0]}) may be planted now; "
-                    "the hand is never rearranged (BO-T1)"
-                )
             else:
-                raise IllegalAction(
-                    f"{action}: {SEAT_NAMES[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
-                )
+                raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
         elif self.phase == "trade":
             self._trade_step(seat, action)
         elif self.phase == "draw":
             if kind != "draw":
-                raise IllegalAction(
-                    f"{action}: planting is over; {SEAT_NAMES[seat]} draws three cards with 'draw' "
-                    "(or first harvests or buys the third field) (BO-T6)"
-                )
+                raise IllegalAction(refusals.drawing(action, seat))
             self._draw_cards()
         elif kind == "plant" and action.value.__class__ in (str, tuple):
             bean, number = (action.value, None) if action.value.__class__ is str else action.value
             self._plant_traded(seat, bean, number)
         else:
-            raise IllegalAction(
-                f"{action}: trading is over; {SEAT_NAMES[seat]} plants the beans from the trade step "
-                "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
-            )
+            raise IllegalAction(refusals.planting_traded(action, seat))
 
     def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
@@ -571,10 +539,7 @@ class Bohnanza(Game):
                 proposal.add_pick(seat, self.hands[seat], *action.value)
                 self._emit("pick", seat, private={"give": card_text(*action.value)})
             else:
-                raise IllegalAction(
-                    f"{action}: {SEAT_NAMES[seat]} answers {SEAT_NAMES[self.active]}'s proposal with accept, "
-                    "reject or give BEAN#K (BO-T4)"
-                )
+                raise IllegalAction(refusals.answering(action, seat, self.active))
         elif proposal is not None:
             self._draft_step(seat, proposal, action)
         elif kind == "offer":
@@ -586,9 +551,7 @@ class Bohnanza(Game):
             self.phase = "plant-traded"
             self._next_planter()
         else:
-            raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
-            )
+            raise IllegalAction(refusals.trading(action, seat))
 
     def _draft_step(self, seat: int, proposal: Proposal, action: Action) -> None:
         kind = action.kind
@@ -603,9 +566,7 @@ class Bohnanza(Game):
             self.offers[-1]["outcome"] = "cancelled"
             self._emit("cancel", seat, partner=proposal.partner)
         else:
-            raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
-            )
+            raise IllegalAction(refusals.drafting(action, seat))
 
     def _check_offer(self, seat: int, partner: int) -> None:
         trading.check_offer(
@@ -650,16 +611,10 @@ class Bohnanza(Game):
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
         """A whole proposal in one text: every step is checked before the first is taken."""
         self._check_offer(seat, partner)
-        give: list[tuple[str, int]] = []
-        for bean, k in gives:
-            trading.check_give(seat, self.hands[seat], self.trading_area, give, bean, k)
-            give.append((bean, k))
-        for i in range(len(asks)):
-            trading.check_ask(partner, len(self.hands[partner]), i)
-        trading.check_not_empty(give, asks)
+        trading.check_deal(seat, partner, self.hands, self.trading_area, gives, asks)
         self._offer(seat, partner)
         proposal = self.proposal
-        for bean, k in give:
+        for bean, k in gives:
             self._draft_give(seat, proposal, bean, k)
         for bean in asks:
             self._draft_ask(seat, proposal, bean)
@@ -672,11 +627,8 @@ class Bohnanza(Game):
         positions, gave, got = trading.exchange(
             proposal, seat, active, self.hands, self.trading_area, self.received
         )
-        for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
-            stats = self._stats[s]
-            stats["deals"] += 1
-            stats["cards_given"] += out
-            stats["cards_received"] += into
+        trading.count_deal(self._stats[active], len(gave), len(got))
+        trading.count_deal(self._stats[seat], len(got), len(gave))
         self.proposal = None
         self.offers[-1]["outcome"] = "accepted"
         self._to_act = (active,)
@@ -695,11 +647,7 @@ class Bohnanza(Game):
         text = f"plant {bean}" if number is None else f"plant {bean} {number}"
         from_area = seat == self.active and bean in self.trading_area
         if not from_area and bean not in self.received[seat]:
-            have = self._beans_to_plant(seat)
-            raise IllegalAction(
-                f"{text}: {SEAT_NAMES[seat]} has no {bean} to plant from the trade step; "
-                f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
-            )
+            raise IllegalAction(refusals.nothing_to_plant(text, seat, bean, self._beans_to_plant(seat)))
         i = fields.field_index(self.fields[seat], seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)

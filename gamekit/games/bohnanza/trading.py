@@ -188,6 +188,31 @@ def check_not_empty(give: Sequence[Card], ask: Sequence[str]) -> None:
         raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
 
 
+def check_deal(
+    seat: int,
+    partner: int,
+    hands: Sequence[Sequence[str]],
+    trading_area: Sequence[str],
+    gives: Sequence[Card],
+    asks: Sequence[str],
+) -> None:
+    """A whole proposal in one text (``offer C give ... for ...``): every step checked at once."""
+    give: list[Card] = []
+    for bean, k in gives:
+        check_give(seat, hands[seat], trading_area, give, bean, k)
+        give.append((bean, k))
+    for i in range(len(asks)):
+        check_ask(partner, len(hands[partner]), i)
+    check_not_empty(give, asks)
+
+
+def count_deal(stats: dict[str, int], given: int, received: int) -> None:
+    """One side's counts (``Bohnanza.stats``) after a deal."""
+    stats["deals"] += 1
+    stats["cards_given"] += given
+    stats["cards_received"] += received
+
+
 def can_accept(hand: Sequence[str], ask: Sequence[str]) -> bool:
     """Whether a hand holds every bean asked for."""
     return all(hand.count(b) >= ask.count(b) for b in set(ask))
