@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -58,6 +59,15 @@ def unstacked(pile: Sequence[str], stacked_hands: list[list[str]], stacked_deck:
         else:
             rest.append(card)
     return rest
+
+
+def dealer_and_first(first: int | None, rng: random.Random, players: int) -> tuple[int, int]:
+    """The dealer and the first player, on the dealer's left (BO-C4): the stacked ``first_player``,
+    or else a dealer drawn from the seed."""
+    if first is None:
+        dealer = rng.randrange(players)
+        return dealer, (dealer + 1) % players
+    return (first - 1) % players, first
 
 
 def deal(

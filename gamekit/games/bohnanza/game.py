@@ -126,7 +126,7 @@ from .actions import (
     card_text,
     parse_action,
 )
-from .dealing import deal, decision_bound, read_stack, unstacked
+from .dealing import deal, dealer_and_first, decision_bound, read_stack, unstacked
 from .narration import EVENT_RULES, NARRATORS, event_rule
 from .records import records_from_events
 from .rules import field_for
@@ -201,12 +201,7 @@ class Bohnanza(Game):
         n = self.players
         stacked_hands, stacked_deck = read_stack(self.stack, n)
         rest = unstacked(shuffled(self.rng, rules.ALL_CARDS), stacked_hands, stacked_deck)
-        first = self.stack.get("first_player")
-        if first is None:
-            self.dealer = self.rng.randrange(n)  # BO-C4
-            first = (self.dealer + 1) % n
-        else:
-            self.dealer = (first - 1) % n
+        self.dealer, first = dealer_and_first(self.stack.get("first_player"), self.rng, n)  # BO-C4
         self.first_player = first
         self.hands, self.deck = deal(first, stacked_hands, stacked_deck, rest)  # BO-C2
         self.discard: list[str] = []  # oldest first, the top card last
