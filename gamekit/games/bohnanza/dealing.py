@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -52,6 +53,15 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
 def unstacked(pile: Sequence[str], stacked_hands: list[list[str]], stacked_deck: list[str]) -> list[str]:
     """The shuffled ``pile`` without the stacked cards, one card of a bean per stacked card."""
     return without(pile, [*(c for hand in stacked_hands for c in hand), *stacked_deck])
+
+
+def dealer_and_first(first: int | None, rng: random.Random, players: int) -> tuple[int, int]:
+    """The dealer and the first player, on the dealer's left (BO-C4): the stacked ``first_player``,
+    or else a dealer drawn from the seed."""
+    if first is None:
+        dealer = rng.randrange(players)
+        return dealer, (dealer + 1) % players
+    return (first - 1) % players, first
 
 
 def deal(

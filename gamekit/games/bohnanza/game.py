@@ -111,14 +111,12 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import IllegalAction
-from ...core.game import SEAT_NAMES, Event, Game, register
+from ...core.game import Event, Game, register
 from ...core.options import Option
-from . import rules, trading
+from . import fields, refusals, rules, trading
 from .actions import (
-    BUY_FIELD,
     DRAW,
     END_TRADING,
-    HARVEST_FIELD,
     OFFER,
     PLANT,
     PLANT_BEAN,
@@ -128,10 +126,10 @@ from .actions import (
     card_text,
     parse_action,
 )
-from .dealing import deal, decision_bound, read_stack, unstacked
-from .narration import EVENT_RULES, NARRATORS, beans_text, event_rule
+from .dealing import deal, dealer_and_first, decision_bound, read_stack, unstacked
+from .narration import EVENT_RULES, NARRATORS, event_rule
 from .records import records_from_events
-from .rules import field_for, harvestable, planting_fields
+from .rules import field_for
 from .trading import Proposal
 from .views import game_view, state_problems
 
@@ -203,12 +201,7 @@ class Bohnanza(Game):
         n = self.players
         stacked_hands, stacked_deck = read_stack(self.stack, n)
         rest = unstacked(shuffled(self.rng, rules.ALL_CARDS), stacked_hands, stacked_deck)
-        first = self.stack.get("first_player")
-        if first is None:
-            self.dealer = self.rng.randrange(n)  # BO-C4
-            first = (self.dealer + 1) % n
-        else:
-            self.dealer = (first - 1) % n
+        self.dealer, first = dealer_and_first(self.stack.get("first_player"), self.rng, n)  # BO-C4
         self.first_player = first
         self.hands, self.deck = deal(first, stacked_hands, stacked_deck, rest)  # BO-C2
         self.discard: list[str] = []  # oldest first, the top card last
@@ -260,6 +253,18 @@ class Bohnanza(Game):
             self._deck_runs_out()
         return card
 
+    def _take_cards(self, count: int) -> list[str]:
+        """``count`` cards from the top of the deck, fewer when the game ends on the way (BO-D2)."""
+        cards = []
+        for _ in range(count):
+            card = self._take_top_card()
+            if card is None:
+                break
+            cards.append(card)
+            if self._final_exhaustion:
+                break
+        return cards
+
     def _deck_runs_out(self) -> bool:
         """The deck has run out: reshuffle the discard pile, or end the game the third time."""
         self.exhaustions += 1
@@ -289,14 +294,7 @@ class Bohnanza(Game):
     def _turn_up(self) -> None:
         """BO-T3: two cards from the deck face up into the trading area, then trading."""
         self.phase = "trade"
-        cards = []
-        for _ in range(rules.TURN_UP):
-            card = self._take_top_card()
-            if card is None:
-                break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+        cards = self._take_cards(rules.TURN_UP)
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
         if self._final_exhaustion:
@@ -323,14 +321,7 @@ class Bohnanza(Game):
     def _draw_cards(self) -> None:
         """BO-T6: the active player draws three, one at a time, to the back of the hand."""
         hand = self.hands[self.active]
-        cards = []
-        for _ in range(rules.DRAW):
-            card = self._take_top_card()
-            if card is None:
-                break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+        cards = self._take_cards(rules.DRAW)
         hand.extend(cards)
         self._emit("draw", self.active, count=len(cards), private={"cards": cards})
         if self._final_exhaustion:
@@ -351,14 +342,14 @@ class Bohnanza(Game):
 
     # ----------------------------------------------------- planting, harvest
     def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
-        fields = self.fields[seat]
-        if fields[i] is None:
-            fields[i] = [bean, 1]
+        own = self.fields[seat]
+        if own[i] is None:
+            own[i] = [bean, 1]
         else:
-            fields[i][1] += 1
+            own[i][1] += 1
         self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
-        self._emit("plant", seat, bean=bean, field=i + 1, count=fields[i][1], source=source)
+        self._emit("plant", seat, bean=bean, field=i + 1, count=own[i][1], source=source)
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
         forced = False
@@ -391,8 +382,8 @@ class Bohnanza(Game):
         if self.phase == "plant" and self.planted == 0 and seat == self.active:
             return field_for(self.fields[seat], self.hands[seat][0]) is None
         if self.phase == "plant-traded":
-            fields = self.fields[seat]
-            return all(field_for(fields, b) is None for b in self._beans_to_plant(seat))
+            own = self.fields[seat]
+            return all(field_for(own, b) is None for b in self._beans_to_plant(seat))
         return False
 
     def _beans_to_plant(self, seat: int) -> list[str]:
@@ -405,12 +396,7 @@ class Bohnanza(Game):
         """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
         any_time = self._any_time_cache[seat]
         if any_time is None:
-            any_time = [HARVEST_FIELD[i + 1] for i in harvestable(self.fields[seat])]
-            if (
-                len(self.fields[seat]) < rules.MAX_FIELDS
-                and len(self.coins[seat]) >= self.options["third_field_cost"]
-            ):
-                any_time.append(BUY_FIELD)
+            any_time = fields.any_time(self.fields[seat], self.coins[seat], self.options["third_field_cost"])
             self._any_time_cache[seat] = any_time
         return any_time
 
@@ -430,7 +416,7 @@ class Bohnanza(Game):
         if phase == "plant":
             # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
             # player's choice, or harvest first if it fits nowhere.
-            actions = self._plantings(seat, self.hands[seat][0], PLANT, PLANT_INTO)
+            actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
             if self.planted:
                 actions.append(STOP)
         elif phase == "trade":
@@ -449,48 +435,22 @@ class Bohnanza(Game):
         elif phase == "plant-traded":
             actions = []
             for bean in dict.fromkeys(self._beans_to_plant(seat)):
-                actions += self._plantings(seat, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+                actions += fields.plantings(self.fields[seat], bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
         else:  # draw
             actions = [DRAW]
         any_time = self._any_time_cache[seat]
         actions += any_time if any_time is not None else self._list_any_time(seat)
         return actions
 
-    def _plantings(
-        self, seat: int, bean: str, default: Action, into: tuple[Action | None, ...]
-    ) -> list[Action]:
-        """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2)."""
-        choices = planting_fields(self.fields[seat], bean)
-        if len(choices) < 2:
-            return [default] if choices else []
-        return [default, *(into[i + 1] for i in choices[1:])]
-
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.phase)
 
     def _game_over(self) -> str:
-        if self.stopped:
-            return (
-                f"the game was stopped by its safety limit of {self.options['max_decisions']} "
-                "decisions (max_decisions, BO-T4)"
-            )
-        return "the game is over: the deck ran out for the third time (BO-D2)"
+        return refusals.game_over(self.stopped, self.options["max_decisions"])
 
     def _not_to_act(self, seat: int) -> str:
-        actor = SEAT_NAMES[self._to_act[0]]
-        others = "; the others may only harvest F or buy-field now"
-        if self.phase == "plant":
-            return f"it is {actor}'s turn to plant{others} (BO-T1)"
-        if self.phase == "trade":
-            if self.proposal is not None and self.proposal.made:
-                return f"{actor} is answering {SEAT_NAMES[self.active]}'s proposal{others} (BO-T4)"
-            return (
-                f"{actor} is trading; every deal has the active player on one side and "
-                f"{actor} makes the proposals{others} (BO-T4)"
-            )
-        if self.phase == "draw":
-            return f"{actor} is about to draw{others} (BO-T6)"
-        return f"{actor} is planting the beans from the trade step{others} (BO-T5)"
+        answering = self.proposal is not None and self.proposal.made
+        return refusals.not_to_act(self.phase, self._to_act[0], self.active, answering)
 
     def _apply(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action)
@@ -500,7 +460,8 @@ class Bohnanza(Game):
     def _carry_out(self, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "harvest":
-            self._harvest(seat, action.value)
+            fields.check_harvest(self.fields[seat], seat, action.value)
+            self._harvest_field(seat, action.value - 1)
         elif kind == "buy-field":
             self._buy_field(seat)
         elif self.phase == "plant":
@@ -509,32 +470,19 @@ class Bohnanza(Game):
                 self._plant_front(seat, value)
             elif kind == "stop":
                 self._pass_planting(seat)
-            elif kind == "plant":
-                raise IllegalAction(
-                    f"{action}: only the front card of the hand ({self.hands[seat][0]}) may be planted now; "
-                    "the hand is never rearranged (BO-T1)"
-                )
             else:
-                raise IllegalAction(
-                    f"{action}: {SEAT_NAMES[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
-                )
+                raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
         elif self.phase == "trade":
             self._trade_step(seat, action)
         elif self.phase == "draw":
             if kind != "draw":
-                raise IllegalAction(
-                    f"{action}: planting is over; {SEAT_NAMES[seat]} draws three cards with 'draw' "
-                    "(or first harvests or buys the third field) (BO-T6)"
-                )
+                raise IllegalAction(refusals.drawing(action, seat))
             self._draw_cards()
         elif kind == "plant" and action.value.__class__ in (str, tuple):
             bean, number = (action.value, None) if action.value.__class__ is str else action.value
             self._plant_traded(seat, bean, number)
         else:
-            raise IllegalAction(
-                f"{action}: trading is over; {SEAT_NAMES[seat]} plants the beans from the trade step "
-                "with 'plant BEAN' or 'plant BEAN F' (BO-T5)"
-            )
+            raise IllegalAction(refusals.planting_traded(action, seat))
 
     def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
@@ -546,36 +494,14 @@ class Bohnanza(Game):
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         bean = hand[0]
-        i = self._field_index(seat, bean, number, "plant" if number is None else f"plant {number}")
+        i = fields.field_index(
+            self.fields[seat], seat, bean, number, "plant" if number is None else f"plant {number}"
+        )
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
             self._turn_up()
-
-    def _field_index(self, seat: int, bean: str, number: int | None, text: str) -> int:
-        """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
-        raises unless it is empty or of the bean's own type (BO-T2)."""
-        fields = self.fields[seat]
-        if number is None:
-            i = field_for(fields, bean)
-            if i is None:
-                raise IllegalAction(
-                    f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
-                    "harvest a field first (BO-T2)"
-                )
-            return i
-        if not 1 <= number <= rules.MAX_FIELDS:
-            raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
-        if number > len(fields):
-            raise IllegalAction(f"{text}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)")
-        field = fields[number - 1]
-        if field is not None and field[0] != bean:
-            raise IllegalAction(
-                f"{text}: field {number} of {SEAT_NAMES[seat]} grows {field[0]}; {bean} goes into an empty "
-                f"field or onto a field of {bean} (BO-T2)"
-            )
-        return number - 1
 
     def _pass_planting(self, seat: int) -> None:
         if self.planted == 0:
@@ -584,36 +510,10 @@ class Bohnanza(Game):
         self._turn_up()
 
     # ------------------------------------------------------- harvest, buy
-    def _harvest(self, seat: int, number: int) -> None:
-        fields = self.fields[seat]
-        if not 1 <= number <= rules.MAX_FIELDS:
-            raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
-        if number > len(fields):
-            raise IllegalAction(
-                f"harvest {number}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)"
-            )
-        field = fields[number - 1]
-        if field is None:
-            raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
-        if number - 1 not in harvestable(fields):
-            raise IllegalAction(
-                f"harvest {number}: a field of one bean may not be harvested while another field "
-                "holds two or more (BO-H2)"
-            )
-        self._harvest_field(seat, number - 1)
-
     def _buy_field(self, seat: int) -> None:
         cost = self.options["third_field_cost"]
-        coins = self.coins[seat]
-        if len(self.fields[seat]) >= rules.MAX_FIELDS:
-            raise IllegalAction(
-                f"buy-field: {SEAT_NAMES[seat]} already has a third field; there is no fourth (BO-H3)"
-            )
-        if len(coins) < cost:
-            raise IllegalAction(
-                f"buy-field: the third field costs {cost} thaler and {SEAT_NAMES[seat]} has {len(coins)} (BO-H3)"
-            )
-        paid, kept = rules.pay_from_coins(coins, cost)
+        fields.check_buy_field(self.fields[seat], self.coins[seat], seat, cost)
+        paid, kept = rules.pay_from_coins(self.coins[seat], cost)
         self.coins[seat] = kept
         self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
         self.fields[seat].append(None)
@@ -634,10 +534,7 @@ class Bohnanza(Game):
                 proposal.add_pick(seat, self.hands[seat], *action.value)
                 self._emit("pick", seat, private={"give": card_text(*action.value)})
             else:
-                raise IllegalAction(
-                    f"{action}: {SEAT_NAMES[seat]} answers {SEAT_NAMES[self.active]}'s proposal with accept, "
-                    "reject or give BEAN#K (BO-T4)"
-                )
+                raise IllegalAction(refusals.answering(action, seat, self.active))
         elif proposal is not None:
             self._draft_step(seat, proposal, action)
         elif kind == "offer":
@@ -649,9 +546,7 @@ class Bohnanza(Game):
             self.phase = "plant-traded"
             self._next_planter()
         else:
-            raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} is trading: offer P, end-trading or harvest F (BO-T4)"
-            )
+            raise IllegalAction(refusals.trading(action, seat))
 
     def _draft_step(self, seat: int, proposal: Proposal, action: Action) -> None:
         kind = action.kind
@@ -666,9 +561,7 @@ class Bohnanza(Game):
             self.offers[-1]["outcome"] = "cancelled"
             self._emit("cancel", seat, partner=proposal.partner)
         else:
-            raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} is drafting a proposal: give, ask, propose or cancel (BO-T4)"
-            )
+            raise IllegalAction(refusals.drafting(action, seat))
 
     def _check_offer(self, seat: int, partner: int) -> None:
         trading.check_offer(
@@ -713,16 +606,10 @@ class Bohnanza(Game):
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
         """A whole proposal in one text: every step is checked before the first is taken."""
         self._check_offer(seat, partner)
-        give: list[tuple[str, int]] = []
-        for bean, k in gives:
-            trading.check_give(seat, self.hands[seat], self.trading_area, give, bean, k)
-            give.append((bean, k))
-        for i in range(len(asks)):
-            trading.check_ask(partner, len(self.hands[partner]), i)
-        trading.check_not_empty(give, asks)
+        trading.check_deal(seat, partner, self.hands, self.trading_area, gives, asks)
         self._offer(seat, partner)
         proposal = self.proposal
-        for bean, k in give:
+        for bean, k in gives:
             self._draft_give(seat, proposal, bean, k)
         for bean in asks:
             self._draft_ask(seat, proposal, bean)
@@ -731,23 +618,12 @@ class Bohnanza(Game):
     def _accept(self, seat: int, proposal: Proposal) -> None:
         """BO-T4: cards leave the hands only now, the rest keeping their order; fields and coins stay;
         what each side gets is set aside, not traded on, and planted after trading."""
-        positions = proposal.positions_given(seat, self.hands[seat])
         active = self.active
-        give = proposal.give
-        self.hands[active] = trading.without_positions(self.hands[active], {k for _, k in give if k})
-        for bean, k in give:
-            if k == 0:
-                self.trading_area.remove(bean)
-        self.hands[seat] = trading.without_positions(self.hands[seat], positions)
-        gave = [b for b, _ in give]
-        got = list(proposal.ask)
-        self.received[seat].extend(gave)
-        self.received[active].extend(got)
-        for s, out, into in ((active, len(gave), len(got)), (seat, len(got), len(gave))):
-            stats = self._stats[s]
-            stats["deals"] += 1
-            stats["cards_given"] += out
-            stats["cards_received"] += into
+        positions, gave, got = trading.exchange(
+            proposal, seat, active, self.hands, self.trading_area, self.received
+        )
+        trading.count_deal(self._stats[active], len(gave), len(got))
+        trading.count_deal(self._stats[seat], len(got), len(gave))
         self.proposal = None
         self.offers[-1]["outcome"] = "accepted"
         self._to_act = (active,)
@@ -766,12 +642,8 @@ class Bohnanza(Game):
         text = f"plant {bean}" if number is None else f"plant {bean} {number}"
         from_area = seat == self.active and bean in self.trading_area
         if not from_area and bean not in self.received[seat]:
-            have = self._beans_to_plant(seat)
-            raise IllegalAction(
-                f"{text}: {SEAT_NAMES[seat]} has no {bean} to plant from the trade step; "
-                f"left to plant: {beans_text(sorted(set(have)))} (BO-T5)"
-            )
-        i = self._field_index(seat, bean, number, text)
+            raise IllegalAction(refusals.nothing_to_plant(text, seat, bean, self._beans_to_plant(seat)))
+        i = fields.field_index(self.fields[seat], seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:

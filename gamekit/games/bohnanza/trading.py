@@ -188,6 +188,31 @@ def check_not_empty(give: Sequence[Card], ask: Sequence[str]) -> None:
         raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
 
 
+def check_deal(
+    seat: int,
+    partner: int,
+    hands: Sequence[Sequence[str]],
+    trading_area: Sequence[str],
+    gives: Sequence[Card],
+    asks: Sequence[str],
+) -> None:
+    """A whole proposal in one text (``offer C give ... for ...``): every step checked at once."""
+    give: list[Card] = []
+    for bean, k in gives:
+        check_give(seat, hands[seat], trading_area, give, bean, k)
+        give.append((bean, k))
+    for i in range(len(asks)):
+        check_ask(partner, len(hands[partner]), i)
+    check_not_empty(give, asks)
+
+
+def count_deal(stats: dict[str, int], given: int, received: int) -> None:
+    """One side's counts (``Bohnanza.stats``) after a deal."""
+    stats["deals"] += 1
+    stats["cards_given"] += given
+    stats["cards_received"] += received
+
+
 def can_accept(hand: Sequence[str], ask: Sequence[str]) -> bool:
     """Whether a hand holds every bean asked for."""
     return all(hand.count(b) >= ask.count(b) for b in set(ask))
@@ -196,3 +221,28 @@ def can_accept(hand: Sequence[str], ask: Sequence[str]) -> bool:
 def without_positions(hand: Sequence[str], positions: set[int]) -> list[str]:
     """The hand once the cards at ``positions`` (1 = front) leave it, the rest in their order (BO-T4)."""
     return [c for k, c in enumerate(hand, 1) if k not in positions]
+
+
+def exchange(
+    proposal: Proposal,
+    seat: int,
+    active: int,
+    hands: list[list[str]],
+    trading_area: list[str],
+    received: list[list[str]],
+) -> tuple[set[int], list[str], list[str]]:
+    """BO-T4: ``seat`` accepts; the cards leave the hands only now, the rest keeping their order,
+    and what each side gets is set aside in ``received``. Returns the partner's hand positions
+    given, the beans the active player gave and the beans it got."""
+    positions = proposal.positions_given(seat, hands[seat])
+    give = proposal.give
+    hands[active] = without_positions(hands[active], {k for _, k in give if k})
+    for bean, k in give:
+        if k == 0:
+            trading_area.remove(bean)
+    hands[seat] = without_positions(hands[seat], positions)
+    gave = [b for b, _ in give]
+    got = list(proposal.ask)
+    received[seat].extend(gave)
+    received[active].extend(got)
+    return positions, gave, got

@@ -1,0 +1,88 @@
+"""Bohnanza's fields: where a bean may be planted (BO-T2), which field may be harvested (BO-H1,
+BO-H2) and whether the third field may be bought (BO-H3).
+
+Plain functions of one player's fields (and coins): each check raises ``IllegalAction``, saying
+why, before anything changes; the game plants, harvests and records the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.game import SEAT_NAMES
+from . import rules
+from .actions import BUY_FIELD, HARVEST_FIELD
+from .rules import Field, field_for, harvestable, planting_fields
+
+
+def field_index(fields: Sequence[Field], seat: int, bean: str, number: int | None, text: str) -> int:
+    """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
+    raises unless it is empty or of the bean's own type (BO-T2)."""
+    if number is None:
+        i = field_for(fields, bean)
+        if i is None:
+            raise IllegalAction(
+                f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
+                "harvest a field first (BO-T2)"
+            )
+        return i
+    if not 1 <= number <= rules.MAX_FIELDS:
+        raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
+    if number > len(fields):
+        raise IllegalAction(f"{text}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)")
+    field = fields[number - 1]
+    if field is not None and field[0] != bean:
+        raise IllegalAction(
+            f"{text}: field {number} of {SEAT_NAMES[seat]} grows {field[0]}; {bean} goes into an empty "
+            f"field or onto a field of {bean} (BO-T2)"
+        )
+    return number - 1
+
+
+def plantings(
+    fields: Sequence[Field], bean: str, default: Action, into: tuple[Action | None, ...]
+) -> list[Action]:
+    """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2)."""
+    choices = planting_fields(fields, bean)
+    if len(choices) < 2:
+        return [default] if choices else []
+    return [default, *(into[i + 1] for i in choices[1:])]
+
+
+def check_harvest(fields: Sequence[Field], seat: int, number: int) -> None:
+    """Field ``number`` of ``seat`` may be harvested now (BO-H1, BO-H2, BO-H3)."""
+    if not 1 <= number <= rules.MAX_FIELDS:
+        raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
+    if number > len(fields):
+        raise IllegalAction(
+            f"harvest {number}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)"
+        )
+    if fields[number - 1] is None:
+        raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
+    if number - 1 not in harvestable(fields):
+        raise IllegalAction(
+            f"harvest {number}: a field of one bean may not be harvested while another field "
+            "holds two or more (BO-H2)"
+        )
+
+
+def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, cost: int) -> None:
+    """``seat`` may buy the third field for ``cost`` thaler (BO-H3)."""
+    if len(fields) >= rules.MAX_FIELDS:
+        raise IllegalAction(
+            f"buy-field: {SEAT_NAMES[seat]} already has a third field; there is no fourth (BO-H3)"
+        )
+    if len(coins) < cost:
+        raise IllegalAction(
+            f"buy-field: the third field costs {cost} thaler and {SEAT_NAMES[seat]} has {len(coins)} (BO-H3)"
+        )
+
+
+def any_time(fields: Sequence[Field], coins: Sequence[str], cost: int) -> list[Action]:
+    """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
+    actions = [HARVEST_FIELD[i + 1] for i in harvestable(fields)]
+    if len(fields) < rules.MAX_FIELDS and len(coins) >= cost:
+        actions.append(BUY_FIELD)
+    return actions
