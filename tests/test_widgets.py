@@ -312,3 +312,22 @@ def test_play_table_with_several_people_shows_everything_at_the_end():
         assert_only(table, table.viewer)
         table.controls.children[1].children[0].click()
     assert not table.handing_over and "Game over" in visible(table) and "Final money" in table.board.value
+
+
+@pytest.mark.parametrize("name", gamekit.GAMES)
+def test_play_table_never_shows_the_seed_while_the_game_runs(name):
+    # The seed reproduces every hidden card and die (issue 11): nothing on the table names it.
+    from gamekit.core.game import game_class
+
+    game = gamekit.new_game(name, game_class(name).min_players, seed=987654321)
+    table = PlayTable(game, humans=[0, 1], bots="random")
+    for _ in range(6):
+        if game.is_over:
+            break
+        assert "987654321" not in visible(table)
+        if table.handing_over:
+            table.hand_over.click()
+            continue
+        row = table.controls.children[1].children
+        (row[1] if hasattr(row[0], "min") else row[0]).click()  # a slider's button, or the first button
+        assert "987654321" not in visible(table)
