@@ -2,7 +2,7 @@
 
     gamekit simulate for_sale --players 4 --games 10000 --bots random,spread,budget:1.2,random --seed 1
     gamekit examples [--game for_sale] [--id FS-X1]
-    gamekit play for_sale --players 4 --seat 0 [--bots spread] [--seed N] [--option edition=classic]
+    gamekit play for_sale --players 4 --seat 0 [--bots spread] [--seed N] [--save FILE] [--option edition=classic]
     gamekit bench [--games N] [--game for_sale] [--players 3,4,5,6] [--repeat 3]
 
 Only presentation lives here: reading arguments, drawing progress and tables,
@@ -469,8 +469,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     specs = bot_specs(args.bots, len(others), f"the {len(others)} other seats")
     bots = {seat: make_bot(spec, game.name) for seat, spec in zip(others, specs, strict=True)}
     rngs = {seat: bot_rng(game.seed, seat) for seat in others}  # the same generators ``play`` gives bots
+    # The seed reproduces every hidden card and die, so it is shown only once the game is over.
     print(
-        f"{game.title}, {game.players} players, seed {game.seed}. You are {seat_name(human)} (seat {human}); "
+        f"{game.title}, {game.players} players, seed hidden until the game ends. "
+        f"You are {seat_name(human)} (seat {human}); "
         + ", ".join(f"{seat_name(s)} is {bots[s].label}" for s in others)
         + ". Type an action, 'help' or 'quit'."
     )
@@ -506,11 +508,36 @@ def _cmd_play(args: argparse.Namespace) -> int:
             _ask(game, human)
             last, to_my_move = None, False
     except _Quit:
-        return EXIT_OK
+        _reveal_seed(game, args)
+        return _save(game, args.save)
     _new_narration(game, human, shown)
     print()
     print(render_view(game.name, game.view(human)))
     _print_result(game, human)
+    _reveal_seed(game, args)
+    return _save(game, args.save)
+
+
+def _reveal_seed(game: Game, args: argparse.Namespace) -> None:
+    """After the game: the seed, and the command that deals the same game again."""
+    options = "".join(f" --option {name}={value}" for name, value in args.option)
+    state = "" if game.is_over else " (the game was left unfinished)"
+    print(
+        f"The seed was {game.seed}{state}: `gamekit play {game.name} --players {game.players}"
+        f" --seed {game.seed}{options}` deals the same cards again."
+    )
+
+
+def _save(game: Game, path: Path | None) -> int:
+    """Write the game for ``--save``: only once it is over or left, as the seed in it shows every card."""
+    if path is None:
+        return EXIT_OK
+    try:
+        path.write_text(game.to_json(), encoding="utf-8")
+    except OSError as exc:
+        print(f"gamekit play: error: cannot write {str(path)!r}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"Saved the game to {path}")
     return EXIT_OK
 
 
@@ -560,7 +587,16 @@ def _play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
     )
-    p.add_argument("--seed", type=int, help="seed of the deal (default: a fresh one, printed)")
+    p.add_argument(
+        "--seed", type=int, help="seed of the deal (default: a fresh one); shown only when the game ends"
+    )
+    p.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="write the game as JSON when it ends or you leave (not before: the seed in a save "
+        "reveals every hidden card); gamekit.load_game reads it",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

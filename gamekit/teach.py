@@ -228,6 +228,18 @@ def action_groups(legal: Sequence[Action]) -> list[ActionGroup]:
     return [ActionGroup(kind, tuple(actions)) for kind, actions in groups.items()]
 
 
+def readable(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """``events`` as ``seat`` may read them: every other seat's ``private`` part removed, as
+    ``Game.log_for`` does; with no seat, every private part (what all may read)."""
+    return [
+        e if "private" not in e or (seat is not None and e["seat"] == seat) else _public(e) for e in events
+    ]
+
+
+def _public(event: Event) -> Event:
+    return {k: v for k, v in event.items() if k != "private"}
+
+
 class Table:
     """A game in which some seats are people and the rest are bots.
 
@@ -280,8 +292,9 @@ class Table:
         """True when the bots stopped on their own turn so that a person may act at any time."""
         return not self.game.is_over and not self.waiting_for
 
-    def advance(self, stop_for_any_time: bool | None = None) -> list[Event]:
-        """Let bots act until a person must decide or the game is over; returns the new events.
+    def advance(self, stop_for_any_time: bool | None = None, seat: int | None = None) -> list[Event]:
+        """Let bots act until a person must decide or the game is over; returns the new events
+        as ``seat`` may read them (with no seat, as everyone may: no private parts at all).
 
         With ``stop_for_any_time`` (default: the table's setting) the bots also stop where a
         new seat's decision begins, after at least one bot decision, if a person not to act
@@ -292,19 +305,20 @@ class Table:
         start = len(game.log)
         last: tuple[int, ...] | None = None
         while not game.is_over:
-            seat = next((s for s in game.to_act if self.bots[s] is not None), None)
-            if seat is None:
+            bot_seat = next((s for s in game.to_act if self.bots[s] is not None), None)
+            if bot_seat is None:
                 break
             if stops and last is not None and game.to_act != last and self.any_time_seats:
                 break
             last = game.to_act
-            bot = self.bots[seat]
+            bot = self.bots[bot_seat]
             assert bot is not None
-            take_turn(game, seat, bot, self._rngs[seat])
-        return game.log[start:]
+            take_turn(game, bot_seat, bot, self._rngs[bot_seat])
+        return readable(game.log[start:], seat)
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
-        """A person's action, then the bots' replies; IllegalAction leaves everything unchanged.
+        """A person's action, then the bots' replies, as ``seat`` may read them (``Game.log_for``:
+        the others' private parts removed); IllegalAction leaves everything unchanged.
 
         An "at any time" action of a seat that is not to act leaves the table paused, so that
         the person may take another before the bots go on.
@@ -317,8 +331,8 @@ class Table:
         self.game.act(seat, action)
         if to_act:
             self.advance()
-        return self.game.log[start:]
+        return readable(self.game.log[start:], seat)
 
     def events_for(self, seat: int | None) -> list[Event]:
-        """The events of this table so far as ``seat`` may read them."""
+        """The events of this table so far as ``seat`` may read them (None: the teacher's log)."""
         return self.game.log_for(seat)[self.log_start :]

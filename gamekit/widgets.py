@@ -6,7 +6,8 @@ tested function it calls (shown in the lesson next to the widget):
 - ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
 - ``YourMove``: ``teach.what_if`` from a position of a replay.
 - ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions, which
-  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests).
+  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests);
+  several people at one device get a hand-over screen before each private view.
 - ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots (or,
   ``live``, redraw a quick computation as a slider moves: the auction sandbox).
 """
@@ -240,6 +241,12 @@ class PlayTable(w.VBox):
     In a game with "at any time" actions (the public contract) the bots stop where a new seat's decision
     begins if the person may take one then: buttons for those actions, "Go on" (to the next
     such point) and "To my move". A check box switches these stops off.
+
+    Several people at one table (``humans`` lists more than one seat) share the device: before
+    a person's private view appears, a hand-over screen asks to pass the device and shows it
+    only when that person confirms ("I am B, show my view"). The seat menu (when several
+    people may act) chooses whose turn is next, never whose view is shown; messages are
+    cleared whenever the view changes hands. With one person nothing of this appears.
     """
 
     def __init__(
@@ -250,6 +257,13 @@ class PlayTable(w.VBox):
         stop_for_any_time: bool = True,
     ) -> None:
         self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time)
+        self.several = len(self.table.humans) > 1
+        # The person whose private view may be shown: with several people, set only when
+        # someone confirms at the hand-over screen, and forgotten as soon as the device changes hands.
+        self.viewer: int | None = None if self.several else min(self.table.humans)
+        self._chosen: int | None = None  # the seat picked in the menu, to act next
+        self._shown: int | None = self.viewer  # whose view (or hand-over) is on screen
+        self._syncing = False
         self.board = w.HTML()
         self.board.add_class("gk-board")
         self.story = w.HTML()
@@ -260,8 +274,14 @@ class PlayTable(w.VBox):
         self.typed = w.Text(placeholder="or type an action", layout=w.Layout(width="260px"))
         self.typed_go = w.Button(description="Do it")
         self.typed_go.on_click(lambda _: self.act(self.typed.value))
-        self.seat_choice = w.Dropdown(description="you are", layout=w.Layout(width="180px"))
-        self.seat_choice.observe(lambda _: self.refresh(), names="value")
+        self.typed_row = w.HBox([self.typed, self.typed_go])
+        self.seat_choice = w.Dropdown(description="next", layout=w.Layout(width="180px"))
+        self.seat_choice.observe(self._seat_chosen, names="value")
+        self.hand_over_note = w.HTML()
+        self.hand_over_note.add_class("gk-hand-over-note")
+        self.hand_over = w.Button(button_style="primary", layout=w.Layout(width="auto"))
+        self.hand_over.add_class("gk-hand-over")
+        self.hand_over.on_click(lambda _: self.confirm())
         self.go_on = w.Button(description="Go on ▶", button_style="primary")
         self.go_on.add_class("gk-go-on")
         self.go_on.on_click(lambda _: self.resume(stop=True))
@@ -287,7 +307,7 @@ class PlayTable(w.VBox):
                 self.message,
                 self.seat_choice,
                 self.controls,
-                w.HBox([self.typed, self.typed_go]),
+                self.typed_row,
                 self.stops,
             ]
         )
@@ -296,15 +316,36 @@ class PlayTable(w.VBox):
         self.refresh()
 
     @property
-    def seat(self) -> int | None:
-        """The person whose view is shown: the one chosen among those to act, else a person who
-        may act at any time, else the first person."""
+    def seat(self) -> int:
+        """The person whose turn it is at the device: the one chosen in the menu among those who
+        may act, else the person looking now if they may act, else the first who may, else
+        (nobody may act) the person looking, or the first person."""
         waiting = self.table.waiting_for or self.table.any_time_seats
-        if self.seat_choice.value in waiting:
-            return self.seat_choice.value
+        for candidate in (self._chosen, self.viewer):
+            if candidate is not None and candidate in waiting:
+                return candidate
         if waiting:
             return waiting[0]
-        return min(self.table.humans)
+        return self.viewer if self.viewer is not None else min(self.table.humans)
+
+    @property
+    def handing_over(self) -> bool:
+        """True while the hand-over screen is up: the device goes to ``seat``, whose view waits."""
+        return self.several and not self.table.game.is_over and self.seat != self.viewer
+
+    def confirm(self) -> None:
+        """The person at the hand-over screen says they are ``seat``: show their view."""
+        if self.handing_over:
+            self.viewer = self.seat
+            self.message.value = ""
+        self.refresh()
+
+    def _seat_chosen(self, change: dict[str, Any]) -> None:
+        """The menu picks who acts next; their view still waits for the hand-over."""
+        if self._syncing:
+            return
+        self._chosen = change["new"]
+        self.refresh()
 
     def resume(self, stop: bool) -> None:
         """Let the bots go on: to the next point where the person may act at any time, or
@@ -318,6 +359,9 @@ class PlayTable(w.VBox):
     def act(self, action: str) -> None:
         """Submit ``action`` for the shown seat; an error is shown and changes nothing."""
         seat = self.seat
+        if self.handing_over:
+            self.message.value = _error(f"{SEAT_NAMES[seat]} must take the device first")
+            return
         start = len(self.table.game.log)
         try:
             self.table.submit(seat, action.strip())
@@ -326,17 +370,45 @@ class PlayTable(w.VBox):
             return
         self.message.value = ""
         self.typed.value = ""
+        self._chosen = None  # the person picked to go next has gone
         self.shown_from = start  # narrate this move and the bots' replies to it
         self.refresh()
 
     def refresh(self) -> None:
         game = self.table.game
         waiting = self.table.waiting_for or self.table.any_time_seats
-        options = [(SEAT_NAMES[s], s) for s in (waiting or sorted(self.table.humans))]
-        if list(self.seat_choice.options) != options:
-            self.seat_choice.options = options
-        self.seat_choice.layout.display = "" if len(waiting) > 1 else "none"
         seat = self.seat
+        handing_over = self.handing_over
+        if handing_over:
+            self.viewer = None  # whoever looked last has passed the device on
+        if seat != self._shown or handing_over:
+            # A message or a half-typed action may name what only the last person may know.
+            self.message.value = ""
+            self.typed.value = ""
+        self._shown = seat
+        options = [(SEAT_NAMES[s], s) for s in (waiting or sorted(self.table.humans))]
+        self._syncing = True
+        try:
+            if list(self.seat_choice.options) != options:
+                self.seat_choice.options = options
+            if self.seat_choice.value != seat and seat in [s for _, s in options]:
+                self.seat_choice.value = seat
+        finally:
+            self._syncing = False
+        self.seat_choice.layout.display = "" if len(waiting) > 1 else "none"
+        if handing_over:
+            name = SEAT_NAMES[seat]
+            self.board.value = ""
+            self.story.value = ""
+            self.typed_row.layout.display = "none"
+            self.hand_over_note.value = (
+                f'<div style="font-size:18px"><b>Pass the device to {name}.</b> '
+                f"Only {name} should look at the screen now.</div>"
+            )
+            self.hand_over.description = f"I am {name}, show my view"
+            self.controls.children = [self.hand_over_note, self.hand_over]
+            return
+        self.typed_row.layout.display = ""
         shown = None if game.is_over else seat
         self.board.value = _html(picture(game, shown).html)
         recent = self.table.game.log_for(seat)[self.shown_from :]

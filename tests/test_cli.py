@@ -227,9 +227,10 @@ def test_play_shows_the_view_and_a_bad_bid_is_refused_with_its_rule(monkeypatch,
 
 def test_play_quit_and_end_of_input_leave_cleanly(monkeypatch, capsys):
     code, out = run_play(monkeypatch, capsys, "quit\n", "--seed", "1")
-    assert code == 0 and out.rstrip().endswith("You leave the game.")
+    assert code == 0 and out.rstrip().splitlines()[-2] == "You leave the game."
     code, out = run_play(monkeypatch, capsys, "", "--seed", "1")
-    assert code == 0 and out.rstrip().endswith("End of input: leaving the game.")
+    assert code == 0 and out.rstrip().splitlines()[-2] == "End of input: leaving the game."
+    assert out.rstrip().splitlines()[-1].startswith("The seed was 1 (the game was left unfinished)")
 
 
 def test_play_shows_the_other_seats_houses_face_down():
@@ -283,7 +284,7 @@ def test_play_a_whole_game_against_bots_seeded_like_gamekit_play(monkeypatch, ca
     assert mirror.log[-1]["text"] in out  # "Game over: ..., X wins"
     result = mirror.result()
     assert f"A (you) {result['scores'][0]:,}" in out
-    assert out.rstrip().splitlines()[-1].startswith(("You win", "You share", "You finish"))
+    assert out.rstrip().splitlines()[-2].startswith(("You win", "You share", "You finish"))
 
 
 def test_compact_actions_shows_runs_of_bids_as_ranges():
@@ -373,4 +374,74 @@ def test_play_offers_at_any_time_actions_on_the_bots_turns(monkeypatch, capsys):
     seat, text = games[0].history[offers[0]]
     assert seat == 0 and text.startswith("harvest")
     assert len(offers) > 3
-    assert out.rstrip().splitlines()[-1].startswith(("You win", "You share", "You finish"))
+    assert out.rstrip().splitlines()[-2].startswith(("You win", "You share", "You finish"))
+
+
+# ------------------------------------------------------------ play: the seed
+def _play_scripted(monkeypatch, capsys, game_name, players, *args, moves=None):
+    """``gamekit play`` with the person's moves chosen from the live game (the first legal one, or
+    ``moves(game)``); returns (exit code, output, the game)."""
+    import gamekit.cli
+
+    games = []
+    real_new_game = gamekit.cli.new_game
+    monkeypatch.setattr(
+        gamekit.cli, "new_game", lambda *a, **kw: games.append(real_new_game(*a, **kw)) or games[-1]
+    )
+
+    def answer(prompt: str = "") -> str:
+        g = games[0]
+        if moves is not None:
+            return moves(g)
+        return str(g.legal_actions(0)[0]) if 0 in g.to_act else ""
+
+    monkeypatch.setattr("builtins.input", answer)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code = main(["play", game_name, "--players", str(players), "--seat", "0", *args])
+    return code, capsys.readouterr().out, games[0]
+
+
+SEED = "987654321"
+
+
+@pytest.mark.parametrize("game_name", ["for_sale", "kuhhandel"])
+def test_play_shows_the_seed_only_after_the_game_ends(monkeypatch, capsys, game_name):
+    # The seed reproduces every hidden card and die: while the game runs nobody at the
+    # terminal may read it; at the end it is shown so the deal can be replayed.
+    code, out, game = _play_scripted(monkeypatch, capsys, game_name, 3, "--seed", SEED, "--bots", "random")
+    assert code == 0 and game.is_over
+    assert "seed hidden until the game ends" in out.splitlines()[0]
+    end = out.index("Result: ")
+    assert SEED not in out[:end]
+    assert f"seed {SEED}" in out[end:]
+
+
+def test_play_shows_a_fresh_seed_only_at_the_end_too(monkeypatch, capsys):
+    code, out, game = _play_scripted(monkeypatch, capsys, "for_sale", 3)
+    assert code == 0 and game.is_over
+    end = out.index("Result: ")
+    assert str(game.seed) not in out[:end] and str(game.seed) in out[end:]
+
+
+def test_play_shows_the_seed_when_the_person_leaves(monkeypatch, capsys):
+    code, out = run_play(monkeypatch, capsys, "pass\nquit\n", "--seed", SEED)
+    before, _, after = out.partition("You leave the game.")
+    assert code == 0 and SEED not in before and SEED in after
+
+
+def test_play_saves_only_when_the_game_is_over_and_says_why(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "game.json"
+    written = []
+
+    def moves(g):
+        written.append(path.exists())  # nothing on disk while the person plays
+        return str(g.legal_actions(0)[0]) if 0 in g.to_act else ""
+
+    code, out, game = _play_scripted(
+        monkeypatch, capsys, "for_sale", 3, "--seed", SEED, "--save", str(path), moves=moves
+    )
+    assert code == 0 and written and not any(written)
+    assert gamekit.load_game(path.read_text()).to_json() == game.to_json()
+    assert f"Saved the game to {path}" in out
+    assert main(["play", "--help"]) == 0
+    assert "reveals every hidden card" in " ".join(capsys.readouterr().out.split())

@@ -161,3 +161,49 @@ def test_table_stops_only_in_games_with_at_any_time_actions():
     while not g.is_over:
         table.submit(0, str(g.legal_actions(0)[0]))
         assert not table.paused or g.is_over
+
+
+def _others_secrets(events, seat):
+    return [e for e in events if "private" in e and e["seat"] != seat]
+
+
+def test_table_submit_returns_only_what_the_acting_seat_may_read():
+    # Kuhhandel payments carry the cards paid as private data (KH-A6): a person's submit must not
+    # hand them the bots' cards, and the events are the acting seat's log_for entries.
+    g = gamekit.new_game("kuhhandel", 3, seed=1)
+    table = Table(g, humans=[0], bots="bluffer")
+    seen_own = False
+    for _ in range(40):
+        if g.is_over:
+            break
+        start = len(g.log)
+        events = table.submit(0, str(g.legal_actions(0)[-1]))
+        assert not _others_secrets(events, 0)
+        assert events == g.log_for(0)[start:]
+        seen_own = seen_own or any("private" in e for e in events)
+    hidden = [e for e in g.log[table.log_start :] if "private" in e and e["seat"] != 0]
+    assert hidden  # the test met other seats' secrets, and none reached A
+    assert seen_own  # A's own private data is still A's to read
+
+
+def test_table_advance_returns_no_bots_secrets_and_a_named_seat_its_own():
+    # The bots' moves between a person's decisions: by default every private part is removed;
+    # advance(seat=s) keeps s's own (A receives the cards a bot pays A, KH-A6).
+    for seat in (None, 0):
+        g = gamekit.new_game("kuhhandel", 3, seed=1)
+        table = Table(g, humans=[0], bots="bluffer")
+        others = own = 0
+        for _ in range(60):
+            if g.is_over:
+                break
+            g.act(0, str(g.legal_actions(0)[-1]))  # A acts outside the table; the bots go on
+            start = len(g.log)
+            events = table.advance(seat=seat)
+            new = g.log[start:]
+            others += sum("private" in e and e["seat"] != 0 for e in new)
+            own += sum("private" in e and e["seat"] == 0 for e in new)
+            assert [e["text"] for e in events] == [e["text"] for e in new]
+            assert not any("private" in e for e in events if e["seat"] != seat)
+            if seat is not None:
+                assert events == g.log_for(seat)[start:]
+        assert others and own

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -182,3 +184,150 @@ def test_rule_explorer_for_a_game_takes_the_bots_and_options_a_lesson_names():
     explorer = RuleExplorer.for_game("money_monsoon", bots=["truthful", "zero8"], options=["top_tie"])
     assert list(explorer.inputs) == ["top_tie", "players", "games", "bot"]
     assert explorer.inputs["bot"].options == ("truthful", "zero8")
+
+
+# ------------------------------------------------------------ several people at one table
+def visible(widget) -> str:
+    """Everything a person can read on the widget now: HTML, texts, button labels, slider ranges
+    and menu choices of every shown part."""
+    import ipywidgets as w
+
+    if widget.layout.display == "none":
+        return ""
+    parts = []
+    if isinstance(widget, w.HTML | w.Text):
+        parts.append(widget.value)
+    if isinstance(widget, w.Button):
+        parts.append(widget.description)
+    if isinstance(widget, w.IntSlider):
+        parts.append(f"{widget.description} {widget.min}..{widget.max} {widget.value}")
+    if isinstance(widget, w.Dropdown):
+        parts.append(" ".join(str(label) for label, _ in widget.options))
+    for child in getattr(widget, "children", ()):
+        parts.append(visible(child))
+    return "\n".join(parts)
+
+
+def secrets_of(game, seat: int) -> list[str]:
+    """How ``seat``'s hidden For Sale houses would show: as a picture's card or a sell button."""
+    held = game.view()["houses"][seat]
+    return [f"<title>house {h}</title>" for h in held] + [rf"sell {h}\b" for h in held]
+
+
+def assert_only(table, seat: int | None) -> str:
+    """Nothing another person holds in secret is on screen (``seat`` None: nobody's is)."""
+    shown = visible(table)
+    for other in table.table.humans:
+        if other != seat:
+            leaks = [s for s in secrets_of(table.table.game, other) if re.search(s, shown)]
+            assert not leaks, f"{leaks} of seat {other} visible while {seat} looks"
+    return shown
+
+
+def test_play_table_hands_the_device_over_between_people():
+    game = gamekit.new_game("for_sale", 3, seed=1, stack={"first_player": 0})
+    table = PlayTable(game, humans=[0, 1], bots="spread")
+    # The first person too: nobody's view before someone says who they are.
+    shown = assert_only(table, None)
+    assert table.handing_over and "Pass the device to A" in shown and "I am A, show my view" in shown
+    assert table.board.value == "" and table.story.value == "" and "your move" not in shown
+    table.hand_over.click()
+    assert not table.handing_over and "A, your move" in assert_only(table, 0)
+    table.act("pass")  # A takes a house; B (a person) is next
+    shown = assert_only(table, None)
+    assert table.handing_over and "Pass the device to B" in shown and "A passes" not in shown
+    table.act("pass")  # nothing happens before B takes the device
+    assert game.history[-1][0] == 0 and "must take the device first" in table.message.value
+    table.hand_over.click()
+    shown = assert_only(table, 1)
+    assert "B, your move" in shown and "A passes" in shown and table.message.value == ""
+    hand_overs = 2
+    while game.phase == "buy":  # every person's decision behind its own hand-over
+        if table.handing_over:
+            assert_only(table, None)
+            table.hand_over.click()
+            hand_overs += 1
+        assert_only(table, table.viewer)
+        table.controls.children[1].children[0].click()
+    assert hand_overs > 4
+
+
+def selling(table) -> None:
+    """Play the buying rounds (every person passes) up to the sealed sales (FS-S1)."""
+    game = table.table.game
+    while game.phase == "buy":
+        if table.handing_over:
+            table.hand_over.click()
+        table.act("pass")
+
+
+def test_play_table_seat_menu_never_shows_a_waiting_persons_view_without_the_hand_over():
+    game = gamekit.new_game("for_sale", 3, seed=2, stack={"first_player": 0})
+    table = PlayTable(game, humans=[0, 1], bots="spread")
+    selling(table)
+    assert set(table.table.waiting_for) == {0, 1}  # both choose a house at once (FS-S1)
+    if table.handing_over:
+        table.hand_over.click()
+    first = table.viewer
+    other = 1 - first
+    assert table.seat_choice.layout.display != "none"
+    shown = assert_only(table, first)
+    assert f"sell {game.view()['houses'][first][0]}" in shown
+    table.act("sell 99")  # refused: the message names the person's own houses
+    assert table.message.value and table.typed.value == ""
+    table.typed.value = f"sell {game.view()['houses'][first][0]}"
+    table.seat_choice.value = other  # picking the other person only starts a hand-over
+    shown = assert_only(table, None)
+    assert table.handing_over and f"Pass the device to {'AB'[other]}" in shown
+    assert table.message.value == "" and table.typed.value == ""
+    table.seat_choice.value = first  # back again: the device has changed hands, so ask again
+    assert table.handing_over and f"Pass the device to {'AB'[first]}" in assert_only(table, None)
+    table.seat_choice.value = other
+    table.hand_over.click()
+    assert table.viewer == other and f"{'AB'[other]}, your move" in assert_only(table, other)
+    table.act(f"sell {game.view()['houses'][other][0]}")  # the sealed choice (FS-S2)
+    assert table.handing_over and table.seat == first
+    assert f"Pass the device to {'AB'[first]}" in assert_only(table, None)
+    table.hand_over.click()
+    assert_only(table, first)
+
+
+def test_play_table_with_one_person_never_hands_over():
+    game = gamekit.new_game("for_sale", 3, seed=4)
+    table = PlayTable(game, humans=[1], bots="budget")
+    while not game.is_over:
+        shown = visible(table)
+        assert not table.handing_over and "Pass the device" not in shown and "your move" in shown
+        table.controls.children[1].children[0].click()
+    assert "Game over" in visible(table)
+
+
+def test_play_table_with_several_people_shows_everything_at_the_end():
+    game = gamekit.new_game("for_sale", 3, seed=5)
+    table = PlayTable(game, humans=[0, 1, 2])
+    while not game.is_over:
+        if table.handing_over:
+            assert_only(table, None)
+            table.hand_over.click()
+        assert_only(table, table.viewer)
+        table.controls.children[1].children[0].click()
+    assert not table.handing_over and "Game over" in visible(table) and "Final money" in table.board.value
+
+
+@pytest.mark.parametrize("name", gamekit.GAMES)
+def test_play_table_never_shows_the_seed_while_the_game_runs(name):
+    # The seed reproduces every hidden card and die (issue 11): nothing on the table names it.
+    from gamekit.core.game import game_class
+
+    game = gamekit.new_game(name, game_class(name).min_players, seed=987654321)
+    table = PlayTable(game, humans=[0, 1], bots="random")
+    for _ in range(6):
+        if game.is_over:
+            break
+        assert "987654321" not in visible(table)
+        if table.handing_over:
+            table.hand_over.click()
+            continue
+        row = table.controls.children[1].children
+        (row[1] if hasattr(row[0], "min") else row[0]).click()  # a slider's button, or the first button
+        assert "987654321" not in visible(table)
