@@ -277,13 +277,20 @@ def _same(twins: Twins, what: str, x: Any, y: Any) -> None:
         )
 
 
+def public_view(game: Game) -> dict[str, Any]:
+    """The parts of the views that every seat sees alike (the public view; views with a seat only)."""
+    views = [game.view(s) for s in range(game.players)]
+    return {k: v for k, v in views[0].items() if k != "viewer" and all(w[k] == v for w in views[1:])}
+
+
 def check_same(twins: Twins) -> None:
-    """What ``twins.seat`` sees is the same in both games."""
+    """What ``twins.seat`` sees is the same in both games, and so is what every seat sees."""
     a, b, p = twins.a, twins.b, twins.seat
     _same(twins, "to_act", a.to_act, b.to_act)
     _same(twins, "is_over", a.is_over, b.is_over)
     _same(twins, "view", a.view(p), b.view(p))
     _same(twins, "legal_actions", _texts(a.legal_actions(p)), _texts(b.legal_actions(p)))
+    _same(twins, "public view", public_view(a), public_view(b))
 
 
 def drive(twins: Twins, rng: random.Random, max_steps: int = MAX_STEPS) -> Twins:
@@ -301,7 +308,7 @@ def drive(twins: Twins, rng: random.Random, max_steps: int = MAX_STEPS) -> Twins
         text = str(action)
         if text not in _texts(b.legal_actions(seat)):
             _same(twins, f"legality of {text!r}", seat != p, True)
-            twins.stopped = f"{text!r} by seat {seat} is legal in one twin only"
+            twins.stopped = f"legal in one twin only: {text!r} by seat {seat}"
             break
         twins.steps += 1
         twins.history.append((seat, text))
@@ -316,7 +323,7 @@ def drive(twins: Twins, rng: random.Random, max_steps: int = MAX_STEPS) -> Twins
         if pa != pb and seat != p and len(pa) == len(pb):
             differing = [x for x, y in zip(pa, pb, strict=True) if x != y]
             if all(x["seat"] == seat for x in differing):
-                twins.stopped = f"seat {seat} shows its own card"
+                twins.stopped = f"a seat shows its own card: seat {seat}"
                 break
         _same(twins, "log entries", pa, pb)
         check_same(twins)
@@ -333,3 +340,28 @@ def check_pair(
     if twins is None:
         return None
     return drive(twins, random.Random(f"drive {seed} {prefix}"), max_steps)
+
+
+def soak(pairs_per_kind: int, seed: int = 0, max_steps: int = MAX_STEPS) -> dict[str, Any]:
+    """Run ``pairs_per_kind`` random pairs of every game's every kind; the figures of the run.
+
+    A leak raises ``LeakFound`` (its message names the game, the kind, the seat and the steps).
+    """
+    from gamekit.core.game import game_class
+
+    rng = random.Random(seed)
+    figures: dict[str, Any] = {"pairs": 0, "steps": 0, "leaks": 0, "stops": {}}
+    for name in gamekit.GAMES:
+        cls = game_class(name)
+        for kind in KINDS[name]:
+            for _ in range(pairs_per_kind):
+                players = rng.randint(cls.min_players, cls.max_players)
+                args = (players, rng.randrange(2**32), rng.randint(0, 150), rng.randrange(players))
+                twins = check_pair(name, kind, *args, max_steps=max_steps)
+                if twins is None:
+                    continue
+                figures["pairs"] += 1
+                figures["steps"] += twins.steps
+                key = f"{name}/{kind}: {twins.stopped.split(':')[0]}"
+                figures["stops"][key] = figures["stops"].get(key, 0) + 1
+    return figures
