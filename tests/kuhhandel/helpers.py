@@ -75,7 +75,7 @@ def poor_auctioneer() -> Kuhhandel:
     g = game(3, ["cow", "pig", "goose", "horse"])
     play(g, "A: auction", "B: hold", "C: hold")  # A takes the cow free
     play(g, "B: auction", "C: hold", "A: bid 90", "C: hold", "B: sell", "A: pay 10,10,10,10,50")
-    play(g, "C: auction", "B: hold")  # A, with only 0s, cannot bid (KH-A3)
+    play(g, "C: auction", "A: hold", "B: hold")  # A, with only 0s, may only hold (KH-A3)
     play(g, "A: auction", "B: bid 10", "C: hold")
     assert g.view()["money"][0] == [0, 0]
     return g

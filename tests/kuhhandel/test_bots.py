@@ -143,3 +143,14 @@ def test_bot_parameters_are_checked():
         make_bot("value:-1")
     assert make_bot("bluffer:0.25").label == "bluffer:0.25"
     assert make_bot("buyin").games == ("kuhhandel",)
+
+
+def test_kh_a3_every_bot_holding_only_0s_holds_when_asked():
+    g = game(3, ["cow", "cow", "pig"])
+    play(g, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50", "B: auction")
+    while g.phase == "bidding":
+        g.act(g.to_act[0], "hold")
+    play(g, "C: auction", "A: hold")
+    assert g.to_act == (1,) and g.view()["money"][1] == [0, 0]
+    for bot in (ValueBidder(10.0), BuyInAuctioneer(), BluffTrader()):
+        assert choose(bot, g, 1) == "hold"

@@ -217,18 +217,36 @@ def test_kh_a3_bids_are_multiples_of_10_above_the_current_bid_up_to_the_money_in
     assert [str(a) for a in g.legal_actions(2)][1] == "bid 210"
 
 
-def test_kh_a3_a_player_with_no_money_above_0_cannot_bid():
-    g = game(3, ["cow", "pig"])
-    play(g, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50")
+def test_kh_a3_a_player_holding_only_0s_is_asked_in_turn_and_may_only_hold():
+    # Card values are hidden (KH-C3): were B, whose hand is two 0s, skipped, everyone would learn
+    # that B holds nothing of value. B is asked like anyone else and may only hold.
+    g = game(3, ["cow", "cow", "pig"])
+    play(g, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50", "B: auction")
+    everyone_holds(g)
     assert g.view()["money"][1] == [0, 0]
+    play(g, "C: auction")
+    assert g.view(0)["auction"]["bidders"] == [0, 1]
+    play(g, "A: hold")
+    assert g.to_act == (1,)
+    assert g.view(2)["to_act"] == [1]
+    assert [str(a) for a in g.legal_actions(1)] == ["hold"]
+    message = illegal(g, 1, "bid 10", "KH-A3")
+    assert "only 0 cards" in message
+    events = play(g, "B: hold")
+    assert [e["type"] for e in events] == ["hold", "no_bid", "takes"]
+
+
+def test_kh_a3_a_player_holding_no_money_cards_is_left_out():
+    # How many money cards a hand holds is public (KH-C3), so leaving out a player who holds none
+    # tells nobody anything.
+    g = game(3, ["cow", "cow", "pig", "horse"])
+    free_auctions(g, 3)  # A and B hold a cow each, C a pig
+    play(g, "A: trade B cow", "A: offer 0,0,10,10,10,10,50", "B: accept")
+    assert g.view(2)["money_counts"][0] == 0
     play(g, "B: auction")
-    assert g.view()["auction"]["bidders"] == [2, 0]
-    g2 = game(3, ["cow", "cow", "pig"])
-    play(g2, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50", "B: auction")
-    everyone_holds(g2)
-    play(g2, "C: auction")
-    assert g2.view()["auction"]["bidders"] == [0]  # B, with only 0s, is left out
-    illegal(g2, 1, "bid 10", "KH-A3")
+    assert g.view(2)["auction"]["bidders"] == [2]
+    message = illegal(g, 0, "bid 10", "KH-A3")
+    assert "no money cards" in message
 
 
 def test_kh_a4_no_bid_the_auctioneer_takes_the_animal_free():
@@ -400,11 +418,14 @@ def test_kh_a7_a_buy_in_never_pays_an_over_bidder():
     g = game(3, ["cow", "goose", "rooster", "horse"])
     play(g, "A: auction", "B: bid 90", "C: hold", "A: sell", "B: pay 10,10,10,10,50")
     play(g, "B: auction", "C: hold", "A: hold")
-    play(g, "C: auction", "A: hold")  # B, with only 0s, cannot bid
+    play(g, "C: auction", "A: hold", "B: hold")  # B, with only 0s, may only hold
     money = g.view()["money"]
     assert sum(money[0]) == 180 and sum(money[2]) == 90
-    events = play(g, "A: auction", "C: bid 100")  # C is the only bidder: bidding closes at once
-    assert [e["type"] for e in events[-4:]] == ["close", "cannot_pay", "no_bid", "takes"]
+    events = play(g, "A: auction", "B: hold", "C: bid 100", "B: hold")  # B, with only 0s, holds
+    assert [e["type"] for e in events[-2:]] == ["close", "cannot_pay"]
+    assert g.view(1)["auction"]["bidders"] == [1]  # the rerun, without C (KH-A7)
+    events = play(g, "B: hold")
+    assert [e["type"] for e in events] == ["hold", "no_bid", "takes"]
     assert not [e for e in g.log if e["type"] == "buy"]
     v = g.view()
     assert v["money"] == money  # nobody was paid

@@ -2,7 +2,8 @@
 
 The auctioneer turns up the top animal (a donkey first pays everyone from the bank, KH-A2);
 the others, from the auctioneer's left, raise in tens or hold until all but the high bidder
-have held since the last raise (KH-A3). No bid: the auctioneer takes the animal free (KH-A4).
+have held since the last raise (KH-A3); a player holding only 0 cards is asked too and may only
+hold, since skipping them would show everyone what their hidden cards are worth. No bid: the auctioneer takes the animal free (KH-A4).
 A high bidder who bid more than they hold shows their money and the auction is run again
 without them (KH-A7), checked at the close, before the auctioneer chooses to sell or to buy
 in at that price (KH-A5); then the payer pays in money cards, without change (KH-A6).
@@ -80,7 +81,10 @@ def _open_run(game: Kuhhandel) -> None:
     auction = game.auction
     assert auction is not None
     auction.run += 1
-    can_bid = [rules.money_total(m) > 0 for m in game.money]  # KH-A3: no money, no bid
+    # KH-A3, KH-C3: who is asked is decided from what everyone sees. A player holding no money
+    # cards (a public count of 0) is left out; one whose cards are all 0s is asked like anyone
+    # else and may only hold, so the turn order never tells the table what a hand is worth.
+    can_bid = [sum(m) > 0 for m in game.money]
     auction.bidders = auctions.bidding_order(game.players, auction.auctioneer, auction.excluded, can_bid)
     auction.high_bid = 0
     auction.high_bidder = None
@@ -97,6 +101,10 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     """KH-A3: a raise in tens above the high bid, up to all the money in play."""
     auction = game.auction
     assert auction is not None
+    if not rules.money_total(game.money[seat]):
+        raise IllegalAction(
+            f"bid {amount}: {SEAT_NAMES[seat]} holds only 0 cards, which pay nothing, and may only hold (KH-A3)"
+        )
     if amount % rules.BID_STEP or amount <= 0:
         raise IllegalAction(f"bid {amount}: bids are multiples of 10 (KH-A3)")
     if amount <= auction.high_bid:
@@ -258,5 +266,5 @@ def not_to_bid(auction: Auction, seat: int, now: str) -> str:
     if seat == auction.high_bidder:
         return f"{name} holds the high bid; the others bid or hold (KH-A3)"
     if seat not in auction.bidders:
-        return f"{name} has no money above 0 and cannot bid (KH-A3)"
+        return f"{name} holds no money cards and cannot bid (KH-A3)"
     return f"it is {now}'s turn to bid or hold, not {name}'s (KH-A3)"

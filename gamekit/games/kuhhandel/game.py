@@ -29,7 +29,9 @@ Our readings, where the rules guide (kuhhandel-guide) is silent or loose:
   can be seen; we make the count of every hand public, as it is at a table.
 - KH-A3: bids go round the table from the auctioneer's left in multiples of
   10, each player raising or holding, up to all the money in play; the guide
-  has free calling: anyone calls out any price above the current one.
+  has free calling: anyone calls out any price above the current one. A player
+  holding only 0 cards is asked in turn and may only hold (values are hidden, so
+  skipping them would tell); only a player with no money cards is left out.
 - KH-A7: the rerun is "without them"; the guide says only that the auction is
   held again.
 - KH-K5: on a tie each trader takes back their own offer; the guide describes
@@ -271,6 +273,8 @@ class Kuhhandel(Game):
         phase, running, trade = self.phase, self.auction, self.trade
         if phase == "bidding":
             assert running is not None
+            if not rules.money_total(self.money[seat]):
+                return [HOLD]  # KH-A3: only 0 cards, which pay nothing
             high_bid = running.high_bid
             return [HOLD, *BIDS[high_bid // rules.BID_STEP + 1 : self.bid_cap // rules.BID_STEP + 1]]
         if phase == "offer" or phase == "respond":
