@@ -128,6 +128,10 @@ class Game(ABC):
             raise ConfigError(
                 f"stack {quote(self.stack)} cannot be used: {type(exc).__name__}: {clip(str(exc), 80)}"
             ) from None
+        # The game's own copy, now that it is known to hold only plain piles: a caller who changes
+        # its lists afterwards changes neither this game nor its saves.
+        if self.stack:
+            self.stack = copy.deepcopy(self.stack)
 
     # ----------------------------------------------------------------- set-up
     def _check_stack_keys(self, stack: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -318,7 +322,10 @@ class Game(ABC):
         return {}
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
-        """Rule breaks in a teacher's view (negative money, a card twice); [] if none."""
+        """Rule breaks in a teacher's view (negative money, a card twice); [] if none.
+
+        ``load_game`` calls it with a state already shaped like ``view()`` (keys and leaf types;
+        None may stand anywhere) and turns anything it raises into a ``LoadError``."""
         return []
 
     # ------------------------------------------------------ saving, replaying

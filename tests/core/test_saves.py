@@ -287,3 +287,13 @@ def test_a_save_that_leaves_an_option_out_is_refused_not_given_the_default():
     del saved["options"]["third_field_cost"]
     with pytest.raises(gamekit.LoadError, match="third_field_cost"):
         gamekit.load_game(json.dumps(saved))
+
+
+def test_a_stack_changed_by_its_caller_after_new_game_does_not_change_the_game():
+    dice = [3, 4, 5]
+    g = gamekit.new_game("money_monsoon", 4, seed=1, stack={"dice": dice})
+    before = g.to_json()
+    dice[1] = 8
+    dice.append(2)
+    assert g.to_json() == before
+    assert gamekit.load_game(before).to_json() == before
