@@ -26,6 +26,7 @@ actions like the others, so saving, loading, replaying and ``at`` reproduce them
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 import secrets
@@ -36,8 +37,20 @@ from typing import Any, ClassVar
 from .actions import Action
 from .errors import ConfigError, IllegalAction, LoadError
 from .options import Option, resolve_options
+from .quoting import clip, quote
 
-SAVE_FORMAT = "gamekit-save/1"
+# /2 adds ``first_player`` (the seat that started) and ``chance`` (see ``Game.chance_fingerprint``);
+# /1 saves load without those two checks.
+SAVE_FORMAT = "gamekit-save/2"
+_SETUP_KEYS = ("game", "players", "seed", "options", "stack")
+SAVE_KEYS = {
+    "gamekit-save/1": (*_SETUP_KEYS, "actions", "state"),
+    SAVE_FORMAT: (*_SETUP_KEYS, "first_player", "chance", "actions", "state"),
+}
+# Seeds are whole numbers 0 <= seed <= MAX_SEED: a negative seed would give the same game as its
+# absolute value (``random.Random`` seeds with abs), and a save must be able to write it.
+MAX_SEED = 2**128 - 1
+MAX_ACTION_TEXT = 1000  # longer than any action text a game writes, even a shorthand one
 SEAT_NAMES = "ABCDEFGH"
 
 
@@ -75,6 +88,8 @@ class Game(ABC):
     players_rule: ClassVar[str]
     # Kinds of the "at any time" actions a seat may take while not in ``to_act`` (the public contract).
     any_time_kinds: ClassVar[frozenset[str]] = frozenset()
+    # The seat that played first, stacked or drawn: ``_setup`` sets it; saves record it.
+    first_player: int
 
     def __init__(
         self,
@@ -86,12 +101,12 @@ class Game(ABC):
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ConfigError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {players!r} ({self.players_rule})"
+                f"not {quote(players)} ({self.players_rule})"
             )
         if seed is None:
             seed = secrets.randbits(63)
-        if type(seed) is not int:
-            raise ConfigError(f"seed must be a whole number, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"seed must be a whole number from 0 to 2**128 - 1, not {quote(seed)}")
         self.players = players
         self.seed = seed
         self.options = resolve_options(self.name, self.options_declared, options)
@@ -101,21 +116,40 @@ class Game(ABC):
         self._narrated = 0
         self.history: list[tuple[int, str]] = []
         self._to_act: tuple[int, ...] = ()
-        self._setup()
+        try:
+            self._setup()
+        except ConfigError:
+            raise
+        except Exception as exc:
+            # The last line of defence behind each game's own stack checks: a stack that a game's
+            # checks let through but its deal cannot use is still only a ConfigError.
+            if not self.stack:
+                raise
+            raise ConfigError(
+                f"stack {quote(self.stack)} cannot be used: {type(exc).__name__}: {clip(str(exc), 80)}"
+            ) from None
+        # The game's own copy, now that it is known to hold only plain piles: a caller who changes
+        # its lists afterwards changes neither this game nor its saves.
+        if self.stack:
+            self.stack = copy.deepcopy(self.stack)
 
     # ----------------------------------------------------------------- set-up
     def _check_stack_keys(self, stack: Mapping[str, Any] | None) -> dict[str, Any]:
-        stack = dict(stack or {})
+        if stack is None:
+            stack = {}
+        if not isinstance(stack, Mapping):
+            raise ConfigError(f"stack must be a mapping of stack keys to piles, not {quote(stack)}")
+        stack = dict(stack)
         valid = (*self.stack_keys, "first_player")
-        unknown = sorted(set(stack) - set(valid))
+        unknown = sorted(quote(key) for key in stack if not (type(key) is str and key in valid))
         if unknown:
             raise ConfigError(
-                f"{self.name} cannot stack {', '.join(map(repr, unknown))}; stackable: {', '.join(valid)}"
+                f"{self.name} cannot stack {', '.join(unknown[:5])}; stackable: {', '.join(valid)}"
             )
         first = stack.get("first_player")
         if first is not None and (type(first) is not int or not 0 <= first < self.players):
             raise ConfigError(
-                f"stack first_player={first!r} is not a seat of this "
+                f"stack first_player={quote(first)} is not a seat of this "
                 f"{self.players}-player game (seats 0 to {self.players - 1})"
             )
         return stack
@@ -288,7 +322,10 @@ class Game(ABC):
         return {}
 
     def state_problems(self, state: Mapping[str, Any]) -> list[str]:
-        """Rule breaks in a teacher's view (negative money, a card twice); [] if none."""
+        """Rule breaks in a teacher's view (negative money, a card twice); [] if none.
+
+        ``load_game`` calls it with a state already shaped like ``view()`` (keys and leaf types;
+        None may stand anywhere) and turns anything it raises into a ``LoadError``."""
         return []
 
     # ------------------------------------------------------ saving, replaying
@@ -303,9 +340,24 @@ class Game(ABC):
             "stack": copy.deepcopy(self.stack),
         }
 
+    def chance_fingerprint(self) -> str:
+        """A digest of what fixes the chance still to come and is not in the state: the
+        generator's state and the seed, options and whole stack (dice and cards not yet used
+        included). A save records it so that ``load_game`` detects an edit of any of them (a
+        stacked die to come, a stacked ``first_player`` that skips a draw). It shows an edit, it
+        does not seal one: anyone can recompute it."""
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update(repr(self.rng.getstate()).encode())
+        fixed = [self.seed, self.options, self.stack]
+        digest.update(json.dumps(fixed, sort_keys=True, default=repr).encode())
+        return digest.hexdigest()
+
     def to_json(self) -> str:
-        """The set-up, the actions so far and the resulting state, as JSON text."""
+        """The set-up, the seat that started, the chance to come (``chance_fingerprint``), the
+        actions so far and the resulting state, as JSON text."""
         saved = {"format": SAVE_FORMAT, **self.setup}
+        saved["first_player"] = self.first_player
+        saved["chance"] = self.chance_fingerprint()
         saved["actions"] = [[seat, text] for seat, text in self.history]
         saved["state"] = self.view()
         return json.dumps(saved, sort_keys=True)
@@ -391,10 +443,9 @@ def registered() -> tuple[str, ...]:
 
 
 def game_class(name: str) -> type[Game]:
-    try:
+    if type(name) is str and name in _REGISTRY:
         return _REGISTRY[name]
-    except KeyError:
-        raise ConfigError(f"no game named {name!r}; games available: {', '.join(_REGISTRY)}") from None
+    raise ConfigError(f"no game named {quote(name)}; games available: {', '.join(registered())}")
 
 
 def new_game(
@@ -409,7 +460,9 @@ def new_game(
 
 
 def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[Any]]) -> Game:
-    """The game a set-up and a list of (seat, action text) pairs lead to."""
+    """The game a set-up (``Game.setup``) and a list of (seat, action text) pairs lead to."""
+    if not isinstance(setup, Mapping) or "game" not in setup or "players" not in setup or "seed" not in setup:
+        raise ConfigError(f"a set-up is a mapping with game, players and seed, not {quote(setup)}")
     game = new_game(
         setup["game"],
         setup["players"],
@@ -420,6 +473,47 @@ def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[
     for seat, text in actions:
         game.act(seat, text)
     return game
+
+
+def _type_name(value: Any) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def _shape_problem(saved: Any, model: Any, path: str, players: int, depth: int = 0) -> str | None:
+    """Where the saved state is not shaped like the game's own teacher's view (``model``, the
+    view the saved actions lead to), or None: the same keys, the same leaf types (``True`` is
+    not ``1``), no more entries than seats where the view has one per seat, lists element-wise.
+
+    Values are not compared here: the rule checks (``state_problems``) and ``_first_difference``
+    judge them once this holds, so they never meet a text where a number belongs. None on either
+    side (an empty field, no high bidder, a sealed choice not yet made) is a value, not a shape:
+    the comparison reports it."""
+    if model is None or saved is None:
+        return None
+    if type(saved) is not type(model):
+        return f"{path} is {_type_name(saved)}, expected {type(model).__name__}"
+    if isinstance(model, dict):
+        for key in model:
+            if key not in saved:
+                return f"{path}.{key} is missing"
+        values = list(model.values())
+        # A mapping with values of one type (animal -> count) may gain keys; a record may not.
+        sample = values[0] if values and all(type(v) is type(values[0]) for v in values) else None
+        for key, value in saved.items():
+            if key not in model and (depth == 0 or sample is None):
+                return f"{path}.{key} is unexpected"
+            found = _shape_problem(value, model.get(key, sample), f"{path}.{key}", players, depth + 1)
+            if found:
+                return found
+    elif isinstance(model, list):
+        if depth == 1 and len(model) == players < len(saved):  # more seats than the game has
+            return f"{path} has {len(saved)} entries where the game has {players}"
+        for i, value in enumerate(saved):
+            like = model[i] if i < len(model) else (model[-1] if model else None)
+            found = _shape_problem(value, like, f"{path}[{i}]", players, depth + 1)
+            if found:
+                return found
+    return None
 
 
 def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
@@ -439,31 +533,71 @@ def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
             if found:
                 return found
         return None
-    if a != b or type(a) is not type(b):
-        return f"{path} is {a!r} where the actions lead to {b!r}"
+    if type(a) is not type(b) or a != b:
+        return f"{path} is {quote(a)} where the actions lead to {quote(b)}"
     return None
 
 
-def load_game(text: str) -> Game:
-    """A saved game (``to_json``) back, checked: damaged or rule-breaking data → LoadError."""
+def _refuse_constant(name: str) -> Any:
+    raise LoadError(f"not a saved game: {name} is not a number a save holds")
+
+
+def _read_save(text: str) -> dict[str, Any]:
+    """The JSON object of a save, its envelope checked: the format, its keys and their types."""
+    if not isinstance(text, str):
+        raise LoadError(f"a saved game is JSON text (a str), not {_type_name(text)}")
     try:
-        saved = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise LoadError(f"not a saved game: the text is not valid JSON ({exc})") from None
+        saved = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise LoadError("not a saved game: the JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and a number too long to convert
+        raise LoadError(f"not a saved game: the text is not valid JSON ({clip(str(exc), 100)})") from None
     if not isinstance(saved, dict):
         raise LoadError("not a saved game: expected a JSON object")
-    if saved.get("format") != SAVE_FORMAT:
-        raise LoadError(f"not a saved game: format is {saved.get('format')!r}, expected {SAVE_FORMAT!r}")
-    missing = [
-        k for k in ("game", "players", "seed", "options", "stack", "actions", "state") if k not in saved
-    ]
+    fmt = saved.get("format")
+    if type(fmt) is not str or fmt not in SAVE_KEYS:
+        raise LoadError(f"not a saved game: format is {quote(fmt)}, expected {SAVE_FORMAT!r}")
+    keys = SAVE_KEYS[fmt]
+    missing = [k for k in keys if k not in saved]
     if missing:
         raise LoadError(f"saved game is missing {', '.join(missing)}")
-    actions = saved["actions"]
-    if not isinstance(actions, list) or not all(
-        isinstance(a, list) and len(a) == 2 and type(a[0]) is int and isinstance(a[1], str) for a in actions
+    unexpected = sorted(quote(k) for k in saved if k != "format" and k not in keys)
+    if unexpected:
+        raise LoadError(f"saved game ({fmt}) has unexpected {', '.join(unexpected[:5])}")
+    for key, kind, what in (
+        ("seed", int, "a whole number"),
+        ("options", dict, "a JSON object"),
+        ("stack", dict, "a JSON object"),
+        ("first_player", int, "a seat number"),
+        ("chance", str, "a text"),
+        ("state", dict, "a JSON object"),
     ):
-        raise LoadError("saved actions must be a list of [seat, action text] pairs")
+        if key in saved and type(saved[key]) is not kind:
+            raise LoadError(f"saved {key} must be {what}, not {quote(saved[key])}")
+    actions = saved["actions"]
+    if not isinstance(actions, list):
+        raise LoadError(f"saved actions must be a list of [seat, action text] pairs, not {quote(actions)}")
+    for i, pair in enumerate(actions):
+        if not (type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str):
+            raise LoadError(
+                f"saved actions must be a list of [seat, action text] pairs; action {i} is {quote(pair)}"
+            )
+        if len(pair[1]) > MAX_ACTION_TEXT:
+            raise LoadError(
+                f"saved action {i} is {len(pair[1])} characters long ({quote(pair[1])}); "
+                f"no action text is longer than {MAX_ACTION_TEXT}"
+            )
+    return saved
+
+
+def load_game(text: str) -> Game:
+    """A saved game (``to_json``) back, checked: damaged or rule-breaking data → LoadError.
+
+    Only ``LoadError`` leaves, whatever ``text`` is. The set-up is rebuilt and the actions
+    replayed; then the saved state must have the shape of the replayed game's view, break no rule
+    (``state_problems``) and equal that view; and (format /2) the seat that started and the chance
+    to come (``chance_fingerprint``) must be the replayed game's."""
+    saved = _read_save(text)
     try:
         game = new_game(
             saved["game"],
@@ -474,24 +608,48 @@ def load_game(text: str) -> Game:
         )
     except ConfigError as exc:
         raise LoadError(f"saved set-up is not valid: {exc}") from None
-    state = saved["state"]
-    if not isinstance(state, dict):
-        raise LoadError("saved state must be a JSON object")
-    problems = game.state_problems(state)
-    if problems:
-        raise LoadError(f"saved state breaks the rules: {'; '.join(problems)}")
-    for i, (seat, action) in enumerate(actions):
+    unnamed = [name for name in game.options if name not in saved["options"]]
+    if unnamed:  # a save names every option: one left out would silently take its default
+        raise LoadError(f"saved options do not name {', '.join(unnamed)}; a save names every option")
+    for i, (seat, action) in enumerate(saved["actions"]):
         try:
             game.act(seat, action)
         except IllegalAction as exc:
             raise LoadError(
-                f"saved action {i} ({seat_name_safe(seat)}: {action!r}) is illegal: {exc}"
+                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) is illegal: {clip(str(exc))}"
             ) from None
-    difference = _first_difference(state, json.loads(json.dumps(game.view())))
+        except Exception as exc:  # the last line of defence: act refuses only with IllegalAction
+            raise LoadError(
+                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) cannot be replayed "
+                f"({type(exc).__name__})"
+            ) from None
+    state = saved["state"]
+    model = json.loads(json.dumps(game.view()))
+    problem = _shape_problem(state, model, "state", game.players)
+    if problem:
+        raise LoadError(f"saved state is not a {game.title} state: {problem}")
+    try:
+        problems = game.state_problems(state)
+    except Exception as exc:  # the last line of defence behind the shape check
+        raise LoadError(f"saved state cannot be checked: {type(exc).__name__} in its rule checks") from None
+    if problems:
+        raise LoadError(clip(f"saved state breaks the rules: {'; '.join(problems)}", 600))
+    difference = _first_difference(state, model)
     if difference:
         raise LoadError(f"saved state does not match its actions: {difference}")
+    if saved["format"] == SAVE_FORMAT:
+        if saved["first_player"] != game.first_player:
+            raise LoadError(
+                f"saved first_player {quote(saved['first_player'])} is not the seat that started "
+                f"({game.first_player}): the set-up was edited"
+            )
+        if saved["chance"] != game.chance_fingerprint():
+            raise LoadError(
+                "saved chance does not match the set-up and actions: the seed, options or stack "
+                "(a stacked card or die still to come, a stacked first_player) were edited"
+            )
     return game
 
 
 def seat_name_safe(seat: int) -> str:
-    return seat_name(seat) if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+    return seat_name(seat) if type(seat) is int and 0 <= seat < len(SEAT_NAMES) else f"seat {quote(seat)}"

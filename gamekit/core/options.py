@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ConfigError
+from .quoting import quote
 
 
 @dataclass(frozen=True)
@@ -30,21 +31,29 @@ class Option:
 
     def check(self, value: Any) -> Any:
         """``value`` if it is allowed; ``True`` never passes for ``1`` nor ``1`` for ``1.0``."""
-        if self.choices is not None and any(value == c and type(value) is type(c) for c in self.choices):
+        # The type first: a value of another type is never compared (its ``==`` may do anything).
+        if self.choices is not None and any(type(value) is type(c) and value == c for c in self.choices):
             return value
         if self.minimum is not None and type(value) is int and value >= self.minimum:
             return value
-        raise ConfigError(f"option {self.name}={value!r} is not valid: {self.describe()}")
+        raise ConfigError(f"option {self.name}={quote(value)} is not valid: {self.describe()}")
 
 
 def resolve_options(
     game: str, declared: tuple[Option, ...], given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
-    """The full option dict: defaults with ``given`` applied, every name and value checked."""
+    """The full option dict: defaults with ``given`` applied, every name and value checked.
+
+    ``given`` must be a mapping (or None) whose keys are option names; anything else is a
+    ``ConfigError`` quoting a short prefix of it."""
     known = {o.name: o for o in declared}
-    given = dict(given or {})
-    unknown = sorted(set(given) - set(known))
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"options must be a mapping of option names to values, not {quote(given)}")
+    given = dict(given)
+    unknown = sorted(quote(name) for name in given if not (type(name) is str and name in known))
     if unknown:
         valid = "; ".join(o.describe() for o in declared) or "none"
-        raise ConfigError(f"{game} has no option {', '.join(map(repr, unknown))}; valid options: {valid}")
+        raise ConfigError(f"{game} has no option {', '.join(unknown[:5])}; valid options: {valid}")
     return {name: (opt.check(given[name]) if name in given else opt.default) for name, opt in known.items()}

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.chance import without
 from ...core.errors import ConfigError
+from ...core.quoting import quote
 from . import rules
 from .rules import BEANS
 
@@ -22,7 +23,7 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
         hands = []
     if not isinstance(hands, list | tuple) or len(hands) > n:
         raise ConfigError(
-            f"stack hands must be a list of at most {n} hands (front first, one per seat), not {hands!r}"
+            f"stack hands must be a list of at most {n} hands (front first, one per seat), not {quote(hands)}"
         )
     hands = [[] if h is None else h for h in hands]
     hands += [[] for _ in range(n - len(hands))]
@@ -30,16 +31,16 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
         if not isinstance(hand, list | tuple) or len(hand) > rules.HAND_SIZE:
             raise ConfigError(
                 f"stack hands: seat {seat}'s hand must be a list of at most {rules.HAND_SIZE} beans, "
-                f"not {hand!r} (BO-C2)"
+                f"not {quote(hand)} (BO-C2)"
             )
     if deck is None:
         deck = []
     if not isinstance(deck, list | tuple):
-        raise ConfigError(f"stack deck must be a list of beans, top first, not {deck!r}")
+        raise ConfigError(f"stack deck must be a list of beans, top first, not {quote(deck)}")
     cards = [c for h in hands for c in h] + list(deck)
     for card in cards:
-        if card not in rules.BEAN_COUNTS:
-            raise ConfigError(f"stack: there is no bean {card!r}; beans: {', '.join(BEANS)} (BO-C1)")
+        if type(card) is not str or card not in rules.BEAN_COUNTS:
+            raise ConfigError(f"stack: there is no bean {quote(card)}; beans: {', '.join(BEANS)} (BO-C1)")
     for bean, count in sorted(Counter(cards).items()):
         if count > rules.BEAN_COUNTS[bean]:
             raise ConfigError(

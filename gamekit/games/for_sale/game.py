@@ -48,6 +48,7 @@ from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
+from ...core.quoting import quote
 from ...core.sealed import SealedChoices
 from . import narration, rules, views
 from . import records as log_records
@@ -99,6 +100,7 @@ class ForSale(Game):
         self.rounds = len(self.house_deck) // n  # FS-C5: every round uses one card per player
         first = self.stack.get("first_player")
         self.start_player = self.rng.randrange(n) if first is None else first  # FS-C4
+        self.first_player = self.start_player  # the start player moves on (FS-B9); saves record the first
         self.coins = [setup.coins] * n
         self.bids = [0] * n
         self.passed = [False] * n
@@ -132,7 +134,7 @@ class ForSale(Game):
         if stacked is None:
             return pile[removed:], pile[:removed]
         if not isinstance(stacked, list | tuple) or not all(type(c) is int for c in stacked):
-            raise ConfigError(f"stack {key} must be a list of card numbers, not {stacked!r}")
+            raise ConfigError(f"stack {key} must be a list of card numbers, not {quote(stacked)}")
         available = Counter(cards)
         wanted = Counter(stacked)
         for card, count in sorted(wanted.items()):
@@ -140,7 +142,9 @@ class ForSale(Game):
                 exists = (
                     "does not exist" if available[card] == 0 else f"exists only {available[card]} time(s)"
                 )
-                raise ConfigError(f"stack {key}: card {card} is listed {count} time(s) but {exists} (FS-C1)")
+                raise ConfigError(
+                    f"stack {key}: card {quote(card)} is listed {count} time(s) but {exists} (FS-C1)"
+                )
         used = len(cards) - removed
         if len(stacked) > used:
             raise ConfigError(

@@ -66,6 +66,7 @@ from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
+from ...core.quoting import quote
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
 from .cow_trade import CowTrade
@@ -148,6 +149,7 @@ class Kuhhandel(Game):
         self.deck = self._stacked_deck()  # top first
         first = self.stack.get("first_player")
         self.start_player = self.rng.randrange(n) if first is None else first  # KH-C4
+        self.first_player = self.start_player
         self.money = [list(rules.START_MONEY) for _ in range(n)]  # KH-C2, counts per denomination
         self.bank = [s - n * h for s, h in zip(rules.MONEY_SUPPLY, rules.START_MONEY, strict=True)]
         self.animals = [[0] * _N_ANIMALS for _ in range(n)]  # counts per animal, in ANIMALS order
@@ -184,13 +186,13 @@ class Kuhhandel(Game):
         stacked = self.stack.get("animals")
         if stacked is None:
             return pile
-        if not isinstance(stacked, list | tuple) or not all(isinstance(a, str) for a in stacked):
-            raise ConfigError(f"stack animals must be a list of animal names, not {stacked!r}")
+        if not isinstance(stacked, list | tuple) or not all(type(a) is str for a in stacked):
+            raise ConfigError(f"stack animals must be a list of animal names, not {quote(stacked)}")
         wanted = Counter(stacked)
         for animal, count in sorted(wanted.items()):
             if animal not in ANIMAL_INDEX:
                 raise ConfigError(
-                    f"stack animals: {animal!r} is not an animal; animals: {', '.join(ANIMALS)} (KH-C1)"
+                    f"stack animals: {quote(animal)} is not an animal; animals: {', '.join(ANIMALS)} (KH-C1)"
                 )
             if count > rules.CARDS_PER_ANIMAL:
                 raise ConfigError(

@@ -61,6 +61,7 @@ from ...core.actions import Action
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Game, register
 from ...core.options import Option
+from ...core.quoting import quote
 from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
 from . import bidding, narration, parsing, records, rules, views
@@ -134,7 +135,9 @@ def stacked_dice(stack: Mapping[str, Any]) -> list[int]:
     """The stacked rolls to use before the die (MM-A1), checked."""
     dice = stack.get("dice", [])
     if not isinstance(dice, list | tuple) or not all(type(d) is int and 1 <= d <= DIE_FACES for d in dice):
-        raise ConfigError(f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {dice!r} (MM-C1)")
+        raise ConfigError(
+            f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {quote(dice)} (MM-C1)"
+        )
     return list(dice)
 
 
@@ -165,6 +168,7 @@ class MoneyMonsoon(Game):
         self._dice_used = 0
         first = self.stack.get("first_player")
         self.start_player: int = self.rng.randrange(n) if first is None else first  # MM-C3
+        self.first_player = self.start_player
         self.points = [START_POINTS] * n  # MM-C1
         self.debt = [0] * n  # MM-E4: outstanding loans
         self.borrowed = [0] * n  # MM-E4: everything borrowed so far

@@ -94,6 +94,6 @@ def state_problems(state: Mapping[str, Any], players: int) -> list[str]:
                 f"points {sum(points)} and the bank's balance {bank} do not add up to "
                 f"{START_POINTS} per player: points were made or lost (MM-C1)"
             )
-    except (KeyError, TypeError, ValueError) as exc:
-        problems.append(f"state is not a Money Monsoon state ({exc!r})")
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        problems.append(f"state is not a Money Monsoon state ({type(exc).__name__})")
     return problems
