@@ -6,12 +6,13 @@ reaching the goal, otherwise 500 / track length per space gained), minus the
 change in the fees its pawns risk (50 / 8 for every rival pawn 1 to 8 spaces
 away from one of its pawns off the start: one face in eight of a die brings that
 pawn onto it). ``roll_value`` is the best move's value for the roll on the
-table (4 steps for an 8), never below 0. Each bot takes its value give or take
-one point (-1, 0 or +1 with equal chance, from its own generator), then rounds a
+table (4 steps for an 8), never below 0. Each bot takes a value above 0 give or
+take one point (-1, 0 or +1 with equal chance, from its own generator), then rounds a
 bid between two whole numbers up with the chance of its fraction (a bid of 12.25
 is 13 one time in four, else 12), so it bids its value on average, and players
 who value a roll alike do not tie every time, not even on a whole value (tied top
-bids are void, MM-A5, and a roll whose bids all tie lapses, MM-A6). In a one-shot second-price auction,
+bids are void, MM-A5, and a roll whose bids all tie lapses, MM-A6); a roll worth
+nothing is bid 0. In a one-shot second-price auction,
 bidding that value is a dominant strategy; the bots let a class test whether
 it still is in the game.
 """
@@ -103,7 +104,7 @@ class _ValuationBot(Bot):
     games = ("money_monsoon",)
 
     def bid_for(self, view: dict[str, Any], value: float) -> float:
-        """The bid for a roll worth ``value`` (the roll's value give or take a point)."""
+        """The bid for a roll worth ``value`` (the roll's value, give or take a point if above 0)."""
         return value
 
     def choose(
@@ -116,13 +117,15 @@ class _ValuationBot(Bot):
         # The value give or take a point, and a bid between two whole numbers rounded up with the
         # chance of its fraction: the bid equals the value on average, and bots that value a
         # roll alike do not tie every time (MM-A5), so their rolls do not lapse for ever (MM-A6).
-        value = roll_value(view) + int(rng.random() * 3) - 1
+        value = roll_value(view)
+        if value > 0:  # a roll worth nothing is not bid for
+            value = max(value + int(rng.random() * 3) - 1, 0.0)
         return bid_toward(int(self.bid_for(view, value) + rng.random()), legal_actions)
 
 
 @register_bot
 class TruthfulBidder(_ValuationBot):
-    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk), give or take one point at random to break ties and rounded up or down at random in proportion, and makes the move that `move_value` rates best."""
+    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk), give or take one point at random to break ties and rounded up or down at random in proportion (a worthless roll is bid 0), and makes the move that `move_value` rates best."""
 
     name = "truthful"
 
