@@ -21,6 +21,7 @@ from .core import (
     new_game,
     replay,
 )
+from .core.errors import BotError, BotTimeout, GameStalled, PlayError
 from .core.game import registered
 from .simulate import play, simulate
 
@@ -31,11 +32,15 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES",
     "Action",
+    "BotError",
+    "BotTimeout",
     "ConfigError",
     "Game",
+    "GameStalled",
     "GamekitError",
     "IllegalAction",
     "LoadError",
+    "PlayError",
     "bots",
     "games",
     "load_game",

@@ -1,28 +1,41 @@
 """Playing games with bots, one at a time (``play``) or by the thousand (``simulate``).
 
 Every game of a simulation gets its own seed derived from the simulation's seed
-and the game's number, and every bot its own generator derived from the game's
-seed and its seat, so a table of results never depends on which process played
-which game.
+and the game's number, and every bot its own generator derived from the simulation's
+seed, the game's number and the seat (never from the game's seed), so a table of
+results never depends on which process played which game.
+
+What a bot is given (the public contract): a copy of its own seat's view, a fresh list of
+the legal actions and its generator; nothing that leads back to the game. gamekit's own
+shipped bots are trusted code and are called directly; any other bot is called on a
+separate long-lived thread, so that nothing on its call stack holds the game. That is
+a fence against accidents and casual peeking, not a sandbox: code in the same process can
+still reach any object by deliberate reflection on the interpreter (``gc``,
+``sys._current_frames``); only separate processes keep a bot from the game.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
+import pickle
+import queue
 import random
+import threading
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any
 
-from .bots import Bot, make_bot
-from .core.errors import ConfigError
-from .core.game import Events, Game, game_class, new_game
+from .bots.base import BotLike, bot_label, is_shipped, make_bot
+from .core.errors import BotError, BotTimeout, ConfigError, GameStalled, PlayError
+from .core.game import SEAT_NAMES, Events, Game, game_class, new_game
 
 if TYPE_CHECKING:
     import pandas as pd
 
-BotSpec = Bot | str
+BotSpec = BotLike | str
 Progress = Callable[[int, int], None]
 
 
@@ -32,46 +45,305 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game number ``index`` of the simulation with ``seed``."""
+    return derive_seed(seed, index)
+
+
 def bot_rng(game_seed: int, seat: int) -> random.Random:
-    """The generator a bot in ``seat`` draws from in the game with ``game_seed``."""
+    """The generator a bot in ``seat`` draws from in ``play`` of the game with ``game_seed``."""
     return random.Random(derive_seed(game_seed, "bot", seat))
 
 
-def _seat_bots(game: Game, bots: Sequence[BotSpec] | BotSpec) -> list[Bot]:
-    if isinstance(bots, Bot | str):
-        bots = [bots] * game.players
+def _bot_key(seed: int) -> bytes:
+    """The key of a simulation's bot generators: from its seed, in a domain no game seed uses."""
+    return hashlib.blake2b(repr(seed).encode(), digest_size=32, person=b"gamekit botkey").digest()
+
+
+def _keyed_rng(key: bytes, index: int, seat: int) -> random.Random:
+    digest = hashlib.blake2b(repr((index, seat)).encode(), key=key, digest_size=32, person=b"gamekit botrng")
+    return random.Random(int.from_bytes(digest.digest(), "big"))
+
+
+def simulation_bot_rng(seed: int, index: int, seat: int) -> random.Random:
+    """The generator of the bot in ``seat`` of game ``index`` of the simulation with ``seed``.
+
+    A keyed BLAKE2b hash of the game's number and the seat, the key derived from the
+    simulation's seed in its own domain: the game's seed is no input, so knowing the game
+    seeds tells nothing of the bots' generators, and a generator (256 bits of seed) gives a
+    bot nothing about its game's seed beyond what it could guess of the simulation's seed.
+    """
+    return _keyed_rng(_bot_key(seed), index, seat)
+
+
+# ----------------------------------------------------------------- calling a bot
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (a view), much faster than ``copy.deepcopy``."""
+    cls = value.__class__
+    if cls is dict:
+        return {key: _plain_copy(item) for key, item in value.items()}
+    if cls is list:
+        return [_plain_copy(item) for item in value]
+    if cls is tuple:
+        return tuple(_plain_copy(item) for item in value)
+    if cls in (int, str, float, bool) or value is None:
+        return value
+    import copy
+
+    return copy.deepcopy(value)
+
+
+class _Job:
+    """One call of a bot's ``choose``, handed to the bot thread. It holds no game."""
+
+    __slots__ = ("args", "choose", "done", "error", "result")
+
+    def __init__(self, choose: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.choose, self.args = choose, args
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+
+def _serve(jobs: queue.SimpleQueue[_Job | None]) -> None:
+    """The bot thread: run jobs until told to stop. Its frames hold only the jobs."""
+    while (job := jobs.get()) is not None:
+        try:
+            job.result = job.choose(*job.args)
+        except BaseException as exc:  # handed back to the runner, which names the bot
+            job.error = exc
+        finally:
+            job.done.set()
+        del job
+
+
+class _Abandoned(Exception):
+    """The bot thread did not answer within the time limit."""
+
+
+class _BotThread:
+    """A long-lived daemon thread that runs bots' ``choose`` for one runner.
+
+    A call that exceeds the time limit is abandoned: the runner stops waiting, and the
+    thread, still inside the bot, is left to finish (or not) as a daemon; the next call
+    gets a new thread.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[_Job | None] | None = None
+
+    def call(self, choose: Callable[..., Any], args: tuple[Any, ...], time_limit: float | None) -> Any:
+        if self._jobs is None:
+            self._jobs = queue.SimpleQueue()
+            threading.Thread(target=_serve, args=(self._jobs,), name="gamekit-bot", daemon=True).start()
+        job = _Job(choose, args)
+        self._jobs.put(job)
+        if not job.done.wait(time_limit):
+            # Stuck in the bot: abandon the thread, which ends if the bot ever returns.
+            self._jobs.put(None)
+            self._jobs = None
+            raise _Abandoned
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    def close(self) -> None:
+        if self._jobs is not None:
+            self._jobs.put(None)
+            self._jobs = None
+
+
+class _Seat:
+    """A bot at a seat, with what the runner needs to call it quickly."""
+
+    __slots__ = ("bot", "choose", "direct", "label", "uses_view")
+
+    def __init__(self, bot: Any, time_limit: float | None) -> None:
+        self.bot = bot
+        self.choose = bot.choose
+        self.label = bot_label(bot)
+        self.uses_view = bool(getattr(bot, "uses_view", True))
+        # gamekit's own bots are trusted code: called directly unless a time limit needs the thread.
+        self.direct = time_limit is None and is_shipped(bot)
+
+
+def _where(game: Game, index: int | None) -> str:
+    if index is None:
+        return f"the {game.name} game with seed {game.seed}"
+    return f"game {index} (seed {game.seed}) of the {game.name} simulation"
+
+
+def _seat_text(seat: int) -> str:
+    return f"seat {seat} ({SEAT_NAMES[seat]})" if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+
+def _short(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _bot_error(
+    cls: type[PlayError], what: str, game: Game, index: int | None, seat: int, label: str
+) -> PlayError:
+    message = f"bot {label!r} in {_seat_text(seat)} {what}, in {_where(game, index)}"
+    return cls(message, game=index, seed=game.seed, seat=seat, bot=label)
+
+
+def _ask(
+    game: Game,
+    seat: int,
+    at: _Seat,
+    rng: random.Random,
+    thread: _BotThread,
+    time_limit: float | None,
+    index: int | None,
+) -> Any:
+    """The action ``at``'s bot chooses for ``seat``: given copies, on the bot thread."""
+    view = _plain_copy(game.view(seat)) if at.uses_view else None
+    try:
+        return thread.call(at.choose, (view, list(game.legal_actions(seat)), rng), time_limit)
+    except _Abandoned:
+        what = f"took longer than the time limit of {time_limit:g} s for one decision"
+        raise _bot_error(BotTimeout, what, game, index, seat, at.label) from None
+    except Exception as exc:
+        raise _raised(exc, game, index, seat, at) from exc
+
+
+def _raised(exc: Exception, game: Game, index: int | None, seat: int, at: _Seat) -> PlayError:
+    return _bot_error(BotError, f"raised {_short(exc)}", game, index, seat, at.label)
+
+
+def _refused(action: Any, exc: Exception, game: Game, index: int | None, seat: int, at: _Seat) -> PlayError:
+    shown = str(action)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    what = f"chose {shown!r}, which the game refused: {_short(exc)}"
+    return _bot_error(BotError, what, game, index, seat, at.label)
+
+
+def _decide(
+    game: Game,
+    seat: int,
+    at: _Seat,
+    rng: random.Random,
+    thread: _BotThread,
+    time_limit: float | None,
+    index: int | None = None,
+) -> Events:
+    """``at``'s bot takes ``seat``'s decision; any failure is a ``BotError`` naming game and seat.
+
+    ``_play`` does the same inline, for speed."""
+    if at.direct:
+        try:
+            action = at.choose(game.view(seat) if at.uses_view else None, game.legal_actions(seat), rng)
+        except Exception as exc:
+            raise _raised(exc, game, index, seat, at) from exc
+    else:
+        action = _ask(game, seat, at, rng, thread, time_limit, index)
+    try:
+        return game.act(seat, action)
+    except Exception as exc:
+        raise _refused(action, exc, game, index, seat, at) from exc
+
+
+def take_turn(game: Game, seat: int, bot: Any, rng: random.Random, time_limit: float | None = None) -> Events:
+    """``bot`` takes ``seat``'s decision: it sees a copy of that seat's view only (none if it asks
+    for none) and the legal actions, and draws from ``rng``. A failure is a ``BotError``."""
+    return _decide(game, seat, _Seat(bot, time_limit), rng, _SHARED_THREAD, time_limit)
+
+
+_SHARED_THREAD = _BotThread()  # take_turn's: tables and the command line call one bot at a time
+
+
+def _check_time_limit(time_limit: Any) -> float | None:
+    if time_limit is None:
+        return None
+    number = isinstance(time_limit, int | float) and not isinstance(time_limit, bool)
+    if not (number and math.isfinite(time_limit) and time_limit > 0):
+        raise ConfigError(f"time_limit must be a number of seconds above 0, or None, not {time_limit!r}")
+    return float(time_limit)
+
+
+def _is_one_bot(bots: Any) -> bool:
+    return isinstance(bots, str) or callable(getattr(bots, "choose", None))
+
+
+def _seat_bots(game: Game, bots: Sequence[BotSpec] | BotSpec) -> list[Any]:
+    if _is_one_bot(bots):
+        bots = [bots] * game.players  # type: ignore[list-item]
+    if not isinstance(bots, Sequence):
+        raise ConfigError(f"bots must be one bot or a list of one per seat, not {bots!r}")
     if len(bots) != game.players:
         raise ConfigError(f"{game.players} players need {game.players} bots, got {len(bots)}")
     return [make_bot(b, game.name) for b in bots]
 
 
-def take_turn(game: Game, seat: int, bot: Bot, rng: random.Random) -> Events:
-    """``bot`` takes ``seat``'s decision: it sees that seat's view only (none if it asks for none)
-    and the legal actions, and draws from ``rng``. Every runner lets bots move through here."""
-    view = game.view(seat) if bot.uses_view else None
-    return game.act(seat, bot.choose(view, game.legal_actions(seat), rng))
-
-
-def play(game: Game, bots: Sequence[BotSpec] | BotSpec) -> dict[str, Any]:
-    """Let ``bots`` (one per seat, or one for all) play ``game`` to its end; returns the result.
-
-    Each bot sees only its own view; bots of a simultaneous step choose in seat
-    order, none seeing another's sealed choice.
-    """
-    seated = _seat_bots(game, bots)
-    rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
-    limit = game.max_decisions - len(game.history)
-    decisions = 0
+def _play(
+    game: Game,
+    seats: Sequence[_Seat],
+    rngs: Sequence[random.Random],
+    time_limit: float | None,
+    thread: _BotThread,
+    index: int | None = None,
+) -> dict[str, Any]:
+    """Let the seated bots play ``game`` to its end, guarding against a game that stalls."""
+    start = len(game.history)
+    limit = game.max_decisions - start
     while not game.is_over:
-        for seat in game.to_act:
-            take_turn(game, seat, seated[seat], rngs[seat])
-            decisions += 1
-        if decisions > limit:
-            raise RuntimeError(f"{game!r} went past its declared bound of {game.max_decisions} decisions")
+        to_act = game.to_act
+        round_start = len(game.history)
+        for seat in to_act:
+            # _decide, inline: the loop every simulated decision goes through.
+            at = seats[seat]
+            if at.direct:
+                try:
+                    view = game.view(seat) if at.uses_view else None
+                    action = at.choose(view, game.legal_actions(seat), rngs[seat])
+                except Exception as exc:
+                    raise _raised(exc, game, index, seat, at) from exc
+            else:
+                action = _ask(game, seat, at, rngs[seat], thread, time_limit, index)
+            try:
+                game.act(seat, action)
+            except Exception as exc:
+                raise _refused(action, exc, game, index, seat, at) from exc
+        played = len(game.history)
+        if played == round_start:  # nothing recorded: the game would ask again for ever
+            what = "made a decision that did not add to the game's history"
+            raise _bot_error(GameStalled, what, game, index, to_act[0], seats[to_act[0]].label)
+        if played - start > limit:
+            raise GameStalled(
+                f"{_where(game, index)} went past its declared bound of {game.max_decisions} decisions",
+                game=index,
+                seed=game.seed,
+            )
     return game.result()
 
 
-Batch = tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]
+def play(game: Game, bots: Sequence[BotSpec] | BotSpec, *, time_limit: float | None = None) -> dict[str, Any]:
+    """Let ``bots`` (one per seat, or one for all) play ``game`` to its end; returns the result.
+
+    Each bot sees only a copy of its own view; bots of a simultaneous step choose in seat
+    order, none seeing another's sealed choice. The bot in seat s draws from
+    ``bot_rng(game.seed, s)``, so a game seed gives the same game. ``time_limit`` (seconds,
+    default none) bounds each decision of each bot.
+
+    Raises ``BotError`` when a bot raises or chooses an action the game refuses (the game is
+    left as it was before that decision), ``BotTimeout`` when it exceeds ``time_limit`` (a
+    bot that never returns is abandoned on its thread), and ``GameStalled`` when a decision
+    does not add to the game's history or the game goes past its ``max_decisions``; each
+    names the game's seed, the seat and the bot.
+    """
+    limit = _check_time_limit(time_limit)
+    seats = [_Seat(bot, limit) for bot in _seat_bots(game, bots)]
+    rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
+    thread = _BotThread()
+    try:
+        return _play(game, seats, rngs, limit, thread)
+    finally:
+        thread.close()
+
+
+Batch = tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]], PlayError | None]
 
 
 def _play_games(
@@ -82,41 +354,96 @@ def _play_games(
     seed: int,
     options: Mapping[str, Any] | None,
     records: bool = False,
+    time_limit: float | None = None,
 ) -> Batch:
-    """Rows (and, if asked, the game's records) of the games numbered ``indices``.
+    """Rows (and, if asked, the game's records) of the games numbered ``indices``, and the error
+    that stopped them early, if any (the rows then hold the games finished before it).
 
     The unit of work of every worker: it depends only on its arguments.
     """
-    seated = [make_bot(b, name) for b in bots]
+    made = [make_bot(b, name) for b in bots]
+    seated = [_Seat(bot, time_limit) for bot in made]
     rows: list[dict[str, Any]] = []
     tables: dict[str, list[dict[str, Any]]] = {}
-    for index in indices:
-        game_seed = derive_seed(seed, index)
-        game = new_game(name, players, seed=game_seed, options=options)
-        # Seat rotation: in game i, seat s is played by bot (s + i) mod n.
-        order = [seated[(seat + index) % players] for seat in range(players)]
-        result = play(game, order)
-        winners = result["winners"]
-        for seat in range(players):
-            row = {
-                "game": index,
-                "seat": seat,
-                "bot": order[seat].label,
-                "score": result["scores"][seat],
-                "rank": result["ranks"][seat],
-                "winner": seat in winners,
-                "win_share": 1 / len(winners) if seat in winners else 0.0,
-                "finished": result["finished"],
-                "decisions": len(game.history),
-            }
-            row.update(game.stats(seat))
-            rows.append(row)
-        if records:
-            for table, entries in game.records().items():
-                tables.setdefault(table, []).extend(
-                    {"game": index, **entry, "bot": order[entry["seat"]].label} for entry in entries
-                )
-    return rows, tables
+    key = _bot_key(seed)
+    thread = _BotThread()
+    try:
+        for index in indices:
+            game = new_game(name, players, seed=game_seed(seed, index), options=options)
+            # Seat rotation: in game i, seat s is played by bot (s + i) mod n.
+            order = [seated[(seat + index) % players] for seat in range(players)]
+            rngs = [_keyed_rng(key, index, seat) for seat in range(players)]
+            result = _play(game, order, rngs, time_limit, thread, index)
+            winners = result["winners"]
+            for seat in range(players):
+                row = {
+                    "game": index,
+                    "seat": seat,
+                    "bot": order[seat].label,
+                    "score": result["scores"][seat],
+                    "rank": result["ranks"][seat],
+                    "winner": seat in winners,
+                    "win_share": 1 / len(winners) if seat in winners else 0.0,
+                    "finished": result["finished"],
+                    "decisions": len(game.history),
+                }
+                row.update(game.stats(seat))
+                rows.append(row)
+            if records:
+                for table, entries in game.records().items():
+                    tables.setdefault(table, []).extend(
+                        {"game": index, **entry, "bot": order[entry["seat"]].label} for entry in entries
+                    )
+    except PlayError as exc:
+        return rows, tables, exc
+    finally:
+        thread.close()
+    return rows, tables, None
+
+
+def _play_games_remote(payload: bytes, *args: Any) -> Batch:
+    """``_play_games`` in a worker process: the bots arrive pickled (by cloudpickle), and an error
+    goes back with its cause, or with the cause's text where the cause cannot be pickled."""
+    try:
+        bots = pickle.loads(payload)
+    except Exception as exc:
+        raise ConfigError(
+            f"the bots could not be unpickled in a worker process ({_short(exc)}); {_IMPORTABLE}"
+        ) from None
+    rows, tables, error = _play_games(args[0], args[1], bots, *args[2:])
+    if error is not None and error.__cause__ is not None:
+        cause = error.__cause__
+        text = "".join(traceback.format_exception(cause))
+        try:
+            pickle.dumps(cause)
+        except Exception:
+            cause = RuntimeError(_short(cause))
+        cause.add_note("in the worker process:\n" + text)
+        error.__cause__ = cause
+    return rows, tables, error
+
+
+_IMPORTABLE = (
+    "make the bot importable: define its class in a module the workers can import (a .py file beside the notebook, "
+    "imported with 'from mybots import MyBot'), give it only attributes that can be pickled, "
+    "or use workers=1"
+)
+
+
+def _pickled_bots(bots: list[Any]) -> bytes:
+    """The bots as the worker processes receive them: cloudpickle sends classes defined in a
+    notebook or a script (``__main__``) by value."""
+    try:
+        import cloudpickle
+    except ImportError:  # pragma: no cover - a dependency of gamekit
+        cloudpickle = pickle
+    try:
+        return cloudpickle.dumps(bots)
+    except Exception as exc:
+        labels = ", ".join(bot_label(b) for b in bots if not isinstance(b, str))
+        raise ConfigError(
+            f"the bots ({labels}) cannot be sent to worker processes ({_short(exc)}); {_IMPORTABLE}"
+        ) from None
 
 
 def simulate(
@@ -129,18 +456,39 @@ def simulate(
     workers: int | str = 1,
     progress: Progress | None = None,
     chunk: int = 250,
+    *,
+    time_limit: float | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` games and return one row per seat per game.
 
     ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
     that every bot plays every seat equally often over each ``players`` games.
     ``workers`` is a number of local processes or a Dask scheduler address; the
-    table is the same for every choice. ``progress(done, total)`` is called as
-    games finish.
+    table is the same for every choice (bots defined in a notebook travel to local
+    workers by cloudpickle). ``progress(done, total)`` is called as games finish.
+    ``time_limit`` (seconds, default none) bounds each decision of each bot.
+
+    Seeds: game i is dealt from ``game_seed(seed, i)``, and its bot in seat s draws from
+    ``simulation_bot_rng(seed, i, s)``, which is not derived from the game's seed. Same
+    seed, same table. What a bot can learn: nothing about its game's seed from its
+    generator beyond what it could guess of ``seed`` itself. A bot that guesses a small
+    ``seed`` (0, 1, 42) can replay the candidate games and so learn every hidden card
+    (from what it sees of the game, generator or not); for a contest among untrusted bots
+    pass a secret seed, e.g. ``secrets.randbits(63)``, and run the bots in separate
+    processes (in-process bots can reach anything by reflection; see the module's notes).
+
+    A bot that fails (``BotError``, ``BotTimeout``) or a game that stalls (``GameStalled``)
+    stops the simulation with an error naming the game's number, its seed, the seat and the
+    bot; ``exc.rows`` holds this table for the games that finished (with workers, also those
+    of other chunks, after the failing game too).
     """
     import pandas as pd
 
-    rows, _ = _run(name, players, bots, games, seed, options, workers, progress, chunk, records=False)
+    try:
+        rows, _ = _run(name, players, bots, games, seed, options, workers, progress, chunk, False, time_limit)
+    except PlayError as exc:
+        exc.rows = pd.DataFrame(exc.rows)
+        raise
     return pd.DataFrame(rows)
 
 
@@ -154,15 +502,26 @@ def simulate_records(
     workers: int | str = 1,
     progress: Progress | None = None,
     chunk: int = 250,
+    *,
+    time_limit: float | None = None,
 ) -> dict[str, pd.DataFrame]:
     """The same games as ``simulate`` with the same arguments, with each game's own records.
 
     Returns ``{"seats": <simulate's table>, <record name>: <table>, ...}``; For Sale
     adds ``purchases`` (one row per house taken) and ``sales`` (one per house sold).
+    On a failure the error carries ``rows`` (the seats table) and ``tables`` (the records)
+    of the games that finished, as ``simulate`` describes.
     """
     import pandas as pd
 
-    rows, tables = _run(name, players, bots, games, seed, options, workers, progress, chunk, records=True)
+    try:
+        rows, tables = _run(
+            name, players, bots, games, seed, options, workers, progress, chunk, True, time_limit
+        )
+    except PlayError as exc:
+        exc.rows = pd.DataFrame(exc.rows)
+        exc.tables = {k: pd.DataFrame(v) for k, v in (exc.tables or {}).items()}
+        raise
     return {"seats": pd.DataFrame(rows), **{k: pd.DataFrame(v) for k, v in tables.items()}}
 
 
@@ -177,44 +536,65 @@ def _run(
     progress: Progress | None,
     chunk: int,
     records: bool,
-) -> Batch:
+    time_limit: float | None,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     game_class(name)  # unknown names fail before any work starts
-    if isinstance(bots, Bot | str):
-        bots = [bots] * players
-    bots = list(bots)
+    if _is_one_bot(bots):
+        bots = [bots] * players  # type: ignore[list-item]
+    bots = list(bots)  # type: ignore[arg-type]
     if len(bots) != players:
         raise ConfigError(f"{players} players need {players} bots, got {len(bots)}")
     checked = [make_bot(b, name) for b in bots]
     new_game(name, players, seed=seed, options=options)  # set-up errors fail early too
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
+    limit = _check_time_limit(time_limit)
     chunks = [range(start, min(start + chunk, games)) for start in range(0, games, chunk)]
     args = (name, players)
     if workers == 1:
-        batches = (_play_games(*args, checked, ix, seed, options, records) for ix in chunks)
-        return _collect(batches, chunks, games, progress)
+        batches = (_play_games(*args, checked, ix, seed, options, records, limit) for ix in chunks)
+        return _collect(batches, chunks, games, progress, stop_at_error=True)
     if isinstance(workers, str):
-        return _simulate_dask(workers, args, bots, chunks, seed, options, records, progress, games)
+        return _simulate_dask(workers, args, bots, chunks, seed, options, records, limit, progress, games)
     if type(workers) is int and workers > 1:
-        # Bot names or Bot objects travel to the worker processes as given.
+        payload = _pickled_bots(bots)
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(_play_games, *args, bots, ix, seed, options, records) for ix in chunks]
+            futures = [
+                pool.submit(_play_games_remote, payload, *args, ix, seed, options, records, limit)
+                for ix in chunks
+            ]
             return _collect((f.result() for f in futures), chunks, games, progress)
     raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
 
 
-def _collect(batches: Iterable[Batch], chunks: list[range], games: int, progress: Progress | None) -> Batch:
-    """Join the batches in game order, reporting progress as each arrives."""
+def _collect(
+    batches: Iterable[Batch],
+    chunks: list[range],
+    games: int,
+    progress: Progress | None,
+    stop_at_error: bool = False,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """Join the batches in game order, reporting progress as each arrives. After a failure the
+    rows of every batch already played are kept on the first error, which is then raised."""
     rows: list[dict[str, Any]] = []
     tables: dict[str, list[dict[str, Any]]] = {}
     done = 0
-    for indices, (part, part_tables) in zip(chunks, batches, strict=True):
+    first: PlayError | None = None
+    for indices, (part, part_tables, error) in zip(chunks, batches, strict=False):
         rows.extend(part)
         for key, entries in part_tables.items():
             tables.setdefault(key, []).extend(entries)
+        if error is not None:
+            first = first or error
+            if stop_at_error:
+                break
+            continue
         done += len(indices)
-        if progress:
+        if progress and first is None:
             progress(done, games)
+    if first is not None:
+        first.rows, first.tables = rows, tables
+        raise first from first.__cause__
     return rows, tables
 
 
@@ -226,9 +606,10 @@ def _simulate_dask(
     seed: int,
     options: Mapping[str, Any] | None,
     records: bool,
+    time_limit: float | None,
     progress: Progress | None,
     games: int,
-) -> Batch:
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     try:
         from distributed import Client
     except ImportError:
@@ -236,8 +617,12 @@ def _simulate_dask(
             f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
             "(pip install 'dask[distributed]')"
         ) from None
+    payload = _pickled_bots(bots)
     with Client(address) as client:
         futures = [
-            client.submit(_play_games, *args, bots, ix, seed, options, records, pure=False) for ix in chunks
+            client.submit(
+                _play_games_remote, payload, *args, ix, seed, options, records, time_limit, pure=False
+            )
+            for ix in chunks
         ]
         return _collect((f.result() for f in futures), chunks, games, progress)

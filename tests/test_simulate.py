@@ -114,3 +114,58 @@ def test_simulate_records_are_the_same_games_with_their_houses_and_cheques():
     for _, round_ in sales.groupby(["game", "round"]):
         ordered = round_.sort_values("house")
         assert ordered["cheque"].is_monotonic_increasing
+
+
+class Recorder:
+    """Keeps the state of every generator it is handed, as first seen (before any draw)."""
+
+    def __init__(self) -> None:
+        self.first: dict[int, tuple] = {}
+        self.rngs: list = []  # kept alive, so that ids are not reused
+
+    def choose(self, view, legal_actions, rng):
+        if id(rng) not in self.first:
+            self.first[id(rng)] = rng.getstate()
+            self.rngs.append(rng)
+        return legal_actions[int(rng.random() * len(legal_actions))]
+
+
+def test_a_bots_generator_in_simulate_is_not_derived_from_the_games_seed():
+    import random
+
+    from gamekit.simulate import bot_rng, simulation_bot_rng
+
+    seed, games = 3, 6
+    recorder = Recorder()
+    gamekit.simulate("for_sale", 3, [recorder, "random", "random"], games=games, seed=seed)
+    states = list(recorder.first.values())
+    assert len(states) == games
+    # Knowing a game's seed gives none of the generators: not play's, not the game's own.
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        for seat in range(3):
+            assert bot_rng(game_seed, seat).getstate() not in states
+        assert random.Random(game_seed).getstate() not in states
+    # They come from the simulation's seed, the game's number and the seat alone.
+    expected = {simulation_bot_rng(seed, index, (0 - index) % 3).getstate() for index in range(games)}
+    assert set(states) == expected
+    assert simulation_bot_rng(seed, 0, 0).getstate() != simulation_bot_rng(seed + 1, 0, 0).getstate()
+
+
+def test_the_bots_generators_do_not_involve_the_game_seeds(monkeypatch):
+    import sys
+
+    sim = sys.modules["gamekit.simulate"]  # the module (gamekit.simulate is the function)
+    first = Recorder()
+    gamekit.simulate("for_sale", 3, [first, "random", "random"], games=3, seed=8)
+    monkeypatch.setattr(sim, "game_seed", lambda seed, index: 12345 + index)
+    second = Recorder()
+    gamekit.simulate("for_sale", 3, [second, "random", "random"], games=3, seed=8)
+    assert list(first.first.values()) == list(second.first.values())
+
+
+def test_play_stays_reproducible_for_a_given_game_seed():
+    a, b = gamekit.new_game("money_monsoon", 4, seed=11), gamekit.new_game("money_monsoon", 4, seed=11)
+    gamekit.play(a, ["truthful", "zero8", "shade", "random"])
+    gamekit.play(b, ["truthful", "zero8", "shade", "random"])
+    assert a.history == b.history

@@ -8,7 +8,18 @@ the game is imported. Every registered bot class is also reachable here by its c
 
 from typing import Any
 
-from .base import BOTS, Bot, RandomBot, TunedBot, describe, make_bot, register_bot
+from .base import (
+    BOTS,
+    Bot,
+    BotLike,
+    RandomBot,
+    TunedBot,
+    bot_label,
+    describe,
+    is_shipped,
+    make_bot,
+    register_bot,
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -18,4 +29,15 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "TunedBot", "describe", "make_bot", "register_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotLike",
+    "RandomBot",
+    "TunedBot",
+    "bot_label",
+    "describe",
+    "is_shipped",
+    "make_bot",
+    "register_bot",
+]

@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ..core.actions import Action
 from ..core.errors import ConfigError
+
+
+class BotLike(Protocol):
+    """What a bot is: any object with this method (a ``Bot`` subclass is not needed)."""
+
+    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Any: ...
+
+
+WHAT_A_BOT_IS = (
+    "a bot is an object with a method choose(view, legal_actions, rng) that returns one of "
+    "legal_actions (for example a gamekit.bots.Bot), or a registered bot name such as 'random'"
+)
 
 
 class Bot:
     """A player: ``choose(view, legal_actions, rng)`` returns one of ``legal_actions``.
 
     A bot sees only its own seat's view and draws randomness only from ``rng``,
-    which the runner seeds from the game's seed and the seat.
+    which the runner seeds for it. Subclassing is optional: the runners take any object
+    with ``choose`` (see ``make_bot``).
     """
 
     name: ClassVar[str] = "bot"
@@ -113,10 +126,33 @@ def describe(game: str | None = None) -> list[dict[str, Any]]:
     return rows
 
 
-def make_bot(spec: Bot | str, game: str | None = None) -> Bot:
-    """A bot from itself or a name with an optional parameter: ``"random"``, ``"spread:0.4"``."""
+def bot_label(bot: Any) -> str:
+    """How tables and errors name a bot: a ``Bot``'s label, else the object's own ``label`` or
+    ``name`` attribute (text), else its class name."""
+    for attribute in ("label", "name"):
+        value = getattr(bot, attribute, None)
+        if isinstance(value, str):
+            return value
+    return type(bot).__name__
+
+
+def is_shipped(bot: Any) -> bool:
+    """True for an instance of one of gamekit's own registered bot classes (trusted code the
+    runners may call directly); False for every other bot, a subclass of one included."""
+    cls = type(bot)
+    return cls.__module__.startswith("gamekit.") and BOTS.get(getattr(cls, "name", None)) is cls
+
+
+def make_bot(spec: BotLike | str, game: str | None = None) -> Any:
+    """A bot from itself or a name with an optional parameter: ``"random"``, ``"spread:0.4"``.
+
+    Any object with a ``choose(view, legal_actions, rng)`` method is a bot, a ``Bot`` subclass
+    or not; its optional attributes default as ``Bot``'s do: ``uses_view`` True, ``games``
+    None (every game), and its label (``bot_label``) is its ``label`` or ``name`` if it has
+    one, else its class name. Anything else raises ``ConfigError`` saying what a bot is.
+    """
     if isinstance(spec, Bot):
-        bot = spec
+        bot: Any = spec
     elif isinstance(spec, str):
         name, _, param = spec.partition(":")
         if name not in BOTS:
@@ -129,8 +165,15 @@ def make_bot(spec: Bot | str, game: str | None = None) -> Bot:
             bot = BOTS[name](value)
         else:
             bot = BOTS[name]()
+    elif isinstance(spec, type) and callable(getattr(spec, "choose", None)):
+        raise ConfigError(f"{WHAT_A_BOT_IS}; {spec.__name__} is a class: pass an instance, {spec.__name__}()")
+    elif callable(getattr(spec, "choose", None)):
+        bot = spec
     else:
-        raise ConfigError(f"a bot is a Bot or a bot name, not {spec!r}")
-    if game is not None and bot.games is not None and game not in bot.games:
-        raise ConfigError(f"bot {bot.label} plays only {', '.join(bot.games)}, not {game}")
+        shown = repr(spec)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise ConfigError(f"{WHAT_A_BOT_IS}, not {shown}")
+    games = getattr(bot, "games", None)
+    if game is not None and games is not None and game not in games:
+        raise ConfigError(f"bot {bot_label(bot)} plays only {', '.join(games)}, not {game}")
     return bot

@@ -45,3 +45,50 @@ class IllegalAction(GamekitError, ValueError):
 
 class LoadError(GamekitError, ValueError):
     """A saved game is damaged, tampered with, or describes a state the rules cannot reach."""
+
+
+class PlayError(GamekitError, RuntimeError):
+    """A game played by bots (``play``, ``simulate``) could not go on; the message says why.
+
+    It names where: ``game`` (the game's number in a simulation, None for ``play``), ``seed``
+    (the game's own seed: ``new_game(name, players, seed=seed)`` deals it again), ``seat`` and
+    ``bot`` (the bot's label). From ``simulate`` it carries what was already played: ``rows``,
+    the table ``simulate`` would have returned for the games that finished (a DataFrame; every
+    chunk a worker finished is kept), and from ``simulate_records`` also ``tables``, their
+    records. The exception that caused it, if any, is chained (``__cause__``).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: int | None = None,
+        seed: int | None = None,
+        seat: int | None = None,
+        bot: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.game, self.seed, self.seat, self.bot = game, seed, seat, bot
+        self.rows: object = None
+        self.tables: object = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Across processes the fields and the chained cause travel too (a worker's failure).
+        return (type(self), self.args, {**self.__dict__, "__cause__": self.__cause__})
+
+
+class BotError(PlayError):
+    """A bot failed: it raised, or returned an action the game refused (the cause is chained)."""
+
+
+class BotTimeout(BotError):
+    """A bot took longer than the runner's ``time_limit`` for one decision.
+
+    A bot that never returns cannot be stopped from outside: its thread is left running as a
+    daemon (it ends with the process) and the game stops here.
+    """
+
+
+class GameStalled(PlayError):
+    """A game stopped making progress under ``play``: a decision did not add to its history, or
+    the decisions went past the game's declared ``max_decisions`` (a bug in the engine)."""

@@ -6,10 +6,13 @@ reaching the goal, otherwise 500 / track length per space gained), minus the
 change in the fees its pawns risk (50 / 8 for every rival pawn 1 to 8 spaces
 away from one of its pawns off the start: one face in eight of a die brings that
 pawn onto it). ``roll_value`` is the best move's value for the roll on the
-table (4 steps for an 8), never below 0. The bots round a value between two
-whole numbers up with the chance of its fraction (a value of 12.25 is bid as 13
-one time in four, else 12), so they bid their value on average and players who
-value a roll alike do not tie every time (tied top bids are void, MM-A5). In a one-shot second-price auction,
+table (4 steps for an 8), never below 0. Each bot takes a value above 0 give or
+take one point (-1, 0 or +1 with equal chance, from its own generator), then rounds a
+bid between two whole numbers up with the chance of its fraction (a bid of 12.25
+is 13 one time in four, else 12), so it bids its value on average, and players
+who value a roll alike do not tie every time, not even on a whole value (tied top
+bids are void, MM-A5, and a roll whose bids all tie lapses, MM-A6); a roll worth
+nothing is bid 0. In a one-shot second-price auction,
 bidding that value is a dominant strategy; the bots let a class test whether
 it still is in the game.
 """
@@ -100,8 +103,9 @@ class _ValuationBot(Bot):
 
     games = ("money_monsoon",)
 
-    def bid_for(self, view: dict[str, Any]) -> float:
-        return roll_value(view)
+    def bid_for(self, view: dict[str, Any], value: float) -> float:
+        """The bid for a roll worth ``value`` (the roll's value, give or take a point if above 0)."""
+        return value
 
     def choose(
         self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
@@ -110,14 +114,18 @@ class _ValuationBot(Bot):
         if view["phase"] == "move":
             me = view["viewer"]
             return max(legal_actions, key=lambda a: move_value(view, me, a.value))
-        # A value between two whole numbers is rounded up with the chance of its fraction, so
-        # the bid equals the value on average and equal valuations do not always tie (MM-A5).
-        return bid_toward(int(self.bid_for(view) + rng.random()), legal_actions)
+        # The value give or take a point, and a bid between two whole numbers rounded up with the
+        # chance of its fraction: the bid equals the value on average, and bots that value a
+        # roll alike do not tie every time (MM-A5), so their rolls do not lapse for ever (MM-A6).
+        value = roll_value(view)
+        if value > 0:  # a roll worth nothing is not bid for
+            value = max(value + int(rng.random() * 3) - 1, 0.0)
+        return bid_toward(int(self.bid_for(view, value) + rng.random()), legal_actions)
 
 
 @register_bot
 class TruthfulBidder(_ValuationBot):
-    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk, rounded up or down at random in proportion) and makes the move that `move_value` rates best."""
+    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk), give or take one point at random to break ties and rounded up or down at random in proportion (a worthless roll is bid 0), and makes the move that `move_value` rates best."""
 
     name = "truthful"
 
@@ -132,28 +140,28 @@ class _FractionBot(_ValuationBot, TunedBot):
 
 @register_bot
 class ShadingBidder(_FractionBot):
-    """Bids `fraction` of what the roll is worth to it by `roll_value` and makes the move that `move_value` rates best."""
+    """Bids `fraction` of what the roll is worth to it by `roll_value` (give or take one point at random to break ties) and makes the move that `move_value` rates best."""
 
     name = "shade"
 
     default = 0.6
 
-    def bid_for(self, view: dict[str, Any]) -> float:
-        return self.fraction * roll_value(view)
+    def bid_for(self, view: dict[str, Any], value: float) -> float:
+        return self.fraction * max(value, 0.0)
 
 
 @register_bot
 class ZeroOnEightBidder(_FractionBot):
-    """Bids 0 on a roll of 8 to try for the lowest bidder's free 4 steps, bids `fraction` of `roll_value` on any other roll, and makes the move that `move_value` rates best."""
+    """Bids 0 on a roll of 8 to try for the lowest bidder's free 4 steps, bids `fraction` of `roll_value` (give or take one point at random to break ties) on any other roll, and makes the move that `move_value` rates best."""
 
     name = "zero8"
 
     default = 1.0
 
-    def bid_for(self, view: dict[str, Any]) -> float:
+    def bid_for(self, view: dict[str, Any], value: float) -> float:
         if view["roll"] == HALVED_ROLL:
             return 0.0
-        return self.fraction * roll_value(view)
+        return self.fraction * max(value, 0.0)
 
 
 __all__ = [

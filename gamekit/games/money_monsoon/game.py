@@ -43,7 +43,8 @@ Readings of what the rules (money-monsoon) leave open:
   pawn stays there and the second 4 moves the other pawn (or is lost, MM-M2).
 - ``max_turns`` (default 1000, ``None`` for none) is a safety limit: turns
   whose bids all tie lapse (MM-A6), so players who always bid alike (say, all
-  0) would never end the game.
+  0) would never end the game. For the same reason ``LAPSE_LIMIT`` (100) rolls
+  lapsing in a row stop the game too, with or without ``max_turns`` (MM-E6).
 
 The class here sequences the phases; beside it live ``bidding`` (the sealed bid
 in steps), ``moving`` (moves as actions, and why a move is illegal), ``parsing``
@@ -81,6 +82,8 @@ from .rules import (
 )
 
 UNBOUNDED = 2**63 - 1  # max_decisions without a turn limit: the rules set no bound (pawns may move back)
+# MM-E6: this many rolls in a row lapsing (every bid void, MM-A6) stop the game, whatever max_turns.
+LAPSE_LIMIT = 100
 
 OPTIONS = (
     Option(
@@ -180,6 +183,7 @@ class MoneyMonsoon(Game):
         self.active = self.start_player
         self.roll: int | None = None
         self.rebids = 0
+        self.lapses = 0  # rolls lapsed in a row (MM-A6), for the no-progress stop (MM-E6)
         self.sealed: SealedChoices | None = None
         self.ranges: list[tuple[int, int, int] | None] = [None] * n  # a large bid's chosen range
         self.bids: list[int] | None = None  # the last revealed bids
@@ -293,6 +297,7 @@ class MoneyMonsoon(Game):
         if winner is None:  # MM-A6: every bid void
             self._all_void(bids)
             return
+        self.lapses = 0
         payee = self._pay_price(winner, price)
         free = lowest_unique_bidder(bids, winner) if roll == HALVED_ROLL else None  # MM-M5
         voided, tied = rules.voided_and_tied(bids, winner)
@@ -331,6 +336,7 @@ class MoneyMonsoon(Game):
             self.rebids += 1
             self._open_bidding()
         else:
+            self.lapses += 1
             self._end_turn()
 
     def _pay_price(self, winner: int, price: int) -> int | None:
@@ -434,6 +440,8 @@ class MoneyMonsoon(Game):
             self._finish()
         elif self.max_turns is not None and self.turn >= self.max_turns:
             self._stop()
+        elif self.lapses >= LAPSE_LIMIT:
+            self._stop(lapsed=self.lapses)  # MM-E6: no bid can win, so nothing changes
         else:
             self._start_turn()
 
@@ -471,9 +479,10 @@ class MoneyMonsoon(Game):
         self.finished = True
         self._end_game()
 
-    def _stop(self) -> None:
-        """MM-E6: the safety turn limit stops the game unfinished; scores are provisional."""
-        self._end_game(turns=self.turn)
+    def _stop(self, **cause: int) -> None:
+        """MM-E6: the safety limit (turns, or rolls lapsed in a row) stops the game unfinished;
+        scores are provisional."""
+        self._end_game(turns=self.turn, **cause)
 
     # -------------------------------------------------------------- narration
     # Each event's line and rule come from narration.py, from the event alone.
@@ -521,6 +530,10 @@ class MoneyMonsoon(Game):
     def _game_over(self) -> str:
         if self.finished:
             return "the game is over: a pawn has reached the goal (MM-E1)"
+        if self.lapses >= LAPSE_LIMIT:
+            return (
+                f"the game was stopped after {self.turn} turns: {self.lapses} rolls in a row lapsed (MM-E6)"
+            )
         return f"the game was stopped by the turn limit after {self.turn} turns (MM-E6)"
 
     def _not_to_act(self, seat: int) -> str:

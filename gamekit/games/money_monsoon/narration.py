@@ -130,9 +130,12 @@ def narrate_end(e: Event) -> str:
 
 def narrate_stopped(e: Event) -> str:
     scores = e["scores"]
-    return (
-        f"Stopped after {e['turns']} turns by the turn limit (max_turns): unfinished, no winner; "
-        f"provisional scores " + ", ".join(f"{SEAT_NAMES[s]} {v:,}" for s, v in enumerate(scores))
+    if "lapsed" in e:
+        cause = f": {e['lapsed']} rolls in a row lapsed, every bid void by ties (MM-A6)"
+    else:
+        cause = " by the turn limit (max_turns)"
+    return f"Stopped after {e['turns']} turns{cause}: unfinished, no winner; provisional scores " + ", ".join(
+        f"{SEAT_NAMES[s]} {v:,}" for s, v in enumerate(scores)
     )
 
 
