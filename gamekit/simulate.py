@@ -167,7 +167,14 @@ class _Seat:
         self.direct = time_limit is None and is_shipped(bot)
 
 
+# ``take_turn``'s games are played by people too: their messages never show the seed, which
+# deals every hidden card again (the error object still carries it as ``seed``).
+_AT_A_TABLE = -1
+
+
 def _where(game: Game, index: int | None) -> str:
+    if index == _AT_A_TABLE:
+        return f"the {game.name} game at this table"
     if index is None:
         return f"the {game.name} game with seed {game.seed}"
     return f"game {index} (seed {game.seed}) of the {game.name} simulation"
@@ -186,7 +193,8 @@ def _bot_error(
     cls: type[PlayError], what: str, game: Game, index: int | None, seat: int, label: str
 ) -> PlayError:
     message = f"bot {label!r} in {_seat_text(seat)} {what}, in {_where(game, index)}"
-    return cls(message, game=index, seed=game.seed, seat=seat, bot=label)
+    number = None if index == _AT_A_TABLE else index
+    return cls(message, game=number, seed=game.seed, seat=seat, bot=label)
 
 
 def _ask(
@@ -247,8 +255,9 @@ def _decide(
 
 def take_turn(game: Game, seat: int, bot: Any, rng: random.Random, time_limit: float | None = None) -> Events:
     """``bot`` takes ``seat``'s decision: it sees a copy of that seat's view only (none if it asks
-    for none) and the legal actions, and draws from ``rng``. A failure is a ``BotError``."""
-    return _decide(game, seat, _Seat(bot, time_limit), rng, _SHARED_THREAD, time_limit)
+    for none) and the legal actions, and draws from ``rng``. A failure is a ``BotError``; its message
+    does not show the seed, as a person may be at the table (the error's ``seed`` holds it)."""
+    return _decide(game, seat, _Seat(bot, time_limit), rng, _SHARED_THREAD, time_limit, _AT_A_TABLE)
 
 
 _SHARED_THREAD = _BotThread()  # take_turn's: tables and the command line call one bot at a time

@@ -190,6 +190,16 @@ def test_a_bot_returning_an_illegal_action_is_named_and_the_game_is_unchanged():
     assert g.to_json() == before
 
 
+def test_a_bot_failing_at_a_table_with_people_does_not_show_the_seed():
+    """The seed deals every hidden card again: a table's message keeps it to the error object."""
+    from gamekit.simulate import bot_rng, take_turn
+
+    g = gamekit.new_game("for_sale", 3, seed=123456789, stack={"first_player": 1})
+    with pytest.raises(gamekit.BotError, match=r"'illegal' in seat 1 .*at this table") as caught:
+        take_turn(g, 1, Illegal(), bot_rng(g.seed, 1))
+    assert "123456789" not in str(caught.value) and caught.value.seed == 123456789
+
+
 def test_simulate_records_keeps_the_rows_and_records_of_finished_games():
     from gamekit.simulate import simulate_records
 
