@@ -8,37 +8,37 @@ from __future__ import annotations
 
 import re
 
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import BEANS
 
-PLANT = Action("plant")
-STOP = Action("stop")
-PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
+PLANT = canonical("plant")
+STOP = canonical("stop")
+PLANT_BEAN = {b: canonical("plant", b) for b in BEANS}
 # BO-T2: the front card or a bean into a named field: "plant 2", "plant soy 3".
-PLANT_INTO = (None, *(Action("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
+PLANT_INTO = (None, *(canonical("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
 PLANT_BEAN_INTO = {
-    b: (None, *(Action("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
+    b: (None, *(canonical("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
     for b in BEANS
 }
-DRAW = Action("draw")
-HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
-BUY_FIELD = Action("buy-field")
-END_TRADING = Action("end-trading")
-OFFER = tuple(Action("offer", s, f"offer {SEAT_NAMES[s]}") for s in range(len(SEAT_NAMES)))
-GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
+DRAW = canonical("draw")
+HARVEST_FIELD = (None, *(canonical("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
+BUY_FIELD = canonical("buy-field")
+END_TRADING = canonical("end-trading")
+OFFER = tuple(canonical("offer", s, f"offer {SEAT_NAMES[s]}") for s in range(len(SEAT_NAMES)))
+GIVE_UP = {b: canonical("give", (b, 0), f"give {b}") for b in BEANS}
 GIVE_HAND = {
-    b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
+    b: (None, *(canonical("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
     for b in BEANS
 }
-ASK = {b: Action("ask", b) for b in BEANS}
+ASK = {b: canonical("ask", b) for b in BEANS}
 ASK_ALL = tuple(ASK.values())
-PROPOSE = Action("propose")
-CANCEL = Action("cancel")
-ACCEPT = Action("accept")
-REJECT = Action("reject")
+PROPOSE = canonical("propose")
+CANCEL = canonical("cancel")
+ACCEPT = canonical("accept")
+REJECT = canonical("reject")
 
 _ACTION_BY_TEXT: dict[str, Action] = {
     a.text: a
@@ -88,20 +88,20 @@ def parse_action(text: str, phase: str) -> Action:
         return action
     match = _HARVEST_TEXT.fullmatch(text)
     if match:
-        return Action("harvest", int(match.group(1)))
+        return canonical("harvest", int(match.group(1)))
     match = _PLANT_TEXT.fullmatch(text)
     if match:
         bean, number = match.group(1), int(match.group(2))
         if bean is None:
-            return Action("plant", number)
+            return canonical("plant", number)
         check_bean(bean)
-        return Action("plant", (bean, number), f"plant {bean} {number}")
+        return canonical("plant", (bean, number), f"plant {bean} {number}")
     match = _GIVE_TEXT.fullmatch(text)
     if match:
         bean, k = match.group(1), int(match.group(2))
         check_bean(bean)
         check_position(bean, k)
-        return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else Action("give", (bean, k))
+        return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else canonical("give", (bean, k))
     match = _OFFER_TEXT.fullmatch(text)
     if match:
         return _parse_offer(*match.groups())
@@ -126,7 +126,7 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
     partner = SEAT_NAMES.index(who) if who.isalpha() else int(who)
     name = SEAT_NAMES[partner] if partner < len(SEAT_NAMES) else str(partner)
     if gives is None and asks is None:
-        return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
+        return OFFER[partner] if partner < len(OFFER) else canonical("offer", partner, f"offer {name}")
     give_cards: list[tuple[str, int]] = []
     for item in (gives or "").split(",") if gives else []:
         match = _CARD_TEXT.fullmatch(item)
@@ -146,4 +146,4 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
         text += " give " + ",".join(card_text(b, k) for b, k in give_cards)
     if ask_beans:
         text += " for " + ",".join(ask_beans)
-    return Action("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)
+    return canonical("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...auctions import next_clockwise
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
@@ -52,9 +52,9 @@ from ...core.sealed import SealedChoices
 from . import narration, rules, views
 from . import records as log_records
 
-PASS = Action("pass")
-BIDS = tuple(Action("bid", n) for n in range(64))  # more than any edition's coins
-SELLS = tuple(Action("sell", h) for h in range(31))
+PASS = canonical("pass")
+BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
+SELLS = tuple(canonical("sell", h) for h in range(31))
 _ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
 
 
@@ -320,7 +320,7 @@ class ForSale(Game):
         if len(words) == 2 and words[0] in ("bid", "sell") and words[1].isascii() and words[1].isdigit():
             number = int(words[1])
             table = BIDS if words[0] == "bid" else SELLS
-            return table[number] if number < len(table) else Action(words[0], number)
+            return table[number] if number < len(table) else canonical(words[0], number)
         rule = {"buy": "FS-B2", "sell": "FS-S2"}.get(self.phase, "FS-S4")
         raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
 
