@@ -73,3 +73,18 @@ def canonical(kind: str, value: Any = None, text: str | None = None) -> Action:
     action = Action(kind, value, text)
     object.__setattr__(action, "_canonical", True)
     return action
+
+
+def same_value(made: Any, given: Any) -> bool:
+    """Whether ``given`` is exactly the value ``made`` (an action value a game made): the same type
+    at every level, so ``True`` is not ``1``, ``3.0`` is not ``3`` and a numpy integer is not an int;
+    tuples and lists element by element, frozensets element for element. The recursion follows
+    ``made``, which is shallow, so any ``given`` is compared in a few steps."""
+    kind = type(made)
+    if kind is not type(given):
+        return False
+    if kind is tuple or kind is list:
+        return len(made) == len(given) and all(same_value(m, g) for m, g in zip(made, given, strict=True))
+    if kind is frozenset:
+        return len(made) == len(given) and all(any(same_value(m, g) for g in given) for m in made)
+    return bool(made == given)

@@ -45,3 +45,15 @@ class IllegalAction(GamekitError, ValueError):
 
 class LoadError(GamekitError, ValueError):
     """A saved game is damaged, tampered with, or describes a state the rules cannot reach."""
+
+
+def quote(text: object, limit: int = 40) -> str:
+    """``text`` as an error message quotes what it was given: its repr, or for a long text the
+    repr of its first ``limit`` characters, "…" and its length, so a message stays short
+    whatever it is given (the public contract). Anything not a str is quoted by its type."""
+    if not isinstance(text, str):
+        return f"a {type(text).__name__[:limit]}"
+    text = str.__str__(text)  # a str subclass's own repr or slicing is not trusted
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"

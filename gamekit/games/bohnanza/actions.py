@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ...core.actions import Action, canonical
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, quote
 from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import BEANS
@@ -61,11 +61,12 @@ _ACTION_BY_TEXT: dict[str, Action] = {
         *ASK.values(),
     )
 }
-_HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
-_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]+)")
-_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
-_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
-_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
+# Numbers have at most nine digits: none of Bohnanza's comes near, and no message repeats a longer one.
+_HARVEST_TEXT = re.compile(r"harvest ([0-9]{1,9})")
+_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]{1,9})")
+_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]{1,9})")
+_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]{1,9})(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
+_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]{1,9}))?")
 _ACTION_HELP = (
     "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
     "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
@@ -101,14 +102,18 @@ def parse_action(text: str, phase: str) -> Action:
         bean, k = match.group(1), int(match.group(2))
         check_bean(bean)
         check_position(bean, k)
-        return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else canonical("give", (bean, k))
+        return (
+            GIVE_HAND[bean][k]
+            if 1 <= k <= rules.DECK_SIZE
+            else canonical("give", (bean, k), f"give {bean}#{k}")
+        )
     match = _OFFER_TEXT.fullmatch(text)
     if match:
         return _parse_offer(*match.groups())
     words = text.split()
     if len(words) == 2 and words[0] in ("plant", "ask", "give"):
         check_bean(words[1])
-    raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
+    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
 
 
 def check_position(bean: str, k: int) -> None:
@@ -118,7 +123,7 @@ def check_position(bean: str, k: int) -> None:
 
 def check_bean(bean: str) -> None:
     if bean not in rules.BEAN_COUNTS:
-        raise IllegalAction(f"there is no bean {bean!r}; beans: {', '.join(BEANS)} (BO-C1)")
+        raise IllegalAction(f"there is no bean {quote(bean)}; beans: {', '.join(BEANS)} (BO-C1)")
 
 
 def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
@@ -132,7 +137,7 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
         match = _CARD_TEXT.fullmatch(item)
         if not match:
             raise IllegalAction(
-                f"cannot read {item!r} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
+                f"cannot read {quote(item)} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
             )
         check_bean(match.group(1))
         if match.group(2):

@@ -45,7 +45,7 @@ from typing import Any
 from ...auctions import next_clockwise
 from ...core.actions import Action, canonical
 from ...core.chance import shuffled, without
-from ...core.errors import ConfigError, IllegalAction
+from ...core.errors import ConfigError, IllegalAction, quote
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from ...core.sealed import SealedChoices
@@ -313,16 +313,22 @@ class ForSale(Game):
             return [SELLS[h] for h in self.houses[seat]]
         return []
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         words = text.split()
         if len(words) == 1 and words[0] == "pass":
             return PASS
-        if len(words) == 2 and words[0] in ("bid", "sell") and words[1].isascii() and words[1].isdigit():
+        if (
+            len(words) == 2
+            and words[0] in ("bid", "sell")
+            and len(words[1]) <= 9
+            and words[1].isascii()
+            and words[1].isdigit()
+        ):
             number = int(words[1])
             table = BIDS if words[0] == "bid" else SELLS
             return table[number] if number < len(table) else canonical(words[0], number)
         rule = {"buy": "FS-B2", "sell": "FS-S2"}.get(self.phase, "FS-S4")
-        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
+        raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({rule})")
 
     def _game_over(self) -> str:
         return "the game is over: every cheque has been won (FS-S4)"

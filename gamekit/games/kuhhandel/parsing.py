@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action, canonical
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, quote
 from ...core.game import SEAT_NAMES
 from . import rules
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
@@ -64,7 +64,9 @@ def cards_text(cards: tuple[int, ...] | list[int]) -> str:
 
 
 def _number(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
+    """An amount written in ASCII digits, at most nine (no money total comes near; a longer one
+    is not read, so no message repeats it)."""
+    return int(text) if len(text) <= 9 and text.isascii() and text.isdigit() else None
 
 
 def parse_action(text: str, phase: str) -> Action:
@@ -93,7 +95,7 @@ def parse_action(text: str, phase: str) -> Action:
         action = _cards_action(text, kind, rest)
         if action is not None:
             return action
-    raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE.get(phase, 'KH-T1')})")
+    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE.get(phase, 'KH-T1')})")
 
 
 def _cards_action(text: str, kind: str, rest: str) -> Action | None:
