@@ -52,7 +52,10 @@ def quote(text: object, limit: int = 40) -> str:
     repr of its first ``limit`` characters, "…" and its length, so a message stays short
     whatever it is given (the public contract). Anything not a str is quoted by its type."""
     if not isinstance(text, str):
-        return f"a {type(text).__name__[:limit]}"
+        if text is None:
+            return "None"
+        name = type(text).__name__[:limit]
+        return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
     text = str.__str__(text)  # a str subclass's own repr or slicing is not trusted
     if len(text) <= limit:
         return repr(text)

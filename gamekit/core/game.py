@@ -221,10 +221,13 @@ class Game(ABC):
         listed = self._listed(seat, kind, value, text)
         if listed is not None:
             return listed
+        if parsed.kind != kind:
+            wrong = f"its text is the action {quote(parsed.text)} of kind {quote(parsed.kind)}"
+        else:
+            wrong = f"its value is not exactly {quote(repr(parsed.value))}, the value of {quote(parsed.text)}"
         raise IllegalAction(
-            f"Action {quote(kind)} with text {quote(text)} is not an action of this game: the text "
-            f"reads as {quote(parsed.text)}, kind {quote(parsed.kind)}, and its value must be exactly "
-            f"that action's ({self._reading_rule()})"
+            f"an Action of kind {quote(kind)} with text {quote(text)} does not match: {wrong}; act takes "
+            f"an action the game lists, or its text ({self._reading_rule()})"
         )
 
     def _listed(self, seat: Any, kind: str, value: Any, text: str) -> Action | None:

@@ -129,7 +129,7 @@ def test_quote_keeps_a_short_prefix_and_the_length() -> None:
     assert quote("bid 3") == "'bid 3'"
     long = quote("9" * 1_000_000)
     assert long.startswith("'" + "9" * 40 + "'…") and "1,000,000 characters" in long and len(long) < 80
-    assert quote(b"bid") == "a bytes" and quote(None) == "a NoneType"
+    assert quote(b"bid") == "a bytes" and quote(None) == "None" and quote(5) == "an int"
     assert quote("\ud800") == "'\\ud800'"
 
 
