@@ -217,6 +217,10 @@ def clustered_mean(
     The standard error is the cluster-robust (CR1) one of a regression on a constant, from
     statsmodels, and the interval is Student's t with (number of games - 1) degrees of freedom.
     Rows whose value is missing are left out (``n`` counts the rows used).
+
+    Clustering usually widens the interval (events of one game share its cards and players), but
+    it narrows it when the events of a game share out a fixed total: in For Sale every game has
+    the same houses and coins, so a high price in one auction means lower ones in the others.
     """
     import numpy as np
     import statsmodels.api as sm

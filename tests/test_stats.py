@@ -313,6 +313,19 @@ def test_two_for_sale_runs_with_one_seed_share_their_deals():
     assert result.mean_b == pytest.approx(spread[spread.bot == "spread:0.3"]["score"].mean())
 
 
+def test_clustered_mean_of_for_sale_prices_is_the_cr1_sandwich_of_the_games():
+    from gamekit.simulate import simulate_records
+
+    tables = simulate_records("for_sale", 4, ["budget", "spread", "random", "random"], games=100, seed=1)
+    purchases = tables["purchases"]
+    result = stats.clustered_mean(purchases, "paid")
+    # The mean price is every coin paid in the seats table over the houses bought.
+    assert result.mean == pytest.approx(tables["seats"]["coins_paid"].sum() / len(purchases))
+    assert (result.n, result.clusters) == (len(purchases), 100)
+    sums = (purchases["paid"] - result.mean).groupby(purchases["game"]).sum()
+    assert result.se == pytest.approx(math.sqrt(100 / 99 * (sums**2).sum()) / len(purchases))
+
+
 # ------------------------------------------------------------------ the package
 def test_import_gamekit_loads_neither_scipy_nor_statsmodels():
     code = "import sys, gamekit; print(sorted(m for m in ('scipy', 'statsmodels') if m in sys.modules))"
