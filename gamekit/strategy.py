@@ -64,7 +64,7 @@ def _seats_of(counts: np.ndarray) -> tuple[int, ...]:
 
 
 # ----------------------------------------------------------------- the table
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays inside: compared by identity
 class PayoffTable:
     """A heuristic payoff table: ``counts[p, s]`` seats play strategy s in profile p, and
     there s earns ``payoff[p, s]`` on average (NaN where ``counts[p, s] == 0``), with
@@ -118,16 +118,21 @@ class PayoffTable:
             others[np.arange(len(rows)), cols] -= 1
             factorials = np.array([math.factorial(int(c)) for c in range(self.players + 1)], dtype=float)
             coefficient = math.factorial(self.players - 1) / np.prod(factorials[others], axis=1)
-            cached = (rows, cols, others, coefficient)
+            # where x_j ** others[., j] sits in the flattened table of powers x_j ** c, c = 0..n-1
+            flat = np.arange(len(self.strategies))[None, :] * self.players + others
+            cached = (rows, cols, flat, coefficient)
             object.__setattr__(self, "_pairs", cached)
-        rows, cols, others, coefficient = cached
-        weight = coefficient * np.prod(mix[None, :] ** others, axis=1)
+        rows, cols, flat, coefficient = cached
+        powers = mix[:, None] ** np.arange(self.players)[None, :]
+        weight = coefficient * np.prod(powers.ravel()[flat], axis=1)
         return rows, cols, weight
 
     def expected_payoffs(self, mix: Sequence[float] | np.ndarray) -> np.ndarray:
         """u_s(x): the expected payoff of one seat playing strategy s while each other seat
         plays a strategy drawn independently from ``mix``."""
-        x = _check_mix(mix, len(self.strategies))
+        return self._expected(_check_mix(mix, len(self.strategies)))
+
+    def _expected(self, x: np.ndarray) -> np.ndarray:
         rows, cols, weight = self._weights(x)
         return np.bincount(cols, weight * self.payoff[rows, cols], minlength=len(self.strategies))
 
@@ -301,6 +306,9 @@ def payoff_table(
 
     ``column`` is the column of ``simulate``'s table that is the payoff (``win_share`` by
     default, ``score`` for points). ``workers`` local processes play the profiles.
+
+    An entry's interval is the normal one over games, so an entry whose games all paid the
+    same (a bot that never won in a few games) has a zero-width interval: play more games.
     """
     _check_counts(players, games)
     chosen, labels = _strategies(game, bots)
@@ -331,7 +339,7 @@ def replicator(
     x = np.full(k, 1 / k) if start is None else _check_mix(start, k).copy()
     spread = float(np.nanmax(table.payoff) - np.nanmin(table.payoff)) or 1.0
     for _ in range(steps):
-        u = table.expected_payoffs(x)
+        u = table._expected(x)
         moved = x + rate * x * (u - x @ u) / spread
         moved = np.clip(moved, 0, None)
         moved /= moved.sum()
@@ -454,6 +462,8 @@ def best_response_sweep(
     import pandas as pd
 
     _check_counts(players, games)
+    if len(parameters) == 0:
+        raise ConfigError("a sweep needs at least one parameter value")
     mix = _opponent_mix(against)
     opponents = [s for s, _ in mix]
     weights = np.array([w for _, w in mix])
