@@ -162,6 +162,12 @@ def test_mistakes_are_named():
         payoff_table("for_sale", 4, ["random"], games=1)
     with pytest.raises(ConfigError, match="shape"):
         payoff_table(lambda profile, games, seed: np.zeros(games), 2, [0.5], games=4)
+    with pytest.raises(ConfigError, match="Dask address plays a game"):
+        payoff_table(first_price_payoffs, 2, [0.5], games=4, workers="tcp://127.0.0.1:8786")
+    with pytest.raises(ConfigError, match="workers must be"):
+        payoff_table(first_price_payoffs, 2, [0.5], games=4, workers=0)
+    with pytest.raises(ConfigError, match="at least one parameter"):
+        best_response_sweep(first_price_payoffs, 2, float, [], 0.5, games=4)
     table = payoff_table(first_price_payoffs, 2, [0.5, 1.0], games=100)
     with pytest.raises(ConfigError, match="adding up to 1"):
         table.expected_payoffs([0.5, 0.6])
