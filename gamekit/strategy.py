@@ -143,7 +143,7 @@ class PayoffTable:
 
         The intervals treat the table's entries as independent (linear propagation of their
         standard errors); common random numbers correlate the profiles positively, which
-        makes the true interval of a difference narrower, so these are conservative.
+        narrows the true interval of a difference, so these usually err wide.
         """
         x = _check_mix(mix, len(self.strategies))
         rows, cols, weight = self._weights(x)
@@ -200,6 +200,9 @@ def _game_samples(
     return samples
 
 
+Result = tuple[np.ndarray, np.ndarray, np.ndarray | None]
+
+
 def _profile_result(
     game: str | PayoffFunction,
     strategies: Sequence[Any],
@@ -209,9 +212,11 @@ def _profile_result(
     seed: int,
     options: Mapping[str, Any] | None,
     column: str,
+    keep_first: bool = False,
     workers: int | str = 1,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Mean and standard error, per strategy, of one profile's payoffs (NaN where absent)."""
+) -> Result:
+    """Mean and standard error, per strategy, of one profile's payoffs (NaN where absent), and
+    if asked, the payoff of strategy 0 in each game (a sweep's bot, to pair across profiles)."""
     seats = _seats_of(counts)
     chosen = tuple(strategies[s] for s in seats)
     if isinstance(game, str):
@@ -231,10 +236,11 @@ def _profile_result(
             per_game = samples[:, seat_strategy == s].mean(axis=1)  # the seats of s, averaged per game
             mean[s] = per_game.mean()
             stderr[s] = per_game.std(ddof=1) / math.sqrt(games)
-    return mean, stderr
+    first = samples[:, seat_strategy == 0].mean(axis=1) if keep_first else None
+    return mean, stderr, first
 
 
-def _profile_result_remote(payload: bytes, *args: Any) -> tuple[np.ndarray, np.ndarray]:
+def _profile_result_remote(payload: bytes, *args: Any) -> Result:
     game, strategies = pickle.loads(payload)
     return _profile_result(game, strategies, *args)
 
@@ -251,7 +257,8 @@ def _play_profiles(
     options: Mapping[str, Any] | None,
     workers: int | str,
     column: str,
-) -> list[tuple[np.ndarray, np.ndarray]]:
+    keep_first: bool = False,
+) -> list[Result]:
     """Every profile's result.
 
     With a number ``workers`` > 1 the profiles (not the games of one profile) go to that many
@@ -261,7 +268,7 @@ def _play_profiles(
     Each profile is the very ``simulate`` call of ``workers=1``, so the table does not depend
     on ``workers``. A Dask scheduler's address is passed through to ``simulate``.
     """
-    args = (players, games, seed, options, column)
+    args = (players, games, seed, options, column, keep_first)
     if isinstance(workers, str):
         if not isinstance(game, str):
             raise ConfigError(
@@ -337,8 +344,8 @@ def payoff_table(
     counts = profiles(len(chosen), players)
     jobs = [(chosen, c) for c in counts]
     results = _play_profiles(game, jobs, players, games, seed, options, workers, column)
-    payoff = np.array([mean for mean, _ in results])
-    stderr = np.array([se for _, se in results])
+    payoff = np.array([mean for mean, _, _ in results])
+    stderr = np.array([se for _, se, _ in results])
     return PayoffTable(labels, players, counts, payoff, stderr, games, column)
 
 
@@ -354,7 +361,9 @@ def replicator(
 
     Discrete replicator: x_s grows by ``rate`` · x_s · (u_s(x) - ū(x)) / range, where range
     is the spread of the table's payoffs, so the step does not depend on the payoff's unit
-    and a share never turns negative. Stops when no share moves more than ``tolerance``.
+    and, with ``rate`` at most 1, no share turns negative. Stops when no share moves more than
+    ``tolerance``. A rest point need not be an equilibrium (rock-paper-scissors cycles; a
+    strategy absent from the start never returns): ``PayoffTable.regret`` is the check.
     """
     k = len(table.strategies)
     x = np.full(k, 1 / k) if start is None else _check_mix(start, k).copy()
@@ -382,9 +391,9 @@ def symmetric_equilibria(
     every symmetric equilibrium nashpy's vertex enumeration finds for the bimatrix (A, Aᵀ).
 
     One row per distinct mix found: a column per strategy (its share), ``regret`` (what the
-    best pure strategy gains against the mix) and ``regret_margin`` (the half-width of that
-    gains' 95 % intervals: a regret below it is no evidence the mix is not an equilibrium),
-    and ``method``. Sorted by regret.
+    best pure strategy gains against the mix), ``regret_margin`` (the widest half-width of the
+    95 % intervals of the pure strategies' gains: a regret below it is no evidence that the
+    mix is not an equilibrium; see ``PayoffTable.regret``) and ``method``. Sorted by regret.
     """
     import pandas as pd
 
@@ -477,7 +486,7 @@ def best_response_sweep(
 
     The expectation over the opponents' draws is exact: every multiset of n-1 opponents is
     played (``games`` games each, one seed for all: common random numbers) and weighted by
-    its multinomial probability. Returns one row per parameter: ``parameter``, ``payoff``,
+    its multinomial probability; the interval is over games of that weighted payoff. Returns one row per parameter: ``parameter``, ``payoff``,
     ``ci_low``, ``ci_high`` (95 %), ``games`` (per opponent profile).
     """
     import pandas as pd
@@ -502,13 +511,14 @@ def best_response_sweep(
         for strategies, _, _ in jobs:
             _strategies(game, strategies[:1])  # a factory's bot must be a bot for this game
     played = [(strategies, counts) for strategies, counts, _ in jobs]
-    results = _play_profiles(game, played, players, games, seed, options, workers, column)
-    per = len(jobs) // max(len(parameters), 1)
+    results = _play_profiles(game, played, players, games, seed, options, workers, column, keep_first=True)
+    per = len(jobs) // len(parameters)
     for n, x in enumerate(parameters):
-        part = range(n * per, (n + 1) * per)
-        payoff = sum(jobs[j][2] * results[j][0][0] for j in part)
-        variance = sum((jobs[j][2] * results[j][1][0]) ** 2 for j in part)
-        half = Z95 * math.sqrt(variance)
+        # Per game, the mix's weighted payoff: the opponent profiles share their games' seeds,
+        # so their payoffs are correlated and are combined game by game, not entry by entry.
+        per_game = sum(jobs[j][2] * results[j][2] for j in range(n * per, (n + 1) * per))
+        payoff = float(np.mean(per_game))
+        half = Z95 * float(np.std(per_game, ddof=1)) / math.sqrt(games)
         rows.append(
             {
                 "parameter": x,

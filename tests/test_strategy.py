@@ -179,3 +179,18 @@ def test_import_gamekit_does_not_load_the_meta_game_tools():
     code = "import sys, gamekit; print(sorted(m for m in ('nashpy', 'gamekit.strategy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_sweep_against_a_mix_weighs_the_opponent_profiles_by_their_chances():
+    """Three bidders, each opponent truthful (1.0) with chance 1/4, else shading to 1/2: the
+    opponent pairs come with chances 1/16, 6/16 and 9/16, on the same auctions (same seed)."""
+    grid, games, seed = [0.5, 0.75], 4000, 6
+    mixed = best_response_sweep(first_price_payoffs, 3, lambda f: f, grid, {1.0: 1, 0.5: 3}, games, seed)
+
+    def mine(profile: tuple[float, ...]) -> float:
+        return float(first_price_payoffs(profile, games, seed)[:, 0].mean())
+
+    for g, got in zip(grid, mixed["payoff"], strict=True):
+        expected = mine((g, 1.0, 1.0)) / 16 + mine((g, 1.0, 0.5)) * 6 / 16 + mine((g, 0.5, 0.5)) * 9 / 16
+        assert got == pytest.approx(expected, rel=1e-12)
+    assert (mixed["ci_low"] < mixed["payoff"]).all() and (mixed["payoff"] < mixed["ci_high"]).all()
