@@ -23,6 +23,7 @@ from gamekit.theory.auctions import (
     auctioneer_payoff,
     best_auctioneer_bid,
     bid_table,
+    deviation_payoff,
     draw_values,
     efficiency,
     expected_revenue,
@@ -129,6 +130,47 @@ def test_revenue_equivalence_from_each_format_own_payment_rule(n, dist):
     target = expected_revenue(n, dist)
     for fmt in FORMATS:
         assert format_revenue(fmt, n, dist) == pytest.approx(target, rel=1e-5), fmt
+
+
+@pytest.mark.parametrize(("n", "dist", "value"), [(3, None, 0.6), (2, stats.expon(), 1.5)])
+def test_the_equilibrium_bid_is_a_best_reply(n, dist, value):
+    for fmt in FORMATS:
+        found = optimize.minimize_scalar(
+            lambda p: -deviation_payoff(fmt, value, p, n, dist),  # noqa: B023
+            bounds=(value / 4, value * 1.75),
+            method="bounded",
+            options={"xatol": 1e-7},
+        )
+        assert found.x == pytest.approx(value, abs=1e-3), fmt
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_deviant_bidder_earns_what_deviation_payoff_says(fmt):
+    # Seat 0 bids as if its value were 0.8 · v against two rivals in equilibrium, by simulation.
+    n, shade = 3, 0.8
+    values = draw_values(n, AUCTIONS, seed=31)
+    equilibrium = bid_table(fmt, n)
+    bids = equilibrium(values)
+    bids[:, 0] = equilibrium(shade * values[:, 0])
+    wins = bids.argmax(axis=1) == 0
+    rival_bids = np.sort(bids[:, 1:], axis=1)
+    price = {
+        "first_price": np.where(wins, bids[:, 0], 0.0),
+        "second_price": np.where(wins, rival_bids[:, -1], 0.0),
+        "english": np.where(wins, rival_bids[:, -1], 0.0),
+        "all_pay": bids[:, 0],
+        "war_of_attrition": np.where(wins, rival_bids[:, -1], bids[:, 0]),
+    }[fmt]
+    payoff = np.where(wins, values[:, 0], 0.0) - price
+    expected = integrate_over_values(lambda v: deviation_payoff(fmt, v, shade * v, n))
+    assert within(payoff, expected)
+    assert expected < integrate_over_values(lambda v: deviation_payoff(fmt, v, v, n))
+
+
+def integrate_over_values(payoff) -> float:
+    """E[payoff(V)] for V uniform on [0, 1], by 24-point Gauss–Legendre (the payoffs are smooth in v)."""
+    nodes, weights = np.polynomial.legendre.leggauss(24)
+    return sum(w / 2 * payoff((x + 1) / 2) for x, w in zip(nodes, weights, strict=True))
 
 
 @pytest.mark.parametrize(("dist", "seller_value"), [(None, 0.0), (None, 0.3), (stats.expon(), 0.0)])

@@ -214,8 +214,11 @@ def expected_payment(fmt: str, value: float, n: int, dist: Any = None) -> float:
     if fmt == "all_pay":
         return all_pay_bid(value, n, dist)
     bid = war_of_attrition_bid(value, n, dist)
-    won = _quad(lambda y: war_of_attrition_bid(y, n, dist) * g(y), lo, value)
-    return won + (1 - _g_big(value, n, d)) * bid
+    wins = _g_big(value, n, d)
+    won = _quad(
+        lambda y: _woa_integrand(y, n, d) * (wins - _g_big(y, n, d)), lo, value
+    )  # as in deviation_payoff
+    return won + (1 - wins) * bid
 
 
 def format_revenue(fmt: str, n: int, dist: Any = None, nodes: int = 64) -> float:
@@ -239,6 +242,35 @@ def format_revenue(fmt: str, n: int, dist: Any = None, nodes: int = 64) -> float
         else:
             total += w * expected_payment(fmt, v, n, dist)
     return n * total
+
+
+def deviation_payoff(fmt: str, value: float, pretend: float, n: int, dist: Any = None) -> float:
+    """Expected payoff of a bidder of value ``value`` who bids as if their value were ``pretend``.
+
+    The n-1 rivals play the equilibrium of ``fmt``, so the bidder wins when the highest rival
+    value Y is below ``pretend``. First price: (v - b(p)) G(p); second price: ∫_{y<p} (v - y) dG;
+    all-pay: v G(p) - b(p); war of attrition: v G(p) - ∫_{y<p} b(y) dG(y) - (1 - G(p)) b(p).
+    In equilibrium it is largest at ``pretend == value`` (Krishna §2.3, §3.2): no bidder gains by
+    shading differently.
+    """
+    _check(n, fmt)
+    d = _dist(dist)
+    lo = float(d.support()[0])
+
+    def g(y: float) -> float:
+        return (n - 1) * float(d.cdf(y)) ** (n - 2) * float(d.pdf(y))
+
+    wins = _g_big(pretend, n, d)
+    if fmt in ("second_price", "english"):
+        return _quad(lambda y: (value - y) * g(y), lo, pretend)
+    bid = equilibrium_bid(fmt, pretend, n, dist)
+    if fmt == "first_price":
+        return (value - bid) * wins
+    if fmt == "all_pay":
+        return value * wins - bid
+    # ∫_{y<p} b(y) dG(y) with b(y) = ∫_{s<y} b'(s) ds, the order swapped: ∫_{s<p} b'(s) (G(p) - G(s)) ds.
+    paid_winning = _quad(lambda y: _woa_integrand(y, n, d) * (wins - _g_big(y, n, d)), lo, pretend)
+    return value * wins - paid_winning - (1 - wins) * bid
 
 
 def virtual_value(value: float, dist: Any = None) -> float:
@@ -393,7 +425,7 @@ def bid_table(
         raise ValueError(f"bid_table takes a reserve for first_price only, not {fmt!r}")
     top = _uniform_top(dist)
     if fmt in ("second_price", "english"):
-        return lambda v: np.asarray(v, dtype=float)
+        return lambda v: np.array(v, dtype=float)  # a copy: a caller may change one bidder's bids
     if top is not None and fmt == "first_price":
         r = 0.0 if reserve is None else reserve / top
 
