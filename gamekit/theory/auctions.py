@@ -5,7 +5,7 @@ each value drawn independently from one continuous distribution F with density f
 (uniform on [0, 1] by default; any frozen ``scipy.stats`` continuous distribution otherwise).
 Write G = F^(n-1) for the distribution of Y, the highest of the other n-1 values.
 
-Symmetric equilibrium bids (Krishna §2.3, §2.5, §3.2):
+Symmetric equilibrium bids (Krishna §2.2, §2.3, §3.2):
 
 - second-price and English: bid the value, b(v) = v;
 - first-price: b(v) = E[Y | Y < v] = v - ∫_lo^v G / G(v)  — (n-1)/n·v on U[0, 1];
@@ -13,11 +13,11 @@ Symmetric equilibrium bids (Krishna §2.3, §2.5, §3.2):
 - war of attrition (sealed-bid, second-price all-pay: the highest bid wins and pays the second
   highest, every loser pays their own bid): b(v) = ∫_lo^v y g(y) / (1 - G(y)) dy, from the
   first-order condition; -v - ln(1 - v) for two bidders on U[0, 1]. For two bidders it is the
-  dynamic war of attrition too (Krishna §3.2.2); with more bidders the dynamic game, where players
+  dynamic war of attrition too (Krishna §3.2); with more bidders the dynamic game, where players
   see others quit, is a different game (Bulow & Klemperer 1999, "The Generalized War of
   Attrition", AER 89(1), study it), and this is its sealed-bid version.
 
-Each gives the object to the highest value and a zero-value bidder pays nothing, so each raises
+Each gives the object to the highest value and the lowest value pays nothing, so each raises
 the same expected revenue, E[second-highest of n values] — (n-1)/(n+1) on U[0, 1] (revenue
 equivalence, Krishna §3.1; Myerson 1981). With a reserve r (first and second price) the revenue is
 n ∫_r^hi ψ(x) G(x) f(x) dx with the virtual value ψ(x) = x - (1 - F(x))/f(x); a seller who values
@@ -98,7 +98,7 @@ def _g_big(x: float, n: int, dist: Any) -> float:
 def first_price_bid(value: float, n: int, dist: Any = None, reserve: float | None = None) -> float:
     """Equilibrium bid of value ``value`` in a first-price auction: E[max of the others | below v].
 
-    b(v) = E[max(Y, r) | Y < v] = v - ∫_r^v G / G(v) (Krishna Prop. 2.2; with a reserve r,
+    b(v) = E[max(Y, r) | Y < v] = v - ∫_r^v G / G(v) (Krishna §2.3; with a reserve r,
     §2.5); (n-1)/n·v on U[0, 1] without a reserve, (n-1)/n·v + r^n/(n v^(n-1)) with one.
     A value below the reserve does not bid: ``nan``.
     """
@@ -121,7 +121,7 @@ def first_price_bid(value: float, n: int, dist: Any = None, reserve: float | Non
 
 
 def all_pay_bid(value: float, n: int, dist: Any = None) -> float:
-    """Equilibrium bid in an all-pay auction: E[Y · 1{Y < v}] = v G(v) - ∫ G (Krishna §3.2.1).
+    """Equilibrium bid in an all-pay auction: E[Y · 1{Y < v}] = v G(v) - ∫ G (Krishna §3.2).
 
     (n-1)/n·v^n on U[0, 1]: everyone pays, so low values bid almost nothing.
     """
@@ -146,7 +146,7 @@ def war_of_attrition_bid(value: float, n: int, dist: Any = None) -> float:
     """Equilibrium bid (quitting time) in the sealed-bid war of attrition: ∫ y g(y)/(1 - G(y)) dy.
 
     The highest bid wins and pays the second-highest; every loser pays their own bid (Krishna
-    §3.2.2 for two bidders; Bulow & Klemperer 1999). -v - ln(1 - v) for two bidders on U[0, 1];
+    §3.2 for two bidders; Bulow & Klemperer 1999). -v - ln(1 - v) for two bidders on U[0, 1];
     it grows without bound as v nears the top of the values.
     """
     _check(n)
