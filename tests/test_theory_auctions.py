@@ -239,6 +239,9 @@ def test_second_price_through_the_games_rule_matches_the_second_highest_value():
     values = draw_values(5, AUCTIONS, seed=3)
     sample = simulate_auction("second_price", values)
     assert np.allclose(sample.revenue, np.sort(values, axis=1)[:, -2], atol=1e-9)
+    large = draw_values(3, 2_000, stats.norm(1e7, 1e6), seed=3)  # whole-number bids must not overflow
+    sample = simulate_auction("second_price", large)
+    assert np.allclose(sample.revenue, np.sort(large, axis=1)[:, -2], rtol=1e-12, atol=0)
 
 
 @pytest.mark.parametrize("fmt", ["first_price", "second_price"])

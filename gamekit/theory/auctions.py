@@ -489,7 +489,7 @@ def simulate_auction(
     ``bid`` maps values to bids (all bidders alike); by default the equilibrium of ``fmt`` for the
     number of columns and ``dist``. Second price and English run every auction through
     ``gamekit.auctions.second_price``, the rule the games use, on whole-number bids (the values
-    scaled by 2^40, so ties have no chance to matter); a ``reserve`` there is the auctioneer's own
+    scaled so the largest is near 2^52, so ties have no chance to matter); a ``reserve`` there is the auctioneer's own
     sealed bid, an extra seat, and ``keeping="bank"`` makes an auctioneer who wins pay the price
     (MM-A4), counted as negative revenue. First price takes a ``reserve`` too (values below it do
     not bid); all-pay and the war of attrition take none.
@@ -522,15 +522,14 @@ def simulate_auction(
     return AuctionSample(revenue, sold, efficient, np.where(sold, values[rows, winner], 0.0))
 
 
-_SCALE = 2.0**40
-
-
 def _second_price_sample(
     values: np.ndarray, bids: np.ndarray, reserve: float | None, keeping: str
 ) -> AuctionSample:
     count, n = values.shape
-    whole = np.rint(bids * _SCALE).astype(np.int64).tolist()
-    seller = None if reserve is None else round(reserve * _SCALE)
+    largest = max(float(np.abs(bids).max()), abs(reserve or 0.0), 1.0)
+    scale = 2.0 ** (52 - math.ceil(math.log2(largest)))  # whole numbers with a double's precision
+    whole = np.rint(bids * scale).astype(np.int64).tolist()
+    seller = None if reserve is None else round(reserve * scale)
     revenue = np.zeros(count)
     sold = np.zeros(count, dtype=bool)
     winners = np.zeros(count, dtype=np.int64)
@@ -539,9 +538,9 @@ def _second_price_sample(
         winner, price = second_price(seats)
         if winner is None or winner == n:
             if keeping == "bank" and winner == n:
-                revenue[i] = -price / _SCALE
+                revenue[i] = -price / scale
             continue
-        sold[i], winners[i], revenue[i] = True, winner, price / _SCALE
+        sold[i], winners[i], revenue[i] = True, winner, price / scale
     rows = np.arange(count)
     efficient = sold & (winners == values.argmax(axis=1))
     return AuctionSample(revenue, sold, efficient, np.where(sold, values[rows, winners], 0.0))
