@@ -19,7 +19,19 @@ from gamekit import rules
 PACKAGE = Path(gamekit.__file__).resolve().parent
 # What a game's folder holds beside its engine: presentation and players, which may use pandas.
 BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots"}
-GENERIC = ("core", "auctions", "simulate", "teach", "widgets", "cli", "bots", "pictures", "analysis", "plots")
+GENERIC = (
+    "core",
+    "auctions",
+    "simulate",
+    "teach",
+    "widgets",
+    "cli",
+    "bots",
+    "pictures",
+    "analysis",
+    "plots",
+    "theory",
+)
 
 
 def module_name(path: Path) -> str:
