@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint pytest nbval bench clean
+.PHONY: lab test lint pytest nbval bench soak clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "gamekit needs $(PYTHON) on PATH (or: make PYTHON=/path/to/python3.11 ...)"; exit 1; }
@@ -36,6 +36,10 @@ nbval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m gamekit.bench
+
+# The hardening checks of make test at length (fuzz, view leaks, stalls); prints its figures.
+soak: $(STAMP)
+	$(BIN)/python -m tests.soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

@@ -392,13 +392,8 @@ def _ask(game: Game, seat: int) -> None:
             continue
         try:
             action = game.parse_action(text)
-        except IllegalAction as exc:
+        except IllegalAction as exc:  # parse_action raises nothing else, whatever the text
             print(f"Not allowed: {exc}")
-            continue
-        except ValueError:  # a "number" such as ² that passes isdigit() but not int()
-            print(
-                f"Not allowed: cannot read {text!r}; legal now: {compact_actions(game.legal_actions(seat))}"
-            )
             continue
         try:
             game.act(seat, action)
@@ -427,7 +422,7 @@ def _offer_any_time(game: Game, seat: int) -> bool:
             return True
         try:
             game.act(seat, game.parse_action(text))
-        except ValueError as exc:  # IllegalAction, or a "number" that int() cannot read
+        except IllegalAction as exc:
             print(f"Not allowed: {exc}")
 
 

@@ -225,6 +225,16 @@ def test_play_shows_the_view_and_a_bad_bid_is_refused_with_its_rule(monkeypatch,
     assert out.index("  A passes", refused) < out.index("You leave the game.")
 
 
+def test_play_refuses_any_text_with_a_short_message_and_goes_on(monkeypatch, capsys):
+    """Odd digits, a number of 5,000 digits and a megabyte of text are each one short refusal."""
+    bomb, huge = "bid " + "9" * 5000, "x" * 1_000_000
+    code, out = run_play(monkeypatch, capsys, f"bid ²\nbid ٣\n{bomb}\n{huge}\npass\nquit\n", "--seed", "4")
+    assert code == 0
+    refusals = [line for line in out.splitlines() if line.startswith("Not allowed")]
+    assert len(refusals) == 4 and all(len(line) < 400 for line in refusals), refusals
+    assert "  A passes" in out
+
+
 def test_play_quit_and_end_of_input_leave_cleanly(monkeypatch, capsys):
     code, out = run_play(monkeypatch, capsys, "quit\n", "--seed", "1")
     assert code == 0 and out.rstrip().splitlines()[-2] == "You leave the game."

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every message uses)
+
 if TYPE_CHECKING:
     from ..rules import Rule
 

@@ -1,7 +1,7 @@
 """The protocol every game follows, and what it gives each game for free.
 
 A game subclass supplies the rules: ``_setup`` (deal, using only ``self.rng`` and
-the stack), ``legal_actions``, ``parse_action``, ``_apply`` (check first, then change
+the stack), ``legal_actions``, ``_parse_action``, ``_apply`` (check first, then change
 the state and record events with ``_emit``; an ``IllegalAction`` raised before any
 change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
 ``_game_over`` and ``_not_to_act`` (why a seat may not act, naming the rule), and
@@ -10,7 +10,8 @@ narration: a ``_narrate_<type>`` method per event type or its own ``_narrate``
 made from the event alone.
 
 This base class supplies the rest of the public contract: acting with texts or
-actions, ``result`` and the end of a game (``_end_game``), the opening of every
+actions (every action not made by the game is read again here, one check for every game:
+``act``, ``parse_action``), ``result`` and the end of a game (``_end_game``), the opening of every
 refusal, the event log (narrated when first read, so the engines' step loop never
 formats text that nobody reads) and its per-seat form, saving, loading, replaying
 and copying.
@@ -34,7 +35,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action, same_value
 from .errors import ConfigError, IllegalAction, LoadError
 from .options import Option, resolve_options
 from .quoting import clip, quote
@@ -73,6 +74,15 @@ def standings_text(scores: Sequence[int], winners: Sequence[int], fmt: Callable[
 
 
 Event = dict[str, Any]
+
+
+def _shown_seat(seat: Any) -> str:
+    """A seat as a refusal quotes it: short whatever it is (``5``, ``1.0``, ``None``, ``'A'``)."""
+    if seat is None or seat.__class__ in (bool, float) or (seat.__class__ is int and seat.bit_length() < 64):
+        return repr(seat)
+    if seat.__class__ is int:
+        return "a number that large"
+    return quote(seat, 20)
 
 
 class Game(ABC):
@@ -178,9 +188,93 @@ class Game(ABC):
         or not it is to act; [] once the game is over and in a game without such actions."""
         return []
 
-    @abstractmethod
+    # The longest action text ``parse_action`` reads; a longer one is refused before the game's
+    # parser sees it. Every text a game lists is far shorter (tests/core/test_actions_checked.py
+    # measures them); a game whose shorthands can be longer raises it.
+    max_action_text: ClassVar[int] = 200
+
     def parse_action(self, text: str) -> Action:
-        """The action a text names, or ``IllegalAction`` if the text names none."""
+        """The action a text names, or ``IllegalAction`` naming the rule if it names none: the
+        text is checked here (a str, at most ``max_action_text`` characters), then read by the
+        game's ``_parse_action``."""
+        if text.__class__ is not str:
+            if not isinstance(text, str):
+                raise IllegalAction(
+                    f"an action is an Action or its text, not {quote(text)} ({self._reading_rule()})"
+                )
+            text = str.__str__(text)
+        if len(text) > self.max_action_text:
+            raise IllegalAction(
+                f"cannot read {quote(text)}: an action text has at most {self.max_action_text} "
+                f"characters ({self._reading_rule()})"
+            )
+        return self._parse_action(text)
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Action:
+        """The action a text (a str of at most ``max_action_text`` characters) names, made with
+        ``actions.canonical``, or ``IllegalAction`` naming the rule if it names none."""
+
+    def _reading_rule(self) -> str:
+        """The rule the game's parser cites now for a text it cannot read (how actions read in the
+        current phase): the rule of any refusal that has no more specific one."""
+        try:
+            self._parse_action("?")
+        except IllegalAction as exc:
+            if exc.rule_id:
+                return exc.rule_id
+        return self.players_rule
+
+    def _read(self, seat: Any, action: Any) -> Action:
+        """The game's own action for ``action``, a text or an ``Action`` the game did not make.
+
+        A hand-built ``Action`` is read again from its text and taken only if the game reads the
+        same kind and exactly the same value (``same_value``); one written without a text (e.g.
+        ``Action("trade", (1, "cow"))``) may instead be exactly one of the seat's legal actions.
+        """
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"an action is an Action or its text, not {quote(action)} ({self._reading_rule()})"
+            )
+        kind, value, text = action.kind, action.value, action.text
+        if kind.__class__ is not str or text.__class__ is not str:
+            raise IllegalAction(
+                f"an Action's kind and text are texts, not {quote(kind)} and {quote(text)} ({self._reading_rule()})"
+            )
+        try:
+            parsed = self.parse_action(text)
+        except IllegalAction:
+            listed = self._listed(seat, kind, value, text)
+            if listed is None:
+                raise
+            return listed
+        if parsed.kind == kind and same_value(parsed.value, value):
+            return parsed
+        listed = self._listed(seat, kind, value, text)
+        if listed is not None:
+            return listed
+        if parsed.kind != kind:
+            wrong = f"its text is the action {quote(parsed.text)} of kind {quote(parsed.kind)}"
+        else:
+            wrong = f"its value is not exactly {quote(repr(parsed.value))}, the value of {quote(parsed.text)}"
+        raise IllegalAction(
+            f"an Action of kind {quote(kind)} with text {quote(text)} does not match: {wrong}; act takes "
+            f"an action the game lists, or its text ({self._reading_rule()})"
+        )
+
+    def _listed(self, seat: Any, kind: str, value: Any, text: str) -> Action | None:
+        """The legal action of ``seat`` with exactly this kind and value whose text is ``text`` or
+        the text ``Action(kind, value)`` writes; None if there is none."""
+        if seat.__class__ is not int or not 0 <= seat < self.players or not self._to_act:
+            return None
+        for legal in self.legal_actions(seat):
+            if legal.kind == kind and same_value(legal.value, value):
+                written = legal.kind if legal.value is None else f"{legal.kind} {legal.value}"
+                if text in (legal.text, written):
+                    return legal
+        return None
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
@@ -192,7 +286,7 @@ class Game(ABC):
         if not self._to_act:
             return self._game_over()
         if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {seat!r} in this {self.players}-player game ({self.seats_rule or self.players_rule})"
+            return f"there is no seat {_shown_seat(seat)} in this {self.players}-player game ({self.seats_rule or self.players_rule})"
         return self._not_to_act(seat)
 
     # The rule a seat that does not exist is refused under (the players rule unless a game says).
@@ -209,10 +303,9 @@ class Game(ABC):
 
     def act(self, seat: int, action: Action | str) -> Events:
         """Carry out ``seat``'s action (an Action or its text); returns the new events."""
-        if action.__class__ is not Action:
-            # Anything else is read as text, so a wrong type gets the game's own "cannot read" error.
-            action = self.parse_action(action if isinstance(action, str) else repr(action))
-        if seat not in self._to_act or seat.__class__ is not int:  # 1.0 and True are not seats
+        if action.__class__ is not Action or not action._canonical:
+            action = self._read(seat, action)  # a text, or anything the game did not make
+        if seat.__class__ is not int or seat not in self._to_act:  # 1.0 and True are not seats
             if (
                 action.kind not in self.any_time_kinds
                 or seat.__class__ is not int

@@ -1,8 +1,8 @@
 """A short, safe quotation of anything a caller handed in, for error messages.
 
 Messages quote at most a short prefix of what they were given (issue 11): ``repr`` of a 1 MB
-text, a list nested 100,000 deep or a number of 5,000 digits is long, slow or raises. To be
-unified with ``errors.quote`` if one appears there.
+text, a list nested 100,000 deep or a number of 5,000 digits is long, slow or raises. Every
+message of the core and the games quotes through ``quote`` (also reachable as ``errors.quote``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,14 @@ _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
 
 
 def quote(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to at most ``limit`` characters; never raises."""
+    """``value`` as a message quotes it, never raising: a text by its repr, or for a long text the
+    repr of its first ``limit`` characters, "…" and its length; anything else by a ``repr`` cut
+    to at most ``limit`` characters."""
+    if isinstance(value, str):
+        text = str.__str__(value)  # a str subclass's own repr or slicing is not trusted
+        if len(text) <= limit:
+            return repr(text)
+        return f"{text[:limit]!r}… ({len(text):,} characters)"
     if type(value) is int and value.bit_length() > 128:
         return f"a {value.bit_length()}-bit number"
     try:

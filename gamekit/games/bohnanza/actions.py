@@ -8,37 +8,38 @@ from __future__ import annotations
 
 import re
 
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
+from ...core.quoting import quote
 from . import rules
 from .rules import BEANS
 
-PLANT = Action("plant")
-STOP = Action("stop")
-PLANT_BEAN = {b: Action("plant", b) for b in BEANS}
+PLANT = canonical("plant")
+STOP = canonical("stop")
+PLANT_BEAN = {b: canonical("plant", b) for b in BEANS}
 # BO-T2: the front card or a bean into a named field: "plant 2", "plant soy 3".
-PLANT_INTO = (None, *(Action("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
+PLANT_INTO = (None, *(canonical("plant", f) for f in range(1, rules.MAX_FIELDS + 1)))
 PLANT_BEAN_INTO = {
-    b: (None, *(Action("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
+    b: (None, *(canonical("plant", (b, f), f"plant {b} {f}") for f in range(1, rules.MAX_FIELDS + 1)))
     for b in BEANS
 }
-DRAW = Action("draw")
-HARVEST_FIELD = (None, *(Action("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
-BUY_FIELD = Action("buy-field")
-END_TRADING = Action("end-trading")
-OFFER = tuple(Action("offer", s, f"offer {SEAT_NAMES[s]}") for s in range(len(SEAT_NAMES)))
-GIVE_UP = {b: Action("give", (b, 0), f"give {b}") for b in BEANS}
+DRAW = canonical("draw")
+HARVEST_FIELD = (None, *(canonical("harvest", f) for f in range(1, rules.MAX_FIELDS + 1)))
+BUY_FIELD = canonical("buy-field")
+END_TRADING = canonical("end-trading")
+OFFER = tuple(canonical("offer", s, f"offer {SEAT_NAMES[s]}") for s in range(len(SEAT_NAMES)))
+GIVE_UP = {b: canonical("give", (b, 0), f"give {b}") for b in BEANS}
 GIVE_HAND = {
-    b: (None, *(Action("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
+    b: (None, *(canonical("give", (b, k), f"give {b}#{k}") for k in range(1, rules.DECK_SIZE + 1)))
     for b in BEANS
 }
-ASK = {b: Action("ask", b) for b in BEANS}
+ASK = {b: canonical("ask", b) for b in BEANS}
 ASK_ALL = tuple(ASK.values())
-PROPOSE = Action("propose")
-CANCEL = Action("cancel")
-ACCEPT = Action("accept")
-REJECT = Action("reject")
+PROPOSE = canonical("propose")
+CANCEL = canonical("cancel")
+ACCEPT = canonical("accept")
+REJECT = canonical("reject")
 
 _ACTION_BY_TEXT: dict[str, Action] = {
     a.text: a
@@ -61,11 +62,12 @@ _ACTION_BY_TEXT: dict[str, Action] = {
         *ASK.values(),
     )
 }
-_HARVEST_TEXT = re.compile(r"harvest ([0-9]+)")
-_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]+)")
-_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]+)")
-_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]+)(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
-_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]+))?")
+# Numbers have at most nine digits: none of Bohnanza's comes near, and no message repeats a longer one.
+_HARVEST_TEXT = re.compile(r"harvest ([0-9]{1,9})")
+_PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]{1,9})")
+_GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]{1,9})")
+_OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]{1,9})(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
+_CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]{1,9}))?")
 _ACTION_HELP = (
     "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
     "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
@@ -88,27 +90,31 @@ def parse_action(text: str, phase: str) -> Action:
         return action
     match = _HARVEST_TEXT.fullmatch(text)
     if match:
-        return Action("harvest", int(match.group(1)))
+        return canonical("harvest", int(match.group(1)))
     match = _PLANT_TEXT.fullmatch(text)
     if match:
         bean, number = match.group(1), int(match.group(2))
         if bean is None:
-            return Action("plant", number)
+            return canonical("plant", number)
         check_bean(bean)
-        return Action("plant", (bean, number), f"plant {bean} {number}")
+        return canonical("plant", (bean, number), f"plant {bean} {number}")
     match = _GIVE_TEXT.fullmatch(text)
     if match:
         bean, k = match.group(1), int(match.group(2))
         check_bean(bean)
         check_position(bean, k)
-        return GIVE_HAND[bean][k] if 1 <= k <= rules.DECK_SIZE else Action("give", (bean, k))
+        return (
+            GIVE_HAND[bean][k]
+            if 1 <= k <= rules.DECK_SIZE
+            else canonical("give", (bean, k), f"give {bean}#{k}")
+        )
     match = _OFFER_TEXT.fullmatch(text)
     if match:
         return _parse_offer(*match.groups())
     words = text.split()
     if len(words) == 2 and words[0] in ("plant", "ask", "give"):
         check_bean(words[1])
-    raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
+    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
 
 
 def check_position(bean: str, k: int) -> None:
@@ -118,7 +124,7 @@ def check_position(bean: str, k: int) -> None:
 
 def check_bean(bean: str) -> None:
     if bean not in rules.BEAN_COUNTS:
-        raise IllegalAction(f"there is no bean {bean!r}; beans: {', '.join(BEANS)} (BO-C1)")
+        raise IllegalAction(f"there is no bean {quote(bean)}; beans: {', '.join(BEANS)} (BO-C1)")
 
 
 def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
@@ -126,13 +132,13 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
     partner = SEAT_NAMES.index(who) if who.isalpha() else int(who)
     name = SEAT_NAMES[partner] if partner < len(SEAT_NAMES) else str(partner)
     if gives is None and asks is None:
-        return OFFER[partner] if partner < len(OFFER) else Action("offer", partner, f"offer {name}")
+        return OFFER[partner] if partner < len(OFFER) else canonical("offer", partner, f"offer {name}")
     give_cards: list[tuple[str, int]] = []
     for item in (gives or "").split(",") if gives else []:
         match = _CARD_TEXT.fullmatch(item)
         if not match:
             raise IllegalAction(
-                f"cannot read {item!r} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
+                f"cannot read {quote(item)} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
             )
         check_bean(match.group(1))
         if match.group(2):
@@ -146,4 +152,4 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
         text += " give " + ",".join(card_text(b, k) for b, k in give_cards)
     if ask_beans:
         text += " for " + ",".join(ask_beans)
-    return Action("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)
+    return canonical("deal", (partner, tuple(give_cards), tuple(ask_beans)), text)

@@ -442,7 +442,7 @@ class Bohnanza(Game):
         actions += any_time if any_time is not None else self._list_any_time(seat)
         return actions
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parse_action(text, self.phase)
 
     def _game_over(self) -> str:

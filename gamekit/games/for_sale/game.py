@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...auctions import next_clockwise
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.chance import shuffled, without
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
@@ -53,9 +53,9 @@ from ...core.sealed import SealedChoices
 from . import narration, rules, views
 from . import records as log_records
 
-PASS = Action("pass")
-BIDS = tuple(Action("bid", n) for n in range(64))  # more than any edition's coins
-SELLS = tuple(Action("sell", h) for h in range(31))
+PASS = canonical("pass")
+BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
+SELLS = tuple(canonical("sell", h) for h in range(31))
 _ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
 
 
@@ -317,16 +317,22 @@ class ForSale(Game):
             return [SELLS[h] for h in self.houses[seat]]
         return []
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         words = text.split()
         if len(words) == 1 and words[0] == "pass":
             return PASS
-        if len(words) == 2 and words[0] in ("bid", "sell") and words[1].isascii() and words[1].isdigit():
+        if (
+            len(words) == 2
+            and words[0] in ("bid", "sell")
+            and len(words[1]) <= 9
+            and words[1].isascii()
+            and words[1].isdigit()
+        ):
             number = int(words[1])
             table = BIDS if words[0] == "bid" else SELLS
-            return table[number] if number < len(table) else Action(words[0], number)
+            return table[number] if number < len(table) else canonical(words[0], number)
         rule = {"buy": "FS-B2", "sell": "FS-S2"}.get(self.phase, "FS-S4")
-        raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({rule})")
+        raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({rule})")
 
     def _game_over(self) -> str:
         return "the game is over: every cheque has been won (FS-S4)"

@@ -308,7 +308,7 @@ class Kuhhandel(Game):
             return list(running.pay_options)
         return []
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, getattr(self, "phase", "turn"))
 
     def _game_over(self) -> str:

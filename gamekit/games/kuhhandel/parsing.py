@@ -9,25 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
+from ...core.quoting import quote
 from . import rules
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
 _MAX_MONEY = rules.money_total(rules.MONEY_SUPPLY)  # 4,700: no bid can ever be higher
 
-AUCTION = Action("auction")
-HOLD = Action("hold")
-SELL = Action("sell")
-BUY = Action("buy")
-ACCEPT = Action("accept")
-OFFER = Action("offer")  # hand over the cards added so far (none: an offer of no cards)
-COUNTER = Action("counter")
-BIDS = tuple(Action("bid", rules.BID_STEP * i) for i in range(_MAX_MONEY // rules.BID_STEP + 1))
-ADDS = tuple(Action("add", v) for v in MONEY_VALUES)
+AUCTION = canonical("auction")
+HOLD = canonical("hold")
+SELL = canonical("sell")
+BUY = canonical("buy")
+ACCEPT = canonical("accept")
+OFFER = canonical("offer")  # hand over the cards added so far (none: an offer of no cards)
+COUNTER = canonical("counter")
+BIDS = tuple(canonical("bid", rules.BID_STEP * i) for i in range(_MAX_MONEY // rules.BID_STEP + 1))
+ADDS = tuple(canonical("add", v) for v in MONEY_VALUES)
 TRADES = {
-    (seat, animal): Action("trade", (seat, animal), f"trade {SEAT_NAMES[seat]} {animal}")
+    (seat, animal): canonical("trade", (seat, animal), f"trade {SEAT_NAMES[seat]} {animal}")
     for seat in range(5)
     for animal in ANIMALS
 }
@@ -52,7 +53,9 @@ def pay_action(cards: tuple[int, ...]) -> Action:
     """The canonical ``pay`` action for a tuple of card values (ascending)."""
     action = _PAYS.get(cards)
     if action is None:
-        action = _PAYS[cards] = Action("pay", cards, "pay " + ",".join(map(str, cards)) if cards else "pay")
+        action = _PAYS[cards] = canonical(
+            "pay", cards, "pay " + ",".join(map(str, cards)) if cards else "pay"
+        )
     return action
 
 
@@ -62,7 +65,9 @@ def cards_text(cards: tuple[int, ...] | list[int]) -> str:
 
 
 def _number(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
+    """An amount written in ASCII digits, at most nine (no money total comes near; a longer one
+    is not read, so no message repeats it)."""
+    return int(text) if len(text) <= 9 and text.isascii() and text.isdigit() else None
 
 
 def parse_action(text: str, phase: str) -> Action:
@@ -75,7 +80,7 @@ def parse_action(text: str, phase: str) -> Action:
         amount = _number(rest)
         if amount is not None:
             step, left = divmod(amount, rules.BID_STEP)
-            return BIDS[step] if not left and step < len(BIDS) else Action("bid", amount)
+            return BIDS[step] if not left and step < len(BIDS) else canonical("bid", amount)
     elif kind == "add":
         value = _number(rest)
         if value is not None:
@@ -86,12 +91,12 @@ def parse_action(text: str, phase: str) -> Action:
         words = rest.split(" ")
         if len(words) == 2 and len(words[0]) == 1 and words[0] in SEAT_NAMES and words[1] in ANIMAL_INDEX:
             seat = SEAT_NAMES.index(words[0])
-            return TRADES.get((seat, words[1])) or Action("trade", (seat, words[1]), text)
+            return TRADES.get((seat, words[1])) or canonical("trade", (seat, words[1]), text)
     elif kind in ("pay", "offer", "counter") and rest:
         action = _cards_action(text, kind, rest)
         if action is not None:
             return action
-    raise IllegalAction(f"cannot read {text!r}: {_ACTION_HELP} ({_PHASE_RULE.get(phase, 'KH-T1')})")
+    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE.get(phase, 'KH-T1')})")
 
 
 def _cards_action(text: str, kind: str, rest: str) -> Action | None:
@@ -108,7 +113,7 @@ def _cards_action(text: str, kind: str, rest: str) -> Action | None:
     cards = tuple(sorted(values))  # type: ignore[type-var]
     if kind == "pay":
         return pay_action(cards)
-    return Action(kind, cards, f"{kind} {cards_text(cards)}")
+    return canonical(kind, cards, f"{kind} {cards_text(cards)}")
 
 
 def offered_cards(action: Action) -> tuple[int, ...] | None:

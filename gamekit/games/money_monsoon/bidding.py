@@ -9,33 +9,33 @@ ranges it was chosen from; None before the first step.
 
 from __future__ import annotations
 
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from .rules import BID_LIST_LIMIT, BID_RANGE_WIDTH, bid_range_width, bid_ranges
 
 Range = tuple[int, int, int]  # (low, high, width of the ranges it was chosen from)
 
-BIDS: list[Action] = [Action("bid", n) for n in range(4000)]  # beyond: made when needed
+BIDS: list[Action] = [canonical("bid", n) for n in range(4000)]  # beyond: made when needed
 _RANGES: dict[tuple[int, int], Action] = {}
 
 
 def bid_action(amount: int) -> Action:
     """The action ``bid amount``."""
-    return BIDS[amount] if amount < len(BIDS) else Action("bid", amount)
+    return BIDS[amount] if amount < len(BIDS) else canonical("bid", amount)
 
 
 def range_action(low: int, high: int) -> Action:
     """The first step of a large bid: ``bid low-high`` narrows the bid to that range (MM-A2)."""
     action = _RANGES.get((low, high))
     if action is None:
-        action = _RANGES[low, high] = Action("bid-range", (low, high), f"bid {low}-{high}")
+        action = _RANGES[low, high] = canonical("bid-range", (low, high), f"bid {low}-{high}")
     return action
 
 
 def read_range_action(low: int, high: int) -> Action:
     """The action ``bid low-high`` read from a text; a range read but never offered is not kept."""
-    return _RANGES.get((low, high)) or Action("bid-range", (low, high), f"bid {low}-{high}")
+    return _RANGES.get((low, high)) or canonical("bid-range", (low, high), f"bid {low}-{high}")
 
 
 def range_choices(held: int, chosen: Range | None) -> list[Action]:

@@ -524,7 +524,7 @@ class MoneyMonsoon(Game):
             return BIDS[: held + 1]  # MM-A2: every bid listed at once
         return bidding.large_bid_choices(held, self.ranges[seat])
 
-    def parse_action(self, text: str) -> Action:
+    def _parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, self.phase)
 
     def _game_over(self) -> str:

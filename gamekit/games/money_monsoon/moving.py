@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.actions import Action
+from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
@@ -25,7 +25,7 @@ def _canonical_moves() -> dict[str, Action]:
         for a in (share, -share)
         for b in (SPLIT_ROLL - share, share - SPLIT_ROLL)
     ]
-    return {move_text(m): Action("move", m, move_text(m)) for m in moves}
+    return {move_text(m): canonical("move", m, move_text(m)) for m in moves}
 
 
 MOVES = _canonical_moves()
@@ -36,7 +36,7 @@ _LEGAL_MOVES: dict[tuple[int, int, int, int, bool], tuple[list[Action], frozense
 def move_action(move: Move) -> Action:
     """The action of ``move``: ``move a+5``, ``move a+3 b+4``."""
     text = move_text(move)
-    return MOVES.get(text) or Action("move", move, text)
+    return MOVES.get(text) or canonical("move", move, text)
 
 
 def legal_move_actions(
