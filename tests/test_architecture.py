@@ -150,4 +150,15 @@ def test_the_cycle_finder_finds_a_cycle_and_only_a_cycle():
 
 def test_the_generic_layers_are_the_ones_the_architecture_names():
     top = {name.split(".")[1] for name in ALL if name.count(".") >= 1}
-    assert top <= {*GENERIC, "games", "rules", "experiments", "bench", "examples", "stats", "__main__"}, top
+    assert top <= {
+        *GENERIC,
+        "games",
+        "rules",
+        "experiments",
+        "bench",
+        "examples",
+        "stats",
+        "strategy",
+        "theory",
+        "__main__",
+    }, top
