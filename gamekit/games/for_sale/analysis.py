@@ -44,3 +44,20 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
     )
     table["coin_share"] = table["coins_kept"] / table["money_k"]
     return table.reset_index()
+
+
+def strength(
+    games: int = 1000, seed: int = 0, bot: str = "skew_match", players: int = 4, baseline: str = "spread"
+):
+    """``bot`` against ``baseline`` (today's best For Sale bot), two seats each, seats rotated:
+    the paired difference of win share (``gamekit.stats.paired_difference``), bot minus baseline."""
+    from ... import simulate
+    from ...bots import make_bot
+    from ...stats import paired_difference
+
+    a, b = make_bot(bot, "for_sale"), make_bot(baseline, "for_sale")
+    table = simulate("for_sale", players, [a, b] * (players // 2), games, seed=seed)
+    names = table["bot"].unique().tolist()
+    name_a = next(n for n in names if n.split(":")[0] == a.name)
+    name_b = next(n for n in names if n.split(":")[0] == b.name)
+    return paired_difference(table, name_a, name_b)
