@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from ...analysis import mean_with_interval
+
+if TYPE_CHECKING:
+    from ...stats import PairedDifference
 
 
 def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
@@ -47,17 +52,15 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
 
 
 def strength(
-    games: int = 1000, seed: int = 0, bot: str = "skew_match", players: int = 4, baseline: str = "spread"
-):
-    """``bot`` against ``baseline`` (today's best For Sale bot), two seats each, seats rotated:
-    the paired difference of win share (``gamekit.stats.paired_difference``), bot minus baseline."""
+    games: int = 1000, seed: int = 0, bot: str = "save_top", players: int = 4, baseline: str = "spread"
+) -> PairedDifference:
+    """``bot`` against ``baseline`` (today's best For Sale bot), seats alternating (two each with 4
+    players; with an odd count ``bot`` takes one more) and rotated from game to game: the paired
+    difference of win share (``gamekit.stats.paired_difference``), bot minus baseline."""
     from ... import simulate
     from ...bots import make_bot
     from ...stats import paired_difference
 
     a, b = make_bot(bot, "for_sale"), make_bot(baseline, "for_sale")
-    table = simulate("for_sale", players, [a, b] * (players // 2), games, seed=seed)
-    names = table["bot"].unique().tolist()
-    name_a = next(n for n in names if n.split(":")[0] == a.name)
-    name_b = next(n for n in names if n.split(":")[0] == b.name)
-    return paired_difference(table, name_a, name_b)
+    table = simulate("for_sale", players, [a if s % 2 == 0 else b for s in range(players)], games, seed=seed)
+    return paired_difference(table, a.label, b.label)
