@@ -35,16 +35,6 @@ __all__ = [
 ]
 
 
-def _rank_matched(hand: list[int], left: list[int], best: int) -> int:
-    """The shipped bots' sell rule (``bots.rank_matched_house``) on a sorted hand and cheques left."""
-    from bisect import bisect_left, bisect_right
-
-    below = bisect_left(left, best)
-    equal = bisect_right(left, best) - below
-    quantile = (below + (equal - 1) / 2) / (len(left) - 1) if len(left) > 1 else 1.0
-    return hand[round(quantile * (len(hand) - 1))]
-
-
 def simulate_phase2(players: int, rounds: int, games: int, seed: int = 0) -> list[tuple[int, int]]:
     """(house, cheque) for every house sold in ``games`` random phase 2s.
 
@@ -52,6 +42,8 @@ def simulate_phase2(players: int, rounds: int, games: int, seed: int = 0) -> lis
     each; each round turns up ``players`` cheques and every player sells by rank matching (the
     best cheque's place among the cheques not yet won picks the house at that place in the hand).
     """
+    from ..games.for_sale.bots import rank_matched_house
+
     rng = random.Random(seed)
     n = players * rounds
     out: list[tuple[int, int]] = []
@@ -59,16 +51,18 @@ def simulate_phase2(players: int, rounds: int, games: int, seed: int = 0) -> lis
         houses = rng.sample(HOUSES, n)
         cheques = rng.sample(CHEQUES, n)
         hands = [sorted(houses[p * rounds : (p + 1) * rounds]) for p in range(players)]
-        left = sorted(CHEQUES)
+        past: list[int] = []
         for r in range(rounds):
             table = sorted(cheques[r * players : (r + 1) * players])
-            played = [_rank_matched(hand, left, table[-1]) for hand in hands]
+            played = [
+                rank_matched_house({"houses": [hand], "viewer": 0, "table": table, "past_cheques": past})
+                for hand in hands
+            ]
             order = sorted(range(players), key=played.__getitem__)
             for seat, cheque in zip(order, table, strict=True):
                 out.append((played[seat], cheque))
                 hands[seat].remove(played[seat])
-            for c in table:
-                left.remove(c)
+            past.extend(table)
     return out
 
 
