@@ -26,6 +26,9 @@ def test_every_game_has_strategy_bots_with_one_tunable_parameter():
         "value",
         "buyin",
         "bluffer",
+        "save_top",
+        "skew_match",
+        "house_value",
     }
 
 
@@ -53,4 +56,11 @@ def test_describe_lists_every_bot_with_its_rule_and_parameter():
     }
     for row in rows.values():
         assert row["rule"].endswith(".") and len(row["rule"]) > 20, row["name"]
-    assert {row["name"] for row in describe("for_sale")} == {"random", "spread", "budget"}
+    assert {row["name"] for row in describe("for_sale")} == {
+        "random",
+        "spread",
+        "budget",
+        "save_top",
+        "skew_match",
+        "house_value",
+    }

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from ...analysis import mean_with_interval
+
+if TYPE_CHECKING:
+    from ...stats import PairedDifference
 
 
 def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
@@ -44,3 +49,18 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
     )
     table["coin_share"] = table["coins_kept"] / table["money_k"]
     return table.reset_index()
+
+
+def strength(
+    games: int = 1000, seed: int = 0, bot: str = "save_top", players: int = 4, baseline: str = "spread"
+) -> PairedDifference:
+    """``bot`` against ``baseline`` (today's best For Sale bot), seats alternating (two each with 4
+    players; with an odd count ``bot`` takes one more) and rotated from game to game: the paired
+    difference of win share (``gamekit.stats.paired_difference``), bot minus baseline."""
+    from ... import simulate
+    from ...bots import make_bot
+    from ...stats import paired_difference
+
+    a, b = make_bot(bot, "for_sale"), make_bot(baseline, "for_sale")
+    table = simulate("for_sale", players, [a if s % 2 == 0 else b for s in range(players)], games, seed=seed)
+    return paired_difference(table, a.label, b.label)

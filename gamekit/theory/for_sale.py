@@ -1,0 +1,151 @@
+"""For Sale: what a house is worth in phase 2, and how much of that phase 1 burns in bids.
+
+Units: cheques are in money (a 13,000 cheque is 13000); a coin is worth 1,000 (FS-E1), so a
+value of ``v`` money is ``v / 1000`` coins. That is the conversion every coin figure here uses.
+
+- ``one_round_value``: the exact expected cheque of house ``h`` in a one-round sale, the other
+  ``players - 1`` houses drawn at random from the 29 others and the ``players`` cheques at
+  random from the 30 (no card removed). Pure Python, no numpy, so it lives beside the game
+  (``gamekit.games.for_sale.values``, where the ``house_value`` bot reads it) and is re-exported here.
+- ``house_values``: the same expectation by simulation over a whole phase 2 (random hands of
+  ``rounds`` houses each, everyone selling by the rank-matching rule of the shipped bots), with
+  an interval per house; with ``rounds=1`` it estimates ``one_round_value``.
+- ``price_and_value``: per house, its mean phase-1 price (coins lost to the box) beside its
+  mean phase-2 cheque (in coins), from ``gamekit.simulate_records``.
+- ``rent_dissipation``: per game, the coins lost to the box in phase 1 divided by the value of
+  the houses bought (the cheques they bring in phase 2, in coins), with an interval over games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..games.for_sale.rules import CHEQUES, COIN_VALUE, HOUSES
+from ..games.for_sale.values import cheque_order_means, one_round_value
+
+__all__ = [
+    "cheque_order_means",
+    "dissipation_by_game",
+    "house_values",
+    "one_round_value",
+    "price_and_value",
+    "rent_dissipation",
+    "simulate_phase2",
+]
+
+
+def simulate_phase2(players: int, rounds: int, games: int, seed: int = 0) -> list[tuple[int, int]]:
+    """(house, cheque) for every house sold in ``games`` random phase 2s.
+
+    Each game deals ``players * rounds`` houses and as many cheques at random from the 30 of
+    each; each round turns up ``players`` cheques and every player sells by rank matching (the
+    best cheque's place among the cheques not yet won picks the house at that place in the hand).
+    """
+    from ..games.for_sale.bots import rank_matched_house
+
+    rng = random.Random(seed)
+    n = players * rounds
+    out: list[tuple[int, int]] = []
+    for _ in range(games):
+        houses = rng.sample(HOUSES, n)
+        cheques = rng.sample(CHEQUES, n)
+        hands = [sorted(houses[p * rounds : (p + 1) * rounds]) for p in range(players)]
+        past: list[int] = []
+        for r in range(rounds):
+            table = sorted(cheques[r * players : (r + 1) * players])
+            played = [
+                rank_matched_house({"houses": [hand], "viewer": 0, "table": table, "past_cheques": past})
+                for hand in hands
+            ]
+            order = sorted(range(players), key=played.__getitem__)
+            for seat, cheque in zip(order, table, strict=True):
+                out.append((played[seat], cheque))
+                hands[seat].remove(played[seat])
+            past.extend(table)
+    return out
+
+
+def house_values(players: int, rounds: int | None = None, games: int = 2000, seed: int = 0) -> Any:
+    """Mean cheque (money) per house over ``games`` simulated phase 2s, with 95% intervals.
+
+    ``rounds`` is the houses per hand (default: all 30 houses dealt, ``30 // players``). A
+    DataFrame with columns house, mean, n, ci_low, ci_high (``gamekit.analysis.mean_with_interval``).
+    """
+    import pandas as pd
+
+    from ..analysis import mean_with_interval
+
+    rounds = len(HOUSES) // players if rounds is None else rounds
+    sold = pd.DataFrame(simulate_phase2(players, rounds, games, seed), columns=["house", "cheque"])
+    return mean_with_interval(sold.groupby("house")["cheque"])
+
+
+def price_and_value(records: dict[str, Any]) -> Any:
+    """Per house: mean coins paid in phase 1 beside the mean cheque it brought, both in coins.
+
+    ``records`` is ``gamekit.simulate_records("for_sale", ...)``. Columns: house, price,
+    price_lo, price_hi, value, value_lo, value_hi (value = cheque / 1,000), surplus (value − price).
+    """
+    from ..games.for_sale.analysis import cheque_by_house, price_by_house
+
+    price = price_by_house(records["purchases"]).set_index("house")
+    value = cheque_by_house(records["sales"]).set_index("house")
+    table = price[["mean", "ci_low", "ci_high"]].rename(
+        columns={"mean": "price", "ci_low": "price_lo", "ci_high": "price_hi"}
+    )
+    table["value"] = value["mean"] / COIN_VALUE
+    table["value_lo"] = value["ci_low"] / COIN_VALUE
+    table["value_hi"] = value["ci_high"] / COIN_VALUE
+    table["surplus"] = table["value"] - table["price"]
+    return table.reset_index()
+
+
+def dissipation_by_game(records: dict[str, Any]) -> Any:
+    """Per game: coins paid to the box (by drop-outs and by winners), the value of the houses
+    bought (the cheques they brought, in coins) and their ratio ``dissipation``."""
+    import pandas as pd
+
+    purchases, sales = records["purchases"], records["sales"]
+    # The last player of a round takes its highest house (FS-B8); everyone else dropped out.
+    top = purchases.groupby(["game", "round"])["house"].transform("max")
+    winners = purchases["house"] == top
+    paid = (
+        purchases.assign(by_winner=purchases["paid"].where(winners, 0))
+        .groupby("game")[["paid", "by_winner"]]
+        .sum()
+    )
+    value = sales.groupby("game")["cheque"].sum() / COIN_VALUE
+    table = pd.DataFrame({"paid": paid["paid"], "paid_by_winners": paid["by_winner"], "value": value})
+    table["paid_by_dropouts"] = table["paid"] - table["paid_by_winners"]
+    table["dissipation"] = table["paid"] / table["value"]
+    return table.reset_index()
+
+
+def rent_dissipation(records: dict[str, Any], confidence: float = 0.95) -> dict[str, float]:
+    """Share of the houses' value burnt in phase 1: mean over games of coins paid / value won.
+
+    Definition: in one game, ``paid`` is every coin lost to the box in phase 1 (the drop-outs'
+    unrefunded halves, FS-B5, and the last players' whole bids, FS-B8) and ``value`` is what the
+    houses bought bring in phase 2 — the sum of the cheques handed out, in coins (1 coin =
+    1,000). Dissipation = paid / value: 0 if every house went free, 1 if the bidders burnt
+    the whole prize. Returns mean, lo, hi (Student's t over games), n, and the mean coins paid,
+    split into drop-outs' and winners' shares.
+    """
+    from scipy import stats as scipy_stats
+
+    table = dissipation_by_game(records)
+    d = table["dissipation"].astype(float)
+    n = len(d)
+    mean = float(d.mean())
+    half = float(scipy_stats.t.ppf(0.5 + confidence / 2, n - 1)) * float(d.std(ddof=1)) / n**0.5
+    return {
+        "mean": mean,
+        "lo": mean - half,
+        "hi": mean + half,
+        "n": n,
+        "paid": float(table["paid"].mean()),
+        "paid_by_dropouts": float(table["paid_by_dropouts"].mean()),
+        "paid_by_winners": float(table["paid_by_winners"].mean()),
+        "value": float(table["value"].mean()),
+    }
