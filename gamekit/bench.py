@@ -7,6 +7,11 @@ numbers are what a notebook or a bot author gets. For the 4-player For Sale
 game a second line times ``gamekit.play(game, "random")``, the full bot
 runner. Each measurement is the best of ``repeat`` runs of the same games,
 because the fastest run is the one least disturbed by the rest of the machine.
+
+``--strength N`` adds a line per game: its strongest bot against the best bot it had before,
+in N seat-rotated games at 4 players (half the seats each), as a paired difference of win share
+with its 95 % interval (``gamekit.stats.paired_difference``). Strength, unlike speed, does not
+depend on the machine.
 """
 
 from __future__ import annotations
@@ -26,6 +31,12 @@ from .simulate import play
 DEFAULT_GAMES = 1000  # about 0.3 s per For Sale run: room under 30 s for every engine to come
 DEFAULT_REPEAT = 3
 PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
+
+# Per game: its strongest bot and the best bot it had before (issue 12), for ``--strength``.
+STRENGTH_CASES: dict[str, tuple[str, str]] = {
+    "for_sale": ("house_value", "spread"),
+}
+STRENGTH_PLAYERS = 4
 
 RANDOM_LOOP = "random loop"
 PLAY_RUNNER = 'play("random")'
@@ -122,6 +133,37 @@ def run_bench(
     return rows
 
 
+def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int = 0) -> list[dict[str, Any]]:
+    """Each game's strongest bot against its previous best (``STRENGTH_CASES``): ``games``
+    games at 4 players, the two bots alternating seats and rotated from game to game; one row per
+    game with the paired difference of win share, its interval and the games."""
+    from .bots import make_bot
+    from .simulate import simulate
+    from .stats import paired_difference
+
+    rows = []
+    for name in game_names or registered():
+        if name not in STRENGTH_CASES:
+            continue
+        strong, before = (make_bot(spec, name) for spec in STRENGTH_CASES[name])
+        bots = [strong if seat % 2 == 0 else before for seat in range(STRENGTH_PLAYERS)]
+        table = simulate(name, STRENGTH_PLAYERS, bots, games, seed=seed)
+        found = paired_difference(table, strong.label, before.label)
+        rows.append(
+            {
+                "game": name,
+                "bot": strong.label,
+                "against": before.label,
+                "difference": found.difference,
+                "low": found.ci_low,
+                "high": found.ci_high,
+                "games": found.n,
+                "text": str(found),
+            }
+        )
+    return rows
+
+
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as an aligned text table."""
     header = (
@@ -199,6 +241,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"runs per line, best kept (default {DEFAULT_REPEAT})",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+    parser.add_argument(
+        "--strength",
+        type=_positive,
+        metavar="GAMES",
+        help="also play each game's strongest bot against its previous best in GAMES games",
+    )
 
 
 def run_from_args(args: argparse.Namespace) -> int:
@@ -218,6 +266,12 @@ def run_from_args(args: argparse.Namespace) -> int:
         f"Python {platform.python_version()} on {platform.machine() or 'unknown machine'}"
     )
     print(format_table(rows))
+    if args.strength:
+        print(
+            f"\nStrength: win share, strongest bot minus previous best, {STRENGTH_PLAYERS} players, paired games"
+        )
+        for row in run_strength(args.strength, args.game, args.seed):
+            print(f"  {row['game']:<14} {row['bot']} vs {row['against']}: {row['text']}")
     return 0
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 import gamekit
-from gamekit.bench import PLAY_RUNNER, RANDOM_LOOP, format_table, main, run_bench
+from gamekit.bench import (
+    PLAY_RUNNER,
+    RANDOM_LOOP,
+    STRENGTH_CASES,
+    format_table,
+    main,
+    run_bench,
+    run_strength,
+)
+from gamekit.bots import make_bot
 from gamekit.core.game import game_class
 
 KEYS = {
@@ -73,3 +82,18 @@ def test_main_reports_bad_arguments_with_exit_code_2(capsys):
     assert main(["--game", "nope"]) == 2
     assert "no game named 'nope'" in capsys.readouterr().err
     assert main(["--players", "9", "--games", "1"]) == 2
+
+
+def test_run_strength_gives_each_listed_game_its_paired_difference_with_an_interval():
+    rows = run_strength(40, ["for_sale", "money_monsoon"], seed=3)
+    cases = {row["game"]: row for row in rows}
+    assert set(cases) == {"for_sale", "money_monsoon"} & set(STRENGTH_CASES)
+    row = cases["for_sale"]
+    labels = tuple(make_bot(spec, "for_sale").label for spec in STRENGTH_CASES["for_sale"])
+    assert (row["bot"], row["against"]) == labels and row["games"] == 40
+    assert row["low"] < row["difference"] < row["high"] and "paired games" in row["text"]
+
+
+def test_every_strength_case_names_two_different_registered_bots_of_its_game():
+    for game, (strong, before) in STRENGTH_CASES.items():
+        assert make_bot(strong, game).label != make_bot(before, game).label
