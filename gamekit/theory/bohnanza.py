@@ -1,5 +1,9 @@
 """Bohnanza: harvest a field now or wait, from what the player knows (BO-C2, BO-H1).
 
+Game-free like every generic layer: the beanometer (``pay``) and the card counts are arguments.
+``gamekit.games.bohnanza.timing`` binds them to Bohnanza's tables for the bots (which should not
+import this package: it imports scipy); the tests check that copy against this one.
+
 A player knows the order of its own hand (BO-C2): the next cards it must plant. The cards it
 cannot see are the deck and the other players' hands; from the public counts (fields, coins,
 discard pile, trading area, hand sizes) it knows how many of each bean are among them, so a card
@@ -13,14 +17,14 @@ The model of one field of ``count`` beans of ``bean``:
   type among them, is hypergeometric over the unseen pool (``unseen_beans``).
 
 ``prob_more(k, ...)`` = P(known + X >= k); ``harvest_now_or_wait`` gives the thaler of harvesting
-now, HARVEST[bean][count], and of waiting, E[HARVEST[bean][count + known + X]]. Waiting never
+now, pay[count], and of waiting, E[pay[count + known + X]], with ``pay`` the bean's beanometer. Waiting never
 pays less (the beanometer only rises), so the useful figure is the expected gain of waiting:
 when it is 0, the next step is out of reach before the forced harvest and the field may as well
 be harvested now to make room (``gain_of_waiting``).
 
 >>> round(prob_more(1, known=0, unseen_of_bean=2, unseen_total=4, draws=2), 4)  # 1 - C(2,2)/C(4,2)
 0.8333
->>> harvest_now_or_wait("red", 2, known=1, unseen_of_bean=0, unseen_total=10, draws=2)
+>>> harvest_now_or_wait((0, 0, 1, 2, 3, 4, 4), 2, known=1, unseen_of_bean=0, unseen_total=10, draws=2)
 (1, 2.0)
 """
 
@@ -31,12 +35,11 @@ from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any
 
-from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST
 
-
-def unseen_beans(view: Mapping[str, Any]) -> tuple[Counter[str], int]:
+def unseen_beans(view: Mapping[str, Any], card_counts: Mapping[str, int]) -> tuple[Counter[str], int]:
     """(count of each bean, number of cards) the viewer cannot see: the deck and the others' hands.
 
+    ``card_counts``: how many cards of each bean the game has (Bohnanza's ``rules.BEAN_COUNTS``).
     Every card is somewhere (BO-E2); the viewer sees its own hand, all fields, coins, the
     discard pile, the trading area and the beans set aside, so the rest is unseen.
     """
@@ -52,7 +55,7 @@ def unseen_beans(view: Mapping[str, Any]) -> tuple[Counter[str], int]:
     seen.update(view["trading_area"])
     for pile in view["received"]:
         seen.update(pile)
-    unseen = Counter({b: n - seen[b] for b, n in BEAN_COUNTS.items() if n - seen[b] > 0})
+    unseen = Counter({b: n - seen[b] for b, n in card_counts.items() if n - seen[b] > 0})
     total = view["deck_size"] + sum(n for s, n in enumerate(view["hand_sizes"]) if s != me)
     return unseen, total
 
@@ -76,10 +79,13 @@ def prob_more(k: int, known: int, unseen_of_bean: int, unseen_total: int, draws:
 
 
 def harvest_now_or_wait(
-    bean: str, count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
+    pay: Sequence[int], count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
 ) -> tuple[int, float]:
-    """(thaler of harvesting now, expected thaler of harvesting at the forced harvest)."""
-    pay = HARVEST[bean]
+    """(thaler of harvesting now, expected thaler of harvesting at the forced harvest).
+
+    ``pay[n]`` is what a field of ``n`` beans pays, the bean's beanometer (Bohnanza's
+    ``rules.HARVEST[bean]``), up to the most beans a field can hold.
+    """
     top = len(pay) - 1
     wait = sum(
         hypergeometric(x, unseen_of_bean, unseen_total, draws) * pay[min(count + known + x, top)]
@@ -89,10 +95,10 @@ def harvest_now_or_wait(
 
 
 def gain_of_waiting(
-    bean: str, count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
+    pay: Sequence[int], count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
 ) -> float:
     """Expected thaler gained by waiting rather than harvesting now (0: the next step is out of reach)."""
-    now, wait = harvest_now_or_wait(bean, count, known, unseen_of_bean, unseen_total, draws)
+    now, wait = harvest_now_or_wait(pay, count, known, unseen_of_bean, unseen_total, draws)
     return round(wait - now, 12)  # 0 exactly when no step is within reach, not rounding noise
 
 

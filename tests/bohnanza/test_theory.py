@@ -1,4 +1,5 @@
-"""gamekit.theory.bohnanza against brute-force enumeration and simulation."""
+"""gamekit.theory.bohnanza against brute-force enumeration and simulation, and the bots' copy
+(gamekit.games.bohnanza.timing) against the theory."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from collections import Counter
 
 import gamekit
-from gamekit.games.bohnanza import analysis
+from gamekit.games.bohnanza import analysis, timing
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST
 from gamekit.theory.bohnanza import (
     gain_of_waiting,
@@ -54,11 +55,13 @@ def test_harvest_now_or_wait_equals_enumeration():
                 ways = sum(counts.values())
                 for known in (0, 1, 2):
                     exact = sum(n * HARVEST[bean][count + known + x] for x, n in counts.items()) / ways
-                    now, wait = harvest_now_or_wait(bean, count, known, good, total, draws)
+                    now, wait = harvest_now_or_wait(HARVEST[bean], count, known, good, total, draws)
                     assert now == HARVEST[bean][count]
                     assert math.isclose(wait, exact)
                     assert math.isclose(
-                        gain_of_waiting(bean, count, known, good, total, draws), exact - now, abs_tol=1e-9
+                        gain_of_waiting(HARVEST[bean], count, known, good, total, draws),
+                        exact - now,
+                        abs_tol=1e-9,
                     )
 
 
@@ -94,7 +97,8 @@ def test_unseen_beans_are_the_deck_and_the_other_hands_in_real_games():
             if step % 37 == 0:
                 full = game.view(None)
                 for seat in range(4):
-                    unseen, total = unseen_beans(game.view(seat))
+                    unseen, total = unseen_beans(game.view(seat), BEAN_COUNTS)
+                    assert timing.unseen_beans(game.view(seat)) == (unseen, total)
                     hidden = Counter(full["deck"])
                     for s in range(4):
                         if s != seat:
@@ -107,3 +111,19 @@ def test_unseen_beans_are_the_deck_and_the_other_hands_in_real_games():
                     assert set(unseen) <= set(BEAN_COUNTS)
             seat = game.to_act[0]
             game.act(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_the_bots_copy_agrees_with_the_theory_on_every_small_case():
+    for bean in BEAN_COUNTS:
+        for count in (1, 2, 4):
+            for good, total, draws in pools():
+                for known in (0, 2):
+                    args = (count, known, good, total, draws)
+                    assert timing.harvest_now_or_wait(bean, *args) == harvest_now_or_wait(
+                        HARVEST[bean], *args
+                    )
+                    assert timing.gain_of_waiting(bean, *args) == gain_of_waiting(HARVEST[bean], *args)
+                    assert timing.prob_more(count, *args[1:]) == prob_more(count, *args[1:])
+    hand = ["red", "soy", "soy", "blue", "red", "green"]
+    for fields in ([["red", 2], None], [None, None], [["blue", 1], ["soy", 3], None]):
+        assert timing.queue_before_forced(fields, hand) == queue_before_forced(fields, hand)

@@ -215,8 +215,8 @@ class TraderBot(_BohnanzaBot):
 def harvest_losses(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
     """For each legal harvest, (expected thaler lost by harvesting now rather than at the forced
     harvest, minus what it pays now, the action), from the viewer's hand queue and the unseen
-    cards (``gamekit.theory.bohnanza``)."""
-    from ...theory.bohnanza import gain_of_waiting, queue_before_forced, unseen_beans
+    cards (``gamekit.theory.bohnanza``, computed in ``timing``)."""
+    from .timing import gain_of_waiting, queue_before_forced, unseen_beans
 
     me = view["viewer"]
     fields = view["fields"][me]
