@@ -81,3 +81,14 @@ def test_grower_plays_legal_actions_from_its_own_view():
             assert action in legal
             game.act(seat, action)
         assert game.result()["finished"]
+
+
+def test_grower_asks_only_for_a_bean_the_partner_likely_holds():
+    from gamekit.bots import GrowerBot
+    from gamekit.games.bohnanza.rules import BEAN_COUNTS
+
+    every_red = view_of([["blue", 2], ["red", 1]], ["soy"], discard=["red"] * 7)
+    every_red["proposal"] = {"partner": 1}
+    assert not GrowerBot.likely_held(every_red, "red")  # no red is unseen
+    # 1 - P(none of the 14 unseen green among its 5 cards) is far above 0.3
+    assert GrowerBot.likely_held(every_red, "green") and BEAN_COUNTS["green"] == 14

@@ -267,7 +267,7 @@ def unwanted_queue(view: dict[str, Any], depth: int = 3) -> list[tuple[str, int]
 
 @register_bot
 class GrowerBot(TraderBot):
-    """Plants a second card only onto its own bean; as active player offers each other player once (those growing the beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field unless that player grows it; accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."""
+    """Plants a second card only onto its own bean; as active player offers each other player once (those growing the beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field if that player does not grow it and holds one with probability at least 0.3 (hypergeometric over the unseen cards); accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."""
 
     name = "grower"
 
@@ -275,6 +275,7 @@ class GrowerBot(TraderBot):
     default = 3.0
     maximum = 40.0
     depth = 3  # hand cards looked at for beans to give away
+    held = 0.3  # ask for a bean only if the partner holds one with at least this probability
 
     def buys_field(self, view: dict[str, Any]) -> bool:
         return view["coins"][view["viewer"]] >= self.value
@@ -289,6 +290,16 @@ class GrowerBot(TraderBot):
             if losses:
                 action = losses[0][2]
         return action
+
+    @staticmethod
+    def likely_held(view: dict[str, Any], bean: str) -> bool:
+        """Whether the partner holds ``bean`` with probability at least ``held``: its hand is a
+        draw from the cards the viewer cannot see (hypergeometric, ``gamekit.theory.bohnanza``)."""
+        from .timing import hypergeometric, unseen_beans
+
+        unseen, total = unseen_beans(view)
+        hand = view["hand_sizes"][view["proposal"]["partner"]]
+        return 1 - hypergeometric(0, unseen[bean], total, hand) >= GrowerBot.held
 
     def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
         me = view["viewer"]
@@ -330,6 +341,6 @@ class GrowerBot(TraderBot):
         planted = [f for f in fields if f is not None]
         if planted and not proposal["ask"]:
             fullest = max(planted, key=lambda f: f[1])
-            if fullest[0] not in theirs and ASK[fullest[0]] in legal:
+            if fullest[0] not in theirs and ASK[fullest[0]] in legal and self.likely_held(view, fullest[0]):
                 return ASK[fullest[0]]
         return PROPOSE
