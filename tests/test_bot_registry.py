@@ -29,6 +29,7 @@ def test_every_game_has_strategy_bots_with_one_tunable_parameter():
         "save_top",
         "skew_match",
         "house_value",
+        "grower",
     }
 
 

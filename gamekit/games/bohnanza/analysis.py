@@ -302,3 +302,25 @@ def player_count_summary(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.D
     table[["players", "n"]] = table[["players", "n"]].astype(int)
     table["thaler_per_turn"] = table["mean"] / table["turns_per_player"]
     return table.sort_values("players", ignore_index=True)
+
+
+# ------------------------------------------------------------ the grower's strength
+def strength(games: int = 200, seed: int = 0, baseline: str = "trader") -> Any:
+    """The grower's win share minus ``baseline``'s (today's best Bohnanza bot, the trader), in
+    4-player games of two of each, seats rotated: a ``gamekit.stats.PairedDifference``."""
+    from ...simulate import simulate
+    from ...stats import paired_difference
+
+    table = simulate("bohnanza", 4, ["grower", baseline, "grower", baseline], games, seed=seed)
+    bots = list(dict.fromkeys(table["bot"]))
+    return paired_difference(table, bots[0], bots[1])
+
+
+def self_play_thaler(bot: str = "grower", games: int = 200, seed: int = 0) -> pd.DataFrame:
+    """Mean thaler per player when four copies of ``bot`` play each other, with a 95 % interval
+    over games (each game's mean over its four seats is one observation)."""
+    from ...simulate import simulate
+
+    table = simulate("bohnanza", 4, [bot] * 4, games, seed=seed)
+    per_game = table.groupby("game")["score"].mean()
+    return mean_with_interval(per_game.groupby(pd.Series(bot, index=per_game.index, name="bot")))

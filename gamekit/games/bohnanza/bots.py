@@ -210,3 +210,137 @@ class TraderBot(_BohnanzaBot):
                 if ASK[fullest[0]] in legal:
                     return ASK[fullest[0]]
         return PROPOSE
+
+
+def harvest_losses(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
+    """For each legal harvest, (expected thaler lost by harvesting now rather than at the forced
+    harvest, minus what it pays now, the action), from the viewer's hand queue and the unseen
+    cards (``gamekit.theory.bohnanza``, computed in ``timing``)."""
+    from .timing import gain_of_waiting, queue_before_forced, unseen_beans
+
+    me = view["viewer"]
+    fields = view["fields"][me]
+    unseen, total = unseen_beans(view)
+    known, planted = queue_before_forced(fields, view["hands"][me])
+    draws = 2 * max(1, planted)  # two cards turned up on each turn until the forced harvest
+    losses = []
+    for a in legal:
+        if a.kind != "harvest":
+            continue
+        bean, count = fields[a.value - 1]
+        loss = gain_of_waiting(bean, count, known[bean], unseen[bean], total, draws)
+        losses.append((loss, -HARVEST[bean][count], a))
+    return sorted(losses, key=lambda t: (t[0], t[1], t[2].text))
+
+
+def unwanted_queue(view: dict[str, Any], depth: int = 3) -> list[tuple[str, int]]:
+    """Like ``unwanted_cards``, but through the first ``depth`` hand cards: each hand card that
+    would fit no field when its turn to be planted comes (the cards before it planted, the
+    unwanted ones given away) is ``(bean, position)``."""
+    me = view["viewer"]
+    fields = view["fields"][me]
+    grown = {f[0] for f in fields if f is not None}
+    empty = sum(1 for f in fields if f is None)
+    unwanted = []
+
+    def place(bean: str) -> bool:
+        nonlocal empty
+        if bean in grown:
+            return True
+        if empty:
+            grown.add(bean)
+            empty -= 1
+            return True
+        return False
+
+    for bean in view["received"][me]:
+        place(bean)
+    if view["active"] == me:
+        for bean in view["trading_area"]:
+            if not place(bean):
+                unwanted.append((bean, 0))
+    for k, bean in enumerate(view["hands"][me][:depth], 1):
+        if not place(bean):
+            unwanted.append((bean, k))
+    return unwanted
+
+
+@register_bot
+class GrowerBot(TraderBot):
+    """Plants a second card only onto its own bean; as active player offers each other player once (those growing the beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field if that player does not grow it and holds one with probability at least 0.3 (hypergeometric over the unseen cards); accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."""
+
+    name = "grower"
+
+    parameter_name = "buy_at"
+    default = 3.0
+    maximum = 40.0
+    depth = 3  # hand cards looked at for beans to give away
+    held = 0.3  # ask for a bean only if the partner holds one with at least this probability
+
+    def buys_field(self, view: dict[str, Any]) -> bool:
+        return view["coins"][view["viewer"]] >= self.value
+
+    def choose(
+        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert view is not None
+        action = super().choose(view, legal_actions, rng)
+        if action.kind == "harvest" and not ripe_field(view["fields"][view["viewer"]], set(legal_actions)):
+            losses = harvest_losses(view, legal_actions)
+            if losses:
+                action = losses[0][2]
+        return action
+
+    @staticmethod
+    def likely_held(view: dict[str, Any], bean: str) -> bool:
+        """Whether the partner holds ``bean`` with probability at least ``held``: its hand is a
+        draw from the cards the viewer cannot see (hypergeometric, ``gamekit.theory.bohnanza``)."""
+        from .timing import hypergeometric, unseen_beans
+
+        unseen, total = unseen_beans(view)
+        hand = view["hand_sizes"][view["proposal"]["partner"]]
+        return 1 - hypergeometric(0, unseen[bean], total, hand) >= GrowerBot.held
+
+    def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
+        me = view["viewer"]
+        proposal = view["proposal"]
+        fields = view["fields"][me]
+        if proposal is not None and proposal["made"]:  # answering
+            grown = {f[0] for f in fields if f is not None}
+            if grown & set(proposal["ask"]) or not fits_all(fields, view["received"][me] + proposal["give"]):
+                return REJECT
+            if ACCEPT in legal:
+                return ACCEPT
+            # asked for a bean held more than once: give the copy furthest back
+            picks = [a for a in legal if a.kind == "give" and a.value[1] > 0]
+            return max(picks, key=lambda a: a.value[1]) if picks else REJECT
+        unwanted = unwanted_queue(view, self.depth)
+        if proposal is None:
+            used = len(view["offers"])
+            if not unwanted or view["proposals_left"] == 0 or used >= view["players"] - 1:
+                return END_TRADING
+            asked = {o["partner"] for o in view["offers"]}
+            beans = {b for b, _ in unwanted}
+
+            def appeal(s: int) -> tuple[int, int]:  # who grows them first, then the poorest
+                grows = sum(1 for f in view["fields"][s] if f is not None and f[0] in beans)
+                return (-grows, view["coins"][s])
+
+            others = [(me + i) % view["players"] for i in range(1, view["players"])]
+            return OFFER[min((s for s in others if s not in asked), key=appeal)]
+        given = proposal["give_cards"]
+        theirs = {f[0] for f in view["fields"][proposal["partner"]] if f is not None}
+        if any(b in theirs for b, _ in unwanted):  # only what the partner grows: the rest would be refused
+            unwanted = [(b, k) for b, k in unwanted if b in theirs]
+        for bean, k in unwanted:
+            ref = bean if k == 0 else f"{bean}#{k}"
+            if given.count(ref) < sum(1 for b, p in unwanted if b == bean and p == k):
+                return GIVE_UP[bean] if k == 0 else GIVE_HAND[bean][k]
+        if not given:
+            return CANCEL
+        planted = [f for f in fields if f is not None]
+        if planted and not proposal["ask"]:
+            fullest = max(planted, key=lambda f: f[1])
+            if fullest[0] not in theirs and ASK[fullest[0]] in legal and self.likely_held(view, fullest[0]):
+                return ASK[fullest[0]]
+        return PROPOSE
