@@ -26,6 +26,7 @@ def test_every_game_has_strategy_bots_with_one_tunable_parameter():
         "value",
         "buyin",
         "bluffer",
+        "cowtrader",
     }
 
 
