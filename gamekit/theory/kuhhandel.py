@@ -16,7 +16,16 @@ known to have paid, ``paid``) and, given ``g``, the kept and received cards as u
 without replacement (a multivariate hypergeometric). ``money_posterior`` gives the distribution
 of the hand's total; ``hand_posterior`` the hand itself (tested against brute-force enumeration
 of card identities). The sum over ``g`` is exact; the uniform prior on ``g`` is the modelling
-choice, and the tests measure its calibration over simulated positions.
+choice, and the tests measure its calibration over simulated positions. It is what a bot can
+compute from its view alone (a view holds no history).
+
+``log_posterior`` uses the whole public history instead (a seat's ``game.log_for(seat)``): the
+joint hands of all players, enumerated exactly event by event. An auction payment is public in
+price and card count (KH-A6), which nearly always fixes the cards; a cow-trade offer is ``k`` of
+the maker's cards drawn uniformly, and who won the swap says which total was higher. With 4
+players it is exact (a point mass on the truth) until the cow trades begin, and far sharper than
+the counts-only model after (tests/kuhhandel/test_theory.py); after many blind trades the joint
+enumeration can outgrow its bound (``TooManyStates``), and ``money_posterior`` is the fallback.
 
 **The cow trade.** The challenger A puts down ``k`` cards (total T, hidden); the challenged B sees
 only ``k`` and either accepts (B gets T, gives up the animals at stake) or counters with c. On a
@@ -52,9 +61,12 @@ from ..games.kuhhandel.rules import DONKEY_PAYOUTS, MONEY_VALUES, START_MONEY, V
 Counts = tuple[int, ...]
 
 __all__ = [
+    "TooManyStates",
     "best_response",
     "counter_gain",
     "hand_posterior",
+    "log_money_posterior",
+    "log_posterior",
     "mean",
     "money_posterior",
     "offer_posterior",
@@ -221,3 +233,172 @@ def best_response(
         if gain > best[2] + 1e-9:
             best = ("counter", c, gain)
     return best
+
+
+# ------------------------------------------------------------------ exact inference from the log
+class TooManyStates(Exception):
+    """The exact enumeration of the joint hands grew past its bound (use ``money_posterior``)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _payments(hand: Counts, price: int) -> tuple[tuple[int, ...], ...]:
+    from ..games.kuhhandel.rules import payment_options
+
+    return tuple(payment_options(hand, price))
+
+
+def _minus(hand: Counts, cards: Sequence[int]) -> Counts | None:
+    out = list(hand)
+    for card in cards:
+        out[VALUE_INDEX[card]] -= 1
+        if out[VALUE_INDEX[card]] < 0:
+            return None
+    return tuple(out)
+
+
+def _plus(hand: Counts, cards: Sequence[int]) -> Counts:
+    out = list(hand)
+    for card in cards:
+        out[VALUE_INDEX[card]] += 1
+    return tuple(out)
+
+
+def _cards(sub: Counts) -> tuple[int, ...]:
+    return tuple(v for v, c in zip(MONEY_VALUES, sub, strict=True) for _ in range(c))
+
+
+# A joint state: (hands, cards on the table by the active player, by the partner, a payment in transit).
+_State = tuple[tuple[Counts, ...], tuple[int, ...] | None, tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+def log_posterior(
+    log: Sequence[Mapping[str, Any]], max_states: int = 20000
+) -> dict[tuple[Counts, ...], float]:
+    """The exact posterior over every player's hand (counts per value) given a seat's event log.
+
+    ``log`` is ``game.log_for(seat)`` (or ``game.log`` for everything): the public events and
+    that seat's private ones. Everyone starts with the same hand and gets every donkey card; an
+    auction payment of ``price`` with ``k`` cards (public) is one of the payer's legal payments
+    (KH-A6), each equally likely; a cow-trade offer or counter of ``k`` cards is ``k`` of the
+    maker's cards drawn uniformly; who won a swap says which total was higher, a tie that they
+    were equal; a shown hand (KH-A7) is known. Private events (the seat's own payments and
+    offers, the cards it was paid or shown) fix the cards. Raises ``TooManyStates`` when the joint
+    enumeration passes ``max_states``.
+    """
+    states: dict[_State, float] = {}
+    active = partner = -1
+
+    def put(into: dict[_State, float], state: _State, w: float) -> None:
+        into[state] = into.get(state, 0.0) + w
+
+    for e in log:
+        kind = e["type"]
+        private = e.get("private", {}).get("money")
+        new: dict[_State, float] = {}
+        if kind == "setup":
+            states = {((tuple(START_MONEY),) * e["players"], None, None, None): 1.0}
+            continue
+        if kind == "donkey":
+            for (hands, o, c, t), w in states.items():
+                put(new, (tuple(_plus(h, [e["value"]]) for h in hands), o, c, t), w)
+        elif kind == "pay":
+            payer = e["seat"]
+            for (hands, o, c, _t), w in states.items():
+                options = _payments(hands[payer], e["price"])
+                chosen = (
+                    [tuple(private)] if private is not None else [p for p in options if len(p) == e["cards"]]
+                )
+                for cards in chosen:
+                    if cards in options:
+                        rest = _minus(hands[payer], cards)
+                        assert rest is not None
+                        hs = list(hands)
+                        hs[payer] = rest
+                        put(new, (tuple(hs), o, c, cards), w / len(options))
+        elif kind == "receive":
+            for (hands, o, c, t), w in states.items():
+                assert t is not None
+                if private is None or tuple(sorted(private)) == tuple(sorted(t)):
+                    hs = list(hands)
+                    hs[e["seat"]] = _plus(hs[e["seat"]], t)
+                    put(new, (tuple(hs), o, c, None), w)
+        elif kind == "trade":
+            active, partner = e["seat"], e["partner"]
+            continue
+        elif kind in ("offer", "counter"):
+            seat = e["seat"]
+            for (hands, o, c, t), w in states.items():
+                if private is not None:
+                    subs = [(tuple(counts_of_cards(private)), 1.0)]
+                else:
+                    subs = list(_subsets(hands[seat], e["cards"]))
+                for sub, p in subs:
+                    rest = _minus(hands[seat], _cards(sub))
+                    if rest is None:
+                        continue
+                    hs = list(hands)
+                    hs[seat] = rest
+                    laid = _cards(sub)
+                    put(new, (tuple(hs), laid, c, t) if kind == "offer" else (tuple(hs), o, laid, t), w * p)
+        elif kind == "accept":
+            for (hands, o, _c, t), w in states.items():
+                assert o is not None
+                if private is None or tuple(sorted(private)) == tuple(sorted(o)):
+                    hs = list(hands)
+                    hs[e["seat"]] = _plus(hs[e["seat"]], o)
+                    put(new, (tuple(hs), None, None, t), w)
+        elif kind == "look":
+            for (hands, o, c, t), w in states.items():
+                seen = c if e["seat"] == active else o
+                if private is None or tuple(sorted(private)) == tuple(sorted(seen or ())):
+                    put(new, (hands, o, c, t), w)
+        elif kind in ("tie", "trade_won"):
+            for (hands, o, c, t), w in states.items():
+                assert o is not None and c is not None
+                if kind == "tie":
+                    if sum(o) != sum(c):
+                        continue
+                    gets_active, gets_partner = o, c  # each takes back their own (KH-K5)
+                else:
+                    won = sum(o) > sum(c) if e["seat"] == active else sum(c) > sum(o)
+                    if not won:
+                        continue
+                    gets_active, gets_partner = c, o  # swapped (KH-K4)
+                hs = list(hands)
+                hs[active] = _plus(hs[active], gets_active)
+                hs[partner] = _plus(hs[partner], gets_partner)
+                put(new, (tuple(hs), None, None, t), w)
+        elif kind == "cannot_pay":
+            shown = tuple(counts_of_cards(e["money"]))
+            new = {s: w for s, w in states.items() if s[0][e["seat"]] == shown}
+        else:
+            continue
+        if len(new) > max_states:
+            raise TooManyStates(f"{len(new)} joint states after a {kind!r} event (bound {max_states})")
+        total = sum(new.values())
+        if total <= 0:
+            raise ValueError(f"the log is impossible under the model at a {kind!r} event")
+        states = {s: w / total for s, w in new.items()}
+    out: dict[tuple[Counts, ...], float] = {}
+    for (hands, _o, _c, _t), w in states.items():
+        out[hands] = out.get(hands, 0.0) + w
+    return out
+
+
+def counts_of_cards(cards: Sequence[int]) -> list[int]:
+    """Counts per value of a list of card values."""
+    counts = [0] * len(MONEY_VALUES)
+    for card in cards:
+        counts[VALUE_INDEX[card]] += 1
+    return counts
+
+
+def log_money_posterior(
+    log: Sequence[Mapping[str, Any]], seat: int, max_states: int = 20000
+) -> dict[int, float]:
+    """Distribution of ``seat``'s money total from a log (``log_posterior`` summed by total)."""
+    dist: dict[int, float] = {}
+    for hands, w in log_posterior(log, max_states).items():
+        t = _total(hands[seat])
+        dist[t] = dist.get(t, 0.0) + w
+    return dict(sorted(dist.items()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 from collections import Counter
@@ -114,13 +115,13 @@ def test_best_response_is_the_best_by_enumeration(seed):
         assert choice == "accept"
 
 
-def _positions(games: int, seed: int):
+def _positions(games: int, seed: int, longest: int = 300):
     """(view of a seat, the seat watched, its true total) at random moments of bot games."""
     for i in range(games):
         rng = random.Random(seed * 1000 + i)
         g = gamekit.new_game("kuhhandel", 4, seed=seed * 1000 + i)
         bots = [BOTS["value"](), BOTS["bluffer"](), BOTS["cowtrader"](), BOTS["value"]()]
-        stop = rng.randrange(5, 300)
+        stop = rng.randrange(5, longest)
         for _ in range(stop):
             if g.is_over:
                 break
@@ -131,7 +132,9 @@ def _positions(games: int, seed: int):
         full = g.view(None)
         watched = rng.randrange(4)
         viewer = (watched + 1 + rng.randrange(3)) % 4
-        yield g.view(viewer), watched, sum(full["money"][watched])
+        view = g.view(viewer)
+        view["_log"] = g.log_for(viewer)
+        yield view, watched, sum(full["money"][watched])
 
 
 def test_the_true_total_is_possible_and_the_mean_is_calibrated():
@@ -145,3 +148,61 @@ def test_the_true_total_is_possible_and_the_mean_is_calibrated():
     m = statistics.mean(diffs)
     se = statistics.stdev(diffs) / len(diffs) ** 0.5
     assert m - 4 * se < 0 < m + 4 * se
+
+
+# ------------------------------------------------------------------ exact inference from the log
+def test_a_public_payment_of_price_and_card_count_fixes_the_cards():
+    log = [
+        {"type": "setup", "seat": None, "players": 3},
+        {"type": "pay", "seat": 1, "to": 0, "price": 60, "cards": 2},  # only 10 + 50 makes it
+        {"type": "receive", "seat": 0, "cards": 2},
+    ]
+    post = K.log_posterior(log)
+    assert post == {((2, 5, 2, 0, 0, 0), (2, 3, 0, 0, 0, 0), (2, 4, 1, 0, 0, 0)): pytest.approx(1.0)}
+
+
+def test_a_swapped_cow_trade_matches_enumeration_of_card_identities():
+    log = [
+        {"type": "setup", "seat": None, "players": 3},
+        {"type": "donkey", "seat": None, "number": 1, "value": 50},
+        {"type": "trade", "seat": 0, "partner": 1},
+        {"type": "offer", "seat": 0, "cards": 2},
+        {"type": "counter", "seat": 1, "cards": 2},
+        {"type": "trade_won", "seat": 1, "loser": 0},  # the counter was higher
+    ]
+    base = cards_of(K.start_hand(1))
+    brute: Counter = Counter()
+    for offer in itertools.combinations(range(len(base)), 2):
+        for counter in itertools.combinations(range(len(base)), 2):
+            o, c = [base[i] for i in offer], [base[i] for i in counter]
+            if sum(c) > sum(o):
+                a = [base[i] for i in range(len(base)) if i not in offer] + c
+                b = [base[i] for i in range(len(base)) if i not in counter] + o
+                brute[(tuple(counts_of(a)), tuple(counts_of(b)))] += 1
+    n = sum(brute.values())
+    post = K.log_posterior(log)
+    assert {(h[0], h[1]): p for h, p in post.items()} == pytest.approx({k: w / n for k, w in brute.items()})
+
+
+def test_the_log_posterior_on_real_positions_beats_the_counts_only_model():
+    """True total always possible; mean calibrated; the truth more likely than under money_posterior."""
+    diffs, gains, too_big = [], [], 0
+    for view, seat, true in _positions(40, seed=3, longest=900):
+        game_log = view.pop("_log")
+        try:
+            dist = K.log_money_posterior(game_log, seat)
+        except K.TooManyStates:  # late positions after many blind cow trades
+            too_big += 1
+            continue
+        assert dist.get(true, 0.0) > 0
+        diffs.append(true - K.mean(dist))
+        counts_only = K.money_posterior(view, seat)
+        gains.append(math.log(dist[true]) - math.log(counts_only[true]))
+    assert len(diffs) > 20 and too_big < len(diffs)
+    for sample, low in ((diffs, None), (gains, 0.0)):
+        m = statistics.mean(sample)
+        se = statistics.stdev(sample) / len(sample) ** 0.5
+        if low is None:
+            assert m - 4 * se <= 0 <= m + 4 * se  # an exact posterior has no spread at all
+        else:
+            assert m - 4 * se > low
