@@ -46,6 +46,9 @@ def test_it_challenges_while_the_deck_lasts_when_it_holds_enough():
     g = game(players=3, first=0)
     _give(g, [3, 1, 0])
     view, legal = _turn_view(g)
+    assert CowTrader(3).choose(view, legal, random.Random(0)) == AUCTION  # B is expected as rich as A
+    g.money[1] = [2, 2, 0, 0, 0, 0]  # B holds 4 cards: expected 4 × 90/7 ≈ 51 < A's 90
+    view, legal = _turn_view(g)
     assert AUCTION in legal and view["deck_size"] > 0
     action = CowTrader(3).choose(view, legal, random.Random(0))
     assert action.kind == "trade" and action.value == (1, "cow")

@@ -224,7 +224,7 @@ def makeable_totals(hand: Sequence[int]) -> list[int]:
 
 @register_bot
 class CowTrader(_KuhhandelBot):
-    """Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too (its most-held, then most valuable, against the holder with the least money by the money posterior), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response)."""
+    """Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too, if that player's expected money (gamekit.theory.kuhhandel.money_posterior) is below its own (after the deck, any animal it shares; its most-held, then most valuable, against the poorest holder), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response)."""
 
     name = "cowtrader"
 
@@ -240,13 +240,18 @@ class CowTrader(_KuhhandelBot):
 
         me = view["viewer"]
         trades = [a for a in legal if a.kind == "trade"]
+        rich = {p: mean(money_posterior(view, p)) for p in {a.value[0] for a in trades}}
         if AUCTION in legal:
-            trades = [a for a in trades if self._held(view, me, a.value[1]) >= self.value]
+            mine = sum(self._my_money(view))
+            trades = [
+                a
+                for a in trades
+                if self._held(view, me, a.value[1]) >= self.value and rich[a.value[0]] < mine
+            ]
             if not trades:
                 return AUCTION
         if not trades:
             return legal[0]
-        rich = {p: mean(money_posterior(view, p)) for p in {a.value[0] for a in trades}}
         choice = max(
             trades,
             key=lambda a: (
