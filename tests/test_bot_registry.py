@@ -30,6 +30,7 @@ def test_every_game_has_strategy_bots_with_one_tunable_parameter():
         "skew_match",
         "house_value",
         "grower",
+        "cowtrader",
     }
 
 

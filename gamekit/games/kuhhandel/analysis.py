@@ -287,3 +287,34 @@ def win_rate_by_sets(seats: pd.DataFrame) -> pd.DataFrame:
             {"sets": sets, "players": len(part), "win_rate": wins / len(part), "ci_low": low, "ci_high": high}
         )
     return pd.DataFrame(rows)
+
+
+def mid_game_trades(records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """The cow trades started while the deck still had cards: those before a game's last auction.
+
+    ``records`` is ``simulate_records``'s output; a trade's turn before the turn of the game's
+    last auction means an animal was still to be drawn (auctions need a card, KH-T1).
+    """
+    trades, auctions = records["trades"], records["auctions"]
+    last = auctions.groupby("game")["turn"].max().rename("last_auction")
+    joined = trades.join(last, on="game")
+    return joined[joined["turn"] < joined["last_auction"]].drop(columns="last_auction")
+
+
+STRENGTH_BOTS = ("cowtrader", "value:1")  # issue 12: the cow trader against today's best (value ≈ bluffer)
+
+
+def strength_records(games: int, seed: int = 0, players: int = 4) -> dict[str, pd.DataFrame]:
+    """``games`` seat-rotated games, half the seats the cow trader and half the value bidder."""
+    from ...simulate import simulate_records
+
+    bots = list(STRENGTH_BOTS) * (players // 2)
+    return simulate_records("kuhhandel", players, bots, games, seed=seed)
+
+
+def strength(games: int, seed: int = 0) -> Any:
+    """The cow trader's paired win-share difference against the value bidder (4 players)."""
+    from ...stats import paired_difference
+
+    table = strength_records(games, seed)["seats"]
+    return paired_difference(table, "cowtrader:3", "value:1")

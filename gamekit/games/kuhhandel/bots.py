@@ -189,3 +189,128 @@ class BluffTrader(_KuhhandelBot):
     @property
     def bluff_rate(self) -> float:
         return self.value
+
+
+# ------------------------------------------------------------------ the cow trader (issue 12)
+CLOSENESS = 3  # 3 beat 4 and 6 against the value bidder (200 games each, issue 12)
+
+
+def closeness_gain(held: int, animal: str, cards: int = 1) -> float:
+    """What ``cards`` more of ``animal`` add when ``held`` cards are worth value × held² / 3.
+
+    The k-th card adds value × (2k - 1) / 3: 1/3, 1, 5/3, 7/3 of the set's value, so the
+    nearer the set, the more a card is worth (a set of four scores its value and multiplies the
+    other sets).
+    """
+    after = min(held + cards, CARDS_PER_ANIMAL)
+    return ANIMAL_VALUES[animal] * (after * after - held * held) / CLOSENESS
+
+
+def closeness_loss(held: int, animal: str, cards: int = 1) -> float:
+    """What giving up ``cards`` of ``animal`` out of ``held`` costs (the same scale)."""
+    before = min(held, CARDS_PER_ANIMAL)
+    left = max(before - cards, 0)
+    return ANIMAL_VALUES[animal] * (before * before - left * left) / CLOSENESS
+
+
+def makeable_totals(hand: Sequence[int]) -> list[int]:
+    """Every total some of the cards of ``hand`` (a list of values) add up to, 0 included."""
+    totals = {0}
+    for card in hand:
+        if card:
+            totals |= {t + card for t in totals}
+    return sorted(totals)
+
+
+@register_bot
+class CowTrader(_KuhhandelBot):
+    """Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too, if that player's expected money (gamekit.theory.kuhhandel.money_posterior) is below its own (after the deck, any animal it shares; its most-held, then most valuable, against the poorest holder), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response)."""
+
+    name = "cowtrader"
+
+    parameter_name = "trade_from"
+    default = 3.0
+    maximum = 4.0
+
+    def _held(self, view: dict[str, Any], seat: int, animal: str) -> int:
+        return view["animals"][seat].get(animal, 0)
+
+    def _turn(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        from ...theory.kuhhandel import mean, money_posterior
+
+        me = view["viewer"]
+        trades = [a for a in legal if a.kind == "trade"]
+        rich = {p: mean(money_posterior(view, p)) for p in {a.value[0] for a in trades}}
+        if AUCTION in legal:
+            mine = sum(self._my_money(view))
+            trades = [
+                a
+                for a in trades
+                if self._held(view, me, a.value[1]) >= self.value and rich[a.value[0]] < mine
+            ]
+            if not trades:
+                return AUCTION
+        if not trades:
+            return legal[0]
+        choice = max(
+            trades,
+            key=lambda a: (
+                self._held(view, me, a.value[1]),
+                ANIMAL_VALUES[a.value[1]],
+                -rich[a.value[0]],
+                -a.value[0],
+            ),
+        )
+        return choice
+
+    def _bid(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        auction = view["auction"]
+        held = self._held(view, view["viewer"], auction["animal"])
+        limit = min(closeness_gain(held, auction["animal"]), sum(self._my_money(view)))
+        step = auction["high_bid"] // BID_STEP + 1
+        if step * BID_STEP <= min(limit, auction["cap"]):
+            return BIDS[step]
+        return HOLD
+
+    def _stakes(self, view: dict[str, Any]) -> tuple[float, float]:
+        """(what winning the trade's animals adds, what losing its own costs) to the viewer."""
+        trade = view["trade"]
+        held = self._held(view, view["viewer"], trade["animal"])
+        return (
+            closeness_gain(held, trade["animal"], trade["stake"]),
+            closeness_loss(held, trade["animal"], trade["stake"]),
+        )
+
+    def _offer(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        trade = view["trade"]
+        hand = self._my_money(view)
+        win, lose = self._stakes(view)
+        added = trade["building"]
+        missing = _missing(cards_for(hand, (win + lose) / 2), added)
+        if missing:
+            return ADDS[VALUE_INDEX[missing[0]]]
+        if hand.count(0) > added.count(0):
+            return ADDS[0]
+        return OFFER
+
+    def _respond(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        from ...theory.kuhhandel import best_response, offer_posterior
+
+        trade = view["trade"]
+        hand = self._my_money(view)
+        added = trade["building"]
+        # The hand still holds the cards added so far, so the reply is the same at every step.
+        win, lose = self._stakes(view)
+        choice, total, _ = best_response(offer_posterior(view), makeable_totals(hand), win, lose)
+        if choice == "accept" and ACCEPT in legal:
+            return ACCEPT
+        missing = _missing(_exact_cards(hand, total or 0), added)
+        return ADDS[VALUE_INDEX[missing[0]]] if missing else COUNTER
+
+
+def _exact_cards(hand: Sequence[int], total: int) -> tuple[int, ...]:
+    """Cards of ``hand`` adding up to exactly ``total`` (which must be makeable), fewest first."""
+    if total <= 0:
+        return ()
+    options = payment_options(tuple(counts_of(hand)), total)
+    return options[0]
