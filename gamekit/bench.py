@@ -36,6 +36,7 @@ PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
 STRENGTH_CASES: dict[str, tuple[str, str]] = {
     "for_sale": ("house_value", "spread"),
     "bohnanza": ("grower", "trader:0"),
+    "kuhhandel": ("cowtrader", "value:1"),
 }
 STRENGTH_PLAYERS = 4
 
