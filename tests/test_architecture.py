@@ -17,8 +17,9 @@ import gamekit
 from gamekit import rules
 
 PACKAGE = Path(gamekit.__file__).resolve().parent
-# What a game's folder holds beside its engine: presentation and players, which may use pandas.
-BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots"}
+# What a game's folder holds beside its engine: presentation and players (and what the players
+# compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas.
+BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing"}
 GENERIC = (
     "core",
     "auctions",

@@ -1,16 +1,29 @@
 """Theory to hold the simulations against: closed forms and exact computations, each tested by simulation.
 
-An opt-in layer: ``import gamekit`` does not import it (it needs numpy and scipy), so a lesson
-writes ``from gamekit.theory import auctions``.
+An opt-in layer: ``import gamekit`` does not import it. Its modules load on first use
+(``from gamekit.theory import auctions``, or ``gamekit.theory.auctions``), so a game's own theory
+that needs no scipy loads without it.
 
-- ``auctions``: single-object auctions with independent private values: the symmetric
-  equilibrium bids and expected revenue of first-price, second-price, all-pay and war-of-attrition
-  auctions, revenue equivalence, the optimal reserve price, an auctioneer who also bids (Money
-  Monsoon), efficiency, and a Monte Carlo simulator of each format.
+- ``auctions`` (numpy, scipy): single-object auctions with independent private values: the
+  symmetric equilibrium bids and expected revenue of first-price, second-price, all-pay and
+  war-of-attrition auctions, revenue equivalence, the optimal reserve price, an auctioneer who
+  also bids (Money Monsoon), efficiency, and a Monte Carlo simulator of each format.
+- ``for_sale``: a house's phase-2 value (exact for one round, simulated for the whole phase)
+  beside its phase-1 price, and the coins burnt in phase 1 (rent dissipation).
+- ``kuhhandel``: a player's money inferred from the known, equal start hands and the public
+  history; the cow trade as an all-pay contest whose bids go to the rival, and its best response.
+- ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards.
 """
 
 from __future__ import annotations
 
-from . import auctions
+import importlib
+from typing import Any
 
-__all__ = ["auctions"]
+__all__ = ["auctions", "bohnanza", "for_sale", "kuhhandel"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

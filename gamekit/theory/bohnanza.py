@@ -1,8 +1,7 @@
 """Bohnanza: harvest a field now or wait, from what the player knows (BO-C2, BO-H1).
 
 Game-free like every generic layer: the beanometer (``pay``) and the card counts are arguments.
-``gamekit.games.bohnanza.timing`` binds them to Bohnanza's tables for the bots (which should not
-import this package: it imports scipy); the tests check that copy against this one.
+``gamekit.games.bohnanza.timing`` binds them to Bohnanza's tables for the bots.
 
 A player knows the order of its own hand (BO-C2): the next cards it must plant. The cards it
 cannot see are the deck and the other players' hands; from the public counts (fields, coins,

@@ -1,5 +1,5 @@
 """gamekit.theory.bohnanza against brute-force enumeration and simulation, and the bots' copy
-(gamekit.games.bohnanza.timing) against the theory."""
+(gamekit.games.bohnanza.timing, which binds the theory to the game's tables) against the theory."""
 
 from __future__ import annotations
 
