@@ -388,6 +388,8 @@ def _play_games(
                 row = {
                     "game": index,
                     "seat": seat,
+                    # Seats after the game's first start player, clockwise (0: that player).
+                    "position": (seat - game.first_player) % players,
                     "bot": order[seat].label,
                     "score": result["scores"][seat],
                     "rank": result["ranks"][seat],
@@ -472,6 +474,9 @@ def simulate(
 
     ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
     that every bot plays every seat equally often over each ``players`` games.
+    Each row has game, seat, position (seats after the game's first start player,
+    clockwise: 0 is that player, whom the rules choose at random), bot, score, rank,
+    winner, win_share, finished and decisions, then the game's own statistics.
     ``workers`` is a number of local processes or a Dask scheduler address; the
     table is the same for every choice (bots defined in a notebook travel to local
     workers by cloudpickle). ``progress(done, total)`` is called as games finish.

@@ -8,13 +8,25 @@ import pandas.testing as pdt
 import pytest
 
 import gamekit
-from gamekit.simulate import derive_seed
+from gamekit.core.game import game_class
+from gamekit.simulate import derive_seed, game_seed
 
 
 def test_play_runs_a_game_to_the_end():
     g = gamekit.new_game("for_sale", 5, seed=2)
     result = gamekit.play(g, ["random", "spread", "budget", "spread:0.6", "budget:2"])
     assert g.is_over and result["finished"] and result == g.result()
+
+
+@pytest.mark.parametrize("name", gamekit.GAMES)
+def test_simulate_gives_each_seat_its_position_after_the_first_start_player(name):
+    """A seat experiment needs where a seat sits relative to the randomly chosen first player."""
+    players = game_class(name).min_players + 1
+    df = gamekit.simulate(name, players, "random", games=6, seed=3)
+    for index, rows in df.groupby("game"):
+        first = gamekit.new_game(name, players, seed=game_seed(3, index)).first_player
+        assert list(rows["position"]) == [(seat - first) % players for seat in rows["seat"]]
+    assert set(df["position"]) <= set(range(players)) and len(set(df["position"])) > 1
 
 
 def test_play_needs_one_bot_per_seat():
