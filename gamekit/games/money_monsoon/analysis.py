@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -284,7 +285,30 @@ def from_start_player(seats: pd.DataFrame, auctions: pd.DataFrame, keys: Sequenc
     return table.assign(table_seat=table["seat"], seat=(table["seat"] - table["start_player"]) % players)
 
 
+# ---------------------------------------------------------------- strength
+BEST_TODAY = "shade"  # the strongest of truthful / shade / zero8 in 4-player games among them
+
+
+def strength(games: int, seed: int, bot: str = "rollout", players: int = 4, workers: int | str = 1) -> Any:
+    """``bot``'s paired win-share difference against today's best bot (``shade``), a PairedDifference.
+
+    One table of ``games`` seat-rotated games, ``bot`` against ``shade``, ``truthful`` and
+    ``zero8`` (more than 4 players: the extra seats get ``truthful``), so both bots meet the same
+    deals and rivals in every game; the difference is ``bot``'s win share minus ``shade``'s.
+    """
+    from ...bots import make_bot
+    from ...simulate import simulate
+    from ...stats import paired_difference
+
+    new = make_bot(bot)
+    old = make_bot(BEST_TODAY)
+    rivals = ["truthful", "zero8", *(["truthful"] * (players - 4))]
+    table = simulate("money_monsoon", players, [new, old, *rivals], games, seed=seed, workers=workers)
+    return paired_difference(table, new.label, old.label)
+
+
 __all__ = [
+    "BEST_TODAY",
     "FLOW_COLUMNS",
     "from_start_player",
     "game_table",
@@ -294,6 +318,7 @@ __all__ = [
     "payoff_table",
     "random_cases",
     "regret_table",
+    "strength",
     "sweep_fields",
     "tie_summary",
     "track_summary",
