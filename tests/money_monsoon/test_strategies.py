@@ -9,6 +9,7 @@ from gamekit.bots import ReserveAuctioneer, RolloutBidder, make_bot
 from gamekit.games.money_monsoon.analysis import strength
 from gamekit.games.money_monsoon.bots import rollout_value
 from gamekit.games.money_monsoon.rollouts import gain_samples, greedy_step, play_out, roll_gain
+from gamekit.games.money_monsoon.rules import bonuses
 
 LEGAL = [gamekit.Action("bid", n) for n in range(401)]
 
@@ -27,6 +28,32 @@ def test_a_played_out_race_pays_exactly_the_three_bonuses_and_moves_fees_between
         assert any(25 in pair for pair in pawns)
         # Fees are transfers; the bonuses 500 + 300 + 150 are paid whole, or shared rounded down.
         assert 950 - 3 <= sum(gains) <= 950
+
+
+def reference_play_out(pawns, gains, goal, rng):
+    """The rollout model turn by turn with ``greedy_step``: the slow, plain reading of ``play_out``."""
+    n = len(pawns)
+    while True:
+        roll = int(rng.random() * 8) + 1
+        winner = int(rng.random() * n)
+        if roll == 8:
+            done = greedy_step(pawns, gains, winner, 4, 25)
+            done = greedy_step(pawns, gains, int(rng.random() * n), 4, 25) or done
+        else:
+            done = greedy_step(pawns, gains, winner, roll, 25)
+        if done:
+            break
+    bonus = bonuses([max(pair) for pair in pawns])
+    return [g + b for g, b in zip(gains, bonus, strict=True)]
+
+
+def test_the_fast_play_out_plays_the_same_races_as_greedy_step_turn_by_turn():
+    for seed in range(100):
+        start = [[seed % 7, 0], [3, seed % 5], [0, 9], [4, 4], [1, 2]]
+        fast_pawns, slow_pawns = [list(p) for p in start], [list(p) for p in start]
+        fast = play_out(fast_pawns, [0.0] * 5, 25, random.Random(seed))
+        slow = reference_play_out(slow_pawns, [0.0] * 5, 25, random.Random(seed))
+        assert fast == slow and fast_pawns == slow_pawns
 
 
 def test_the_greedy_winner_lands_on_rivals_when_it_pays_and_otherwise_advances_its_best_pawn():
