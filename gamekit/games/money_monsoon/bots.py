@@ -1,4 +1,9 @@
-"""Money Monsoon strategies, all built on one valuation of a roll a student can check by hand.
+"""Money Monsoon strategies: three on one valuation of a roll a student can check by hand, two on rollouts.
+
+``rollout`` and ``reserve`` value a roll instead by random races played out from the table
+(``rollouts.roll_gain``: the expected gain in final points from winning the roll rather than
+losing it), and ``reserve`` as auctioneer bids the theory's best auctioneer bid
+(``reserve_bid``); both move like the others, by ``move_value``.
 
 ``move_value`` prices one move for the player making it: the landing fees it
 collects, plus progress of the player's best pawn toward the bonuses (500 for
