@@ -286,11 +286,18 @@ def from_start_player(seats: pd.DataFrame, auctions: pd.DataFrame, keys: Sequenc
 
 
 # ---------------------------------------------------------------- strength
-BEST_TODAY = "shade"  # the strongest of truthful / shade / zero8 in 4-player games among them
+# The strongest of truthful / shade / zero8: 800 4-player games (seed 7) of truthful, shade,
+# zero8 and shade:0.3 gave win shares 0.175, 0.336, 0.309 and 0.180.
+BEST_TODAY = "shade"
 
 
-def strength(games: int, seed: int, bot: str = "rollout", players: int = 4, workers: int | str = 1) -> Any:
+def strength(
+    games: int, seed: int, bot: str = "rollout:0.6", players: int = 4, workers: int | str = 1
+) -> Any:
     """``bot``'s paired win-share difference against today's best bot (``shade``), a PairedDifference.
+
+    The default, ``rollout:0.6``, is the strongest new bot found (a sweep of the fraction on seed
+    12, confirmed on seed 13: +0.152, 95 % CI +0.120 to +0.183, 2,000 games).
 
     One table of ``games`` seat-rotated games, ``bot`` against ``shade``, ``truthful`` and
     ``zero8`` (more than 4 players: the extra seats get ``truthful``), so both bots meet the same
