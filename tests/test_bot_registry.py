@@ -21,6 +21,8 @@ def test_every_game_has_strategy_bots_with_one_tunable_parameter():
         "budget",
         "shade",
         "zero8",
+        "rollout",
+        "reserve",
         "planter",
         "trader",
         "value",

@@ -1,4 +1,9 @@
-"""Money Monsoon strategies, all built on one valuation of a roll a student can check by hand.
+"""Money Monsoon strategies: three on one valuation of a roll a student can check by hand, two on rollouts.
+
+``rollout`` and ``reserve`` value a roll instead by random races played out from the table
+(``rollouts.roll_gain``: the expected gain in final points from winning the roll rather than
+losing it), and ``reserve`` as auctioneer bids the theory's best auctioneer bid
+(``reserve_bid``); both move like the others, by ``move_value``.
 
 ``move_value`` prices one move for the player making it: the landing fees it
 collects, plus progress of the player's best pawn toward the bonuses (500 for
@@ -26,6 +31,7 @@ from typing import Any
 from ...bots.base import Bot, TunedBot, register_bot
 from ...core.actions import Action
 from .bidding import bid_action
+from .rollouts import roll_gain
 from .rules import (
     BONUSES,
     FEE,
@@ -107,6 +113,10 @@ class _ValuationBot(Bot):
         """The bid for a roll worth ``value`` (the roll's value, give or take a point if above 0)."""
         return value
 
+    def value_of(self, view: dict[str, Any], rng: random.Random) -> float:
+        """What the roll on the table is worth to the viewer (``roll_value`` unless a bot says otherwise)."""
+        return roll_value(view)
+
     def choose(
         self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
     ) -> Action:
@@ -117,7 +127,7 @@ class _ValuationBot(Bot):
         # The value give or take a point, and a bid between two whole numbers rounded up with the
         # chance of its fraction: the bid equals the value on average, and bots that value a
         # roll alike do not tie every time (MM-A5), so their rolls do not lapse for ever (MM-A6).
-        value = roll_value(view)
+        value = self.value_of(view, rng)
         if value > 0:  # a roll worth nothing is not bid for
             value = max(value + int(rng.random() * 3) - 1, 0.0)
         return bid_toward(int(self.bid_for(view, value) + rng.random()), legal_actions)
@@ -164,12 +174,99 @@ class ZeroOnEightBidder(_FractionBot):
         return self.fraction * max(value, 0.0)
 
 
+def best_move(view: dict[str, Any], seat: int) -> Move | None:
+    """The move ``move_value`` rates best for ``seat`` with the roll on the table (None if none is legal)."""
+    steps = rolled_steps(view["roll"])
+    moves = legal_moves(view["pawns"][seat], steps, view["track_length"], view["exact_goal"])
+    return max(moves, key=lambda m: move_value(view, seat, m)) if moves else None
+
+
+def rollout_value(view: dict[str, Any], seat: int, rollouts: int, seed: int) -> float:
+    """``seat``'s expected gain in final points from winning the roll on the table, by ``rollouts`` races.
+
+    The winner makes the move ``move_value`` rates best; see ``rollouts.roll_gain`` for the model.
+    Never below 0: a roll worth nothing (or less) is not bid for.
+    """
+    move = best_move(view, seat)
+    if move is None:
+        return 0.0
+    return max(roll_gain(view, seat, move, rolled_steps(view["roll"]), rollouts, seed), 0.0)
+
+
+def reserve_bid(own: float, top: float, fraction: float = 1.0) -> float:
+    """The auctioneer's bid as a reserve: ``fraction`` of (top + own) / 3, at most ``top``.
+
+    The model (``gamekit.theory.auctions.best_auctioneer_bid``): the others' values independent
+    and uniform on [0, top], the auctioneer's own value ``own``, and the price of a roll the
+    auctioneer wins paid to the bank (MM-A4). With no rival valuing the roll (top 0) it bids ``own``.
+    """
+    if top <= 0:
+        return fraction * max(own, 0.0)
+    return fraction * min(max((top + own) / 3, 0.0), top)
+
+
+class _RolloutValuation(_ValuationBot):
+    rollouts: int = 16
+
+    def _cached(self, view: dict[str, Any], rng: random.Random, seats: Sequence[int]) -> list[float]:
+        key = (view["turn"], view["roll"], view["rebids"], tuple(seats), repr(view["pawns"]))
+        cache = getattr(self, "_cache", None)
+        if cache is None or cache[0] != key:
+            seed = int(rng.random() * 2**31)
+            cache = (key, [rollout_value(view, s, self.rollouts, seed) for s in seats])
+            self._cache = cache
+        return cache[1]
+
+
+@register_bot
+class RolloutBidder(_RolloutValuation, TunedBot):
+    """Bids `fraction` of what winning the roll adds to its expected final points (fees plus bonus) over losing it to a random rival, estimated from 16 random races played out from the table with the same dice in both branches (give or take one point at random to break ties), and makes the move that `move_value` rates best."""
+
+    name = "rollout"
+    parameter_name = "fraction"
+    default = 1.0
+
+    def value_of(self, view: dict[str, Any], rng: random.Random) -> float:
+        return self._cached(view, rng, [view["viewer"]])[0]
+
+    def bid_for(self, view: dict[str, Any], value: float) -> float:
+        return self.value * value
+
+
+@register_bot
+class ReserveAuctioneer(_RolloutValuation, TunedBot):
+    """As auctioneer, bids `fraction` of the theory's best auctioneer bid, (top + own) / 3 capped at top, where own is its rollout value of the roll and top the highest rollout value among the others (taken as uniform on [0, top]); otherwise bids its rollout value like `rollout`, and makes the move that `move_value` rates best."""
+
+    name = "reserve"
+    parameter_name = "fraction"
+    default = 1.0
+
+    def _values(self, view: dict[str, Any], rng: random.Random) -> list[float]:
+        me, n = view["viewer"], view["players"]
+        seats = [me, *(s for s in range(n) if s != me)] if view["active"] == me else [me]
+        return self._cached(view, rng, seats)
+
+    def value_of(self, view: dict[str, Any], rng: random.Random) -> float:
+        return self._values(view, rng)[0]
+
+    def bid_for(self, view: dict[str, Any], value: float) -> float:
+        if view["active"] != view["viewer"]:
+            return value
+        others = self._cache[1][1:]
+        return reserve_bid(value, max(others, default=0.0), self.value)
+
+
 __all__ = [
+    "ReserveAuctioneer",
+    "RolloutBidder",
     "ShadingBidder",
     "TruthfulBidder",
     "ZeroOnEightBidder",
+    "best_move",
     "bid_toward",
     "exposure",
     "move_value",
+    "reserve_bid",
     "roll_value",
+    "rollout_value",
 ]
