@@ -35,6 +35,7 @@ PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
 # Per game: its strongest bot and the best bot it had before (issue 12), for ``--strength``.
 STRENGTH_CASES: dict[str, tuple[str, str]] = {
     "for_sale": ("house_value", "spread"),
+    "money_monsoon": ("rollout:0.6", "shade"),
     "bohnanza": ("grower", "trader:0"),
     "kuhhandel": ("cowtrader", "value:1"),
 }

@@ -10,6 +10,8 @@ that needs no scipy loads without it.
   also bids (Money Monsoon), efficiency, and a Monte Carlo simulator of each format.
 - ``for_sale``: a house's phase-2 value (exact for one round, simulated for the whole phase)
   beside its phase-1 price, and the coins burnt in phase 1 (rent dissipation).
+- ``money_monsoon``: the auctioneer's own bid as a reserve on the bots' value scale, and the regret
+  of a bid in one roll's sealed second-price auction (where the void tie rule breaks dominance).
 - ``kuhhandel``: a player's money inferred from the known, equal start hands and the public
   history; the cow trade as an all-pay contest whose bids go to the rival, and its best response.
 - ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards.
@@ -20,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["auctions", "bohnanza", "for_sale", "kuhhandel"]
+__all__ = ["auctions", "bohnanza", "for_sale", "kuhhandel", "money_monsoon"]
 
 
 def __getattr__(name: str) -> Any:
