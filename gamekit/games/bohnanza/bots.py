@@ -61,32 +61,7 @@ def unwanted_cards(view: dict[str, Any]) -> list[tuple[str, int]]:
     Each is ``(bean, 0)`` for a turned-up card or ``(bean, 1)`` for the front hand card.
     Beans already received are planted first (they cannot be traded on, BO-T4).
     """
-    me = view["viewer"]
-    fields = view["fields"][me]
-    grown = {f[0] for f in fields if f is not None}
-    empty = sum(1 for f in fields if f is None)
-    unwanted = []
-
-    def place(bean: str) -> bool:
-        nonlocal empty
-        if bean in grown:
-            return True
-        if empty:
-            grown.add(bean)
-            empty -= 1
-            return True
-        return False
-
-    for bean in view["received"][me]:
-        place(bean)
-    if view["active"] == me:
-        for bean in view["trading_area"]:
-            if not place(bean):
-                unwanted.append((bean, 0))
-    hand = view["hands"][me]
-    if hand and not place(hand[0]):
-        unwanted.append((hand[0], 1))
-    return unwanted
+    return unwanted_queue(view, depth=1)
 
 
 class _BohnanzaBot(TunedBot):
