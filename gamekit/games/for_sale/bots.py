@@ -48,7 +48,7 @@ class _ForSaleBot(TunedBot):
     ) -> Action:
         assert view is not None
         if view["phase"] == "sell":
-            return SELLS[rank_matched_house(view)]
+            return SELLS[self.house_to_sell(view)]
         total = view["high_bid"] + 1
         if total <= self.bid_limit(view) and BIDS[total] in legal_actions:
             return BIDS[total]
@@ -56,6 +56,10 @@ class _ForSaleBot(TunedBot):
 
     def bid_limit(self, view: dict[str, Any]) -> float:
         raise NotImplementedError
+
+    def house_to_sell(self, view: dict[str, Any]) -> int:
+        """The house to sell this round: rank matching unless a bot's rule says otherwise."""
+        return rank_matched_house(view)
 
 
 @register_bot
@@ -103,15 +107,9 @@ class TopSaver(_ForSaleBot):
     parameter_name = "threshold"
     default = 12.0
 
-    def choose(
-        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        assert view is not None
-        if view["phase"] == "sell":
-            hand = view["houses"][view["viewer"]]
-            high = max(view["table"]) >= self.value * 1000
-            return SELLS[max(hand) if high else min(hand)]
-        return super().choose(view, legal_actions, rng)
+    def house_to_sell(self, view: dict[str, Any]) -> int:
+        hand = view["houses"][view["viewer"]]
+        return max(hand) if max(view["table"]) >= self.value * 1000 else min(hand)
 
     def bid_limit(self, view: dict[str, Any]) -> float:
         return _spread_limit(view)
@@ -133,13 +131,8 @@ class SkewedMatcher(_ForSaleBot):
     parameter_name = "power"
     default = 0.5
 
-    def choose(
-        self, view: dict[str, Any] | None, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        assert view is not None
-        if view["phase"] == "sell":
-            return SELLS[skewed_house(view, self.value)]
-        return super().choose(view, legal_actions, rng)
+    def house_to_sell(self, view: dict[str, Any]) -> int:
+        return skewed_house(view, self.value)
 
     def bid_limit(self, view: dict[str, Any]) -> float:
         return _spread_limit(view)
