@@ -68,3 +68,11 @@ def test_describe_lists_every_bot_with_its_rule_and_parameter():
         "skew_match",
         "house_value",
     }
+
+
+def test_every_registered_bot_class_has_a_name_of_its_own():
+    """``gamekit.bots.<Class>`` finds a bot class by its name, so no two games may share one."""
+    names = [cls.__name__ for cls in gamekit.bots.BOTS.values()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    for cls in gamekit.bots.BOTS.values():
+        assert getattr(gamekit.bots, cls.__name__) is cls

@@ -139,7 +139,7 @@ class SkewedMatcher(_ForSaleBot):
 
 
 @register_bot
-class ValueBidder(_ForSaleBot):
+class HouseValueBidder(_ForSaleBot):
     """Raises the high bid by one coin while its total stays within `factor` times the phase-2 value gap, in coins (1 coin = 1,000), between the top and bottom house on the table (values.one_round_value), else passes; sells by rank matching."""
 
     name = "house_value"
