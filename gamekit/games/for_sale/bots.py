@@ -72,8 +72,7 @@ class SpreadBidder(_ForSaleBot):
     default = 0.3
 
     def bid_limit(self, view: dict[str, Any]) -> float:
-        table = view["table"]
-        return self.value * (table[-1] - table[0])
+        return _spread_limit(view, self.value)
 
 
 @register_bot
