@@ -92,7 +92,7 @@ class BudgetBidder(_ForSaleBot):
 
 
 def _spread_limit(view: dict[str, Any], fraction: float = SpreadBidder.default) -> float:
-    """The `spread` bot's bid limit at its default fraction: the new sellers bid like it."""
+    """The `spread` bot's bid limit at `fraction` (its default unless given): the new sellers bid like it."""
     table = view["table"]
     return fraction * (table[-1] - table[0])
 
