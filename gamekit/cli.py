@@ -224,7 +224,7 @@ def format_summary(table: Any, key: str = "bot") -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .analysis import seat_summary, summarize
+    from .analysis import position_summary, seat_summary, summarize
 
     options = convert_options(args.game, args.option)
     title = game_class(args.game).title
@@ -257,6 +257,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.by_seat:
         print()
         print(format_summary(seat_summary(df), key="seat"))
+        print()
+        print("by position after the first start player (0 = that player):")
+        print(format_summary(position_summary(df), key="position"))
     if args.out is not None:
         try:
             df.to_csv(args.out, index=False)
@@ -568,7 +571,7 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
     p.add_argument("--workers", default="1", help="local processes, or a Dask scheduler address (default 1)")
     p.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
-    p.add_argument("--by-seat", action="store_true", help="also summarise per seat")
+    p.add_argument("--by-seat", action="store_true", help="also summarise per seat and per position after the first start player")
 
 
 def _rules_arguments(p: argparse.ArgumentParser) -> None:

@@ -7,6 +7,7 @@ claim ("rounding up makes passing cheaper") is a reproducible computation.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -14,6 +15,7 @@ import pandas as pd
 from . import analysis
 from .bots import make_bot
 from .simulate import BotSpec, simulate, simulate_records
+from .stats import PositionEffect, position_effect
 
 
 def compare_settings(
@@ -76,6 +78,31 @@ def sweep_summary(df: pd.DataFrame) -> pd.DataFrame:
         summary = analysis.summarize(part).iloc[0]
         rows.append({"value": value, **summary.drop(labels="bot").to_dict()})
     return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class SeatExperiment:
+    """The same bot in every seat, so position after the first start player is all that differs."""
+
+    seats: pd.DataFrame  # simulate's rows
+    table: pd.DataFrame  # analysis.position_summary
+    effect: PositionEffect  # stats.position_effect
+
+
+def seat_experiment(
+    name: str,
+    players: int,
+    bot: BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int | str = 1,
+) -> SeatExperiment:
+    """Does it pay to start? ``bot`` plays every seat; win share by position with Wilson intervals
+    and a chi-square test of equal shares. The engines deal the first start player at random
+    (or by their rule), so seat numbers are not positions; ``simulate``'s ``position`` is."""
+    seats = simulate(name, players, [bot] * players, games, seed=seed, options=options, workers=workers)
+    return SeatExperiment(seats, analysis.position_summary(seats), position_effect(seats))
 
 
 def overview(

@@ -304,12 +304,82 @@ def detectable_difference(
     return float(effect) * sd
 
 
+# ------------------------------------------------------------------ position at the table
+@dataclass(frozen=True)
+class PositionEffect:
+    """Whether the win share depends on the seat's position after the first start player.
+
+    ``shares[k]`` is the win share of position k (0: the first start player), ``ci_low`` and
+    ``ci_high`` its Wilson interval; ``chi2`` and ``p_value`` test that every position wins
+    1/players of the games (a chi-square goodness-of-fit test on the winners' positions, a shared
+    win split between the tied positions), with ``players - 1`` degrees of freedom.
+    """
+
+    games: int
+    players: int
+    shares: tuple[float, ...]
+    ci_low: tuple[float, ...]
+    ci_high: tuple[float, ...]
+    chi2: float
+    p_value: float
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+    def __str__(self) -> str:
+        positions = ", ".join(
+            f"{k}: {share:.3f} [{low:.3f}, {high:.3f}]"
+            for k, (share, low, high) in enumerate(zip(self.shares, self.ci_low, self.ci_high, strict=True))
+        )
+        return (
+            f"win share by position after the first start player ({positions}); "
+            f"equal shares of {self.fair:.3f}: chi-square {self.chi2:.2f} with {self.players - 1} df, "
+            f"p = {self.p_value:.3g}, {self.games:,} games"
+        )
+
+
+def position_effect(seats: pd.DataFrame) -> PositionEffect:
+    """Test whether position at the table (``position``: seats after the first start player)
+    changes who wins, from ``simulate`` rows of finished games.
+
+    Only a table where every position meets the same bots says something about the game: seat
+    the same bot everywhere (``experiments.seat_experiment`` does), or bots rotated so each
+    meets every position equally often. Unfinished games are left out.
+    """
+    from scipy import stats
+
+    missing = [c for c in ("game", "position", "win_share", "finished") if c not in seats.columns]
+    if missing:
+        raise ValueError(f"expected rows from gamekit.simulate with positions; missing: {', '.join(missing)}")
+    done = seats[seats["finished"].astype(bool)]
+    players = int(done.groupby("game").size().max()) if len(done) else 0
+    if players < 2:
+        raise ValueError("position_effect needs finished games of at least 2 players")
+    games = int(done["game"].nunique())
+    wins = done.groupby("position")["win_share"].sum().reindex(range(players), fill_value=0.0)
+    observed = wins.to_numpy(dtype=float)
+    chi2, p_value = stats.chisquare(observed, [games / players] * players)
+    intervals = [wilson_interval(float(w), games) for w in observed]
+    return PositionEffect(
+        games=games,
+        players=players,
+        shares=tuple(float(w) / games for w in observed),
+        ci_low=tuple(low for low, _ in intervals),
+        ci_high=tuple(high for _, high in intervals),
+        chi2=float(chi2),
+        p_value=float(p_value),
+    )
+
+
 __all__ = [
     "ClusteredMean",
     "PairedDifference",
+    "PositionEffect",
     "clustered_mean",
     "detectable_difference",
     "games_needed",
     "paired_difference",
+    "position_effect",
     "wilson_interval",
 ]

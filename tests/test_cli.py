@@ -57,6 +57,12 @@ def test_simulate_converts_option_texts_and_can_summarise_per_seat(capsys):
     assert bot_row.split()[1] == "18"  # one bot name for every seat: 3 rows per game
     seat_lines = [line for line in out.splitlines() if line[:2] in ("A ", "B ", "C ")]
     assert len(seat_lines) == 3
+    positions = out.split("by position after the first start player")[1].splitlines()
+    assert [line.split()[:2] for line in positions if line[:2] in ("0 ", "1 ", "2 ")] == [
+        ["0", "6"],
+        ["1", "6"],
+        ["2", "6"],
+    ]
 
 
 @pytest.mark.parametrize(

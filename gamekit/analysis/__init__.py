@@ -84,6 +84,18 @@ def seat_summary(df: pd.DataFrame) -> pd.DataFrame:
     return _summary(df, "seat")
 
 
+def position_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """The same table per position after the game's first start player (0: that player).
+
+    Seat numbers say nothing about turn order when the first start player is dealt at random;
+    ``position`` (a column of ``simulate``'s rows) does. With the same bot in every seat, a
+    difference between rows is the position's own (``stats.position_effect`` tests it).
+    """
+    if "position" not in df.columns:
+        raise ValueError("expected a table from gamekit.simulate; missing column(s): position")
+    return _summary(df, "position")
+
+
 def mean_with_interval(groups: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:
     """Mean, count and a normal 95 % interval of the mean for each group."""
     table = pd.DataFrame({"mean": groups.mean(), "n": groups.size(), "sd": groups.std(ddof=1)})
@@ -106,6 +118,7 @@ def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
 __all__ = [
     "SUMMARY_COLUMNS",
     "mean_with_interval",
+    "position_summary",
     "seat_summary",
     "summarize",
     "wilson_interval",

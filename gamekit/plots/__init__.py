@@ -51,7 +51,10 @@ def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval
 
 
 def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % interval)") -> go.Figure:
-    """Win rate by seat; with bots rotated through the seats, differences are the seat's own."""
+    """Win rate by seat number; with bots rotated through the seats, differences are the seat's own.
+
+    A seat number is not an order of play when the first start player is dealt at random: for
+    turn order see ``position_advantage``."""
     table = analysis.seat_summary(seats)
     fig = figure(title, "seat (0 = first in seat order)", "win rate")
     fig.add_bar(
@@ -61,6 +64,26 @@ def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % in
         marker_color="#58a886",
     )
     fair = 1 / seats["seat"].nunique()
+    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig
+
+
+def position_advantage(
+    seats: pd.DataFrame, title: str = "Win rate by position after the first start player (95 % interval)"
+) -> go.Figure:
+    """Win rate by position (0: the game's first start player), with the fair share marked
+    (``analysis.position_summary``); with the same bot in every seat the differences are the
+    position's own (``experiments.seat_experiment``)."""
+    table = analysis.position_summary(seats)
+    fig = figure(title, "position (0 = first start player, then clockwise)", "win rate")
+    fig.add_bar(
+        x=[str(p) for p in table["position"]],
+        y=table["win_rate"],
+        error_y=error_bars(table, "win_rate"),
+        marker_color="#7d46a8",
+    )
+    fair = 1 / seats["position"].nunique()
     fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
@@ -115,6 +138,7 @@ __all__ = [
     "compare",
     "error_bars",
     "mean_lines",
+    "position_advantage",
     "score_distribution",
     "seat_advantage",
     "sweep",
