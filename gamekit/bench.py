@@ -32,12 +32,13 @@ DEFAULT_GAMES = 1000  # about 0.3 s per For Sale run: room under 30 s for every 
 DEFAULT_REPEAT = 3
 PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
 
-# Per game: its strongest bot and the best bot it had before (issue 12), for ``--strength``.
-STRENGTH_CASES: dict[str, tuple[str, str]] = {
-    "for_sale": ("house_value", "spread"),
-    "money_monsoon": ("rollout:0.6", "shade"),
-    "bohnanza": ("grower", "trader:0"),
-    "kuhhandel": ("cowtrader", "value:1"),
+# Per game: each bot of issue 12 against the best bot the game had before, for ``--strength``;
+# the first pair of a game is its strongest bot.
+STRENGTH_CASES: dict[str, tuple[tuple[str, str], ...]] = {
+    "for_sale": (("house_value", "spread"), ("save_top", "spread"), ("skew_match", "spread")),
+    "money_monsoon": (("rollout:0.6", "shade"), ("reserve", "shade")),
+    "bohnanza": (("grower", "trader:0"),),
+    "kuhhandel": (("cowtrader", "value:1"),),
 }
 STRENGTH_PLAYERS = 4
 
@@ -137,9 +138,9 @@ def run_bench(
 
 
 def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int = 0) -> list[dict[str, Any]]:
-    """Each game's strongest bot against its previous best (``STRENGTH_CASES``): ``games``
-    games at 4 players, the two bots alternating seats and rotated from game to game; one row per
-    game with the paired difference of win share, its interval and the games."""
+    """Each new bot against its game's previous best (``STRENGTH_CASES``): ``games`` games at 4
+    players, the two bots alternating seats and rotated from game to game; one row per pair with
+    the paired difference of win share, its interval and the games."""
     from .bots import make_bot
     from .simulate import simulate
     from .stats import paired_difference
@@ -148,22 +149,23 @@ def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int 
     for name in game_names or registered():
         if name not in STRENGTH_CASES:
             continue
-        strong, before = (make_bot(spec, name) for spec in STRENGTH_CASES[name])
-        bots = [strong if seat % 2 == 0 else before for seat in range(STRENGTH_PLAYERS)]
-        table = simulate(name, STRENGTH_PLAYERS, bots, games, seed=seed)
-        found = paired_difference(table, strong.label, before.label)
-        rows.append(
-            {
-                "game": name,
-                "bot": strong.label,
-                "against": before.label,
-                "difference": found.difference,
-                "low": found.ci_low,
-                "high": found.ci_high,
-                "games": found.n,
-                "text": str(found),
-            }
-        )
+        for pair in STRENGTH_CASES[name]:
+            strong, before = (make_bot(spec, name) for spec in pair)
+            bots = [strong if seat % 2 == 0 else before for seat in range(STRENGTH_PLAYERS)]
+            table = simulate(name, STRENGTH_PLAYERS, bots, games, seed=seed)
+            found = paired_difference(table, strong.label, before.label)
+            rows.append(
+                {
+                    "game": name,
+                    "bot": strong.label,
+                    "against": before.label,
+                    "difference": found.difference,
+                    "low": found.ci_low,
+                    "high": found.ci_high,
+                    "games": found.n,
+                    "text": str(found),
+                }
+            )
     return rows
 
 
@@ -271,7 +273,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     print(format_table(rows))
     if args.strength:
         print(
-            f"\nStrength: win share, strongest bot minus previous best, {STRENGTH_PLAYERS} players, paired games"
+            f"\nStrength: win share, each new bot minus its game's previous best, {STRENGTH_PLAYERS} players, paired games"
         )
         for row in run_strength(args.strength, args.game, args.seed):
             print(f"  {row['game']:<14} {row['bot']} vs {row['against']}: {row['text']}")

@@ -85,15 +85,21 @@ def test_main_reports_bad_arguments_with_exit_code_2(capsys):
 
 
 def test_run_strength_gives_each_listed_game_its_paired_difference_with_an_interval():
-    rows = run_strength(40, ["for_sale", "money_monsoon"], seed=3)
-    cases = {row["game"]: row for row in rows}
-    assert set(cases) == {"for_sale", "money_monsoon"} & set(STRENGTH_CASES)
-    row = cases["for_sale"]
-    labels = tuple(make_bot(spec, "for_sale").label for spec in STRENGTH_CASES["for_sale"])
-    assert (row["bot"], row["against"]) == labels and row["games"] == 40
-    assert row["low"] < row["difference"] < row["high"] and "paired games" in row["text"]
+    rows = run_strength(40, ["for_sale", "bohnanza"], seed=3)
+    pairs = [(row["game"], row["bot"], row["against"]) for row in rows]
+    expected = [
+        (game, *(make_bot(spec, game).label for spec in pair))
+        for game in ("for_sale", "bohnanza")
+        for pair in STRENGTH_CASES[game]
+    ]
+    assert pairs == expected and len(pairs) >= 4  # For Sale's three new sellers and Bohnanza's grower
+    for row in rows:
+        assert row["games"] == 40
+        assert row["low"] < row["difference"] < row["high"] and "paired games" in row["text"]
 
 
 def test_every_strength_case_names_two_different_registered_bots_of_its_game():
-    for game, (strong, before) in STRENGTH_CASES.items():
-        assert make_bot(strong, game).label != make_bot(before, game).label
+    for game, pairs in STRENGTH_CASES.items():
+        assert pairs, game
+        for strong, before in pairs:
+            assert make_bot(strong, game).label != make_bot(before, game).label
