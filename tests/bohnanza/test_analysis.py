@@ -55,3 +55,11 @@ def test_player_count_turns_interval_contains_turns_per_player():
     assert row["turns_low"] < row["turns_per_player"] < row["turns_high"]
     per_game = run["turns"].groupby("game").size() / 3
     assert row["turns_per_player"] == pytest.approx(per_game.mean())
+
+
+def test_a_share_of_one_gets_the_wilson_interval_over_games_not_a_point():
+    deals = _deals()
+    deals = deals[deals["active_fed"] == 1]  # the 10 games in which every deal gained both sides
+    row = beans.outcome_shares(deals).iloc[0]
+    assert row["outcome"] == "both gain" and row["share"] == 1
+    assert (row["ci_low"], row["ci_high"]) == pytest.approx(wilson_interval(10, 10))

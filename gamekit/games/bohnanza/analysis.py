@@ -215,6 +215,9 @@ def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     between the same players, with the same fields and hands, so their outcomes move together
     and treating them as independent would make the interval too narrow. A table without a
     ``game`` column (deals of unknown origin) gets the Wilson interval, as if they were independent.
+    A share of 1 (every deal of the kind had this outcome) has no spread to cluster, and the
+    clustered interval would shrink to a point: it gets the Wilson interval with each game
+    counted once, the conservative choice.
     """
     done = deal_outcomes(deals)
     keys = ["outcome"] if by is None else [by, "outcome"]
@@ -224,11 +227,15 @@ def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     low, high = [], []
     for _, row in counts.iterrows():
         part = done if by is None else done[done[by] == row[by]]
-        if "game" in part.columns:
+        if "game" in part.columns and 0 < row["share"] < 1:
             hit = part.assign(hit=(part["outcome"] == row["outcome"]).astype(float), key=0)
             interval = group_means(hit, "hit", "key").iloc[0]
             low.append(interval["ci_low"])
             high.append(interval["ci_high"])
+        elif "game" in part.columns:  # every deal alike: no spread to cluster, count each game once
+            a, b = wilson_interval(int(row["share"]) * part["game"].nunique(), part["game"].nunique())
+            low.append(min(a, row["share"]))
+            high.append(max(b, row["share"]))  # Wilson's 1 can round to 0.9999999999
         else:
             a, b = wilson_interval(int(row["deals"]), len(part))
             low.append(a)
