@@ -571,7 +571,11 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
     p.add_argument("--workers", default="1", help="local processes, or a Dask scheduler address (default 1)")
     p.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
-    p.add_argument("--by-seat", action="store_true", help="also summarise per seat and per position after the first start player")
+    p.add_argument(
+        "--by-seat",
+        action="store_true",
+        help="also summarise per seat and per position after the first start player",
+    )
 
 
 def _rules_arguments(p: argparse.ArgumentParser) -> None:

@@ -105,6 +105,45 @@ def mean_with_interval(groups: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:
     return table.drop(columns="sd").reset_index()
 
 
+def group_means(
+    table: pd.DataFrame,
+    value: str,
+    by: str | list[str],
+    cluster: str | None = "game",
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Mean of ``value`` per ``by`` group with a Student t interval: ``mean``, ``n``, ``ci_low``, ``ci_high``.
+
+    With a ``cluster`` column in the table (the game, by default), the interval is clustered by
+    it (``gamekit.stats.clustered_mean``): rows of one game (a bot seated twice, the auctions of
+    one game) are not independent. Without it, every row is independent and the interval is
+    scipy's t interval of the mean. A group with too little data (one row, or one game when
+    clustered) gets a missing interval rather than a false zero width.
+    """
+    from scipy import stats as scipy_stats
+
+    from ..stats import clustered_mean
+
+    keys = [by] if isinstance(by, str) else list(by)
+    clustered = cluster is not None and cluster in table.columns
+    rows = []
+    for key, part in table.groupby(keys, sort=True):
+        used = part[part[value].notna()]
+        row = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
+        mean = float(used[value].mean()) if len(used) else float("nan")
+        low = high = float("nan")
+        if clustered and used[cluster].nunique() >= 2:
+            fit = clustered_mean(used, value, cluster, confidence=confidence)
+            low, high = fit.ci_low, fit.ci_high
+        elif not clustered and len(used) >= 2:
+            sem = float(scipy_stats.sem(used[value].astype(float)))
+            low, high = (
+                (mean, mean) if sem == 0 else scipy_stats.t.interval(confidence, len(used) - 1, mean, sem)
+            )
+        rows.append({**row, "mean": mean, "n": len(used), "ci_low": float(low), "ci_high": float(high)})
+    return pd.DataFrame(rows, columns=[*keys, "mean", "n", "ci_low", "ci_high"])
+
+
 def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
     """Per game: the winner's money minus the runner-up's (how close games are)."""
 
@@ -117,6 +156,7 @@ def winning_margin(seats: pd.DataFrame) -> pd.DataFrame:
 
 __all__ = [
     "SUMMARY_COLUMNS",
+    "group_means",
     "mean_with_interval",
     "position_summary",
     "seat_summary",

@@ -89,11 +89,29 @@ def position_advantage(
     return fig
 
 
-def score_distribution(seats: pd.DataFrame, title: str = "Final money per bot") -> go.Figure:
-    """One box per bot of the final scores."""
+def _mean_markers(fig: go.Figure, table: pd.DataFrame, names: list[str]) -> None:
+    """The mean of each box with its 95 % interval (``analysis.group_means``), drawn over the box."""
+    fig.add_scatter(
+        x=names,
+        y=table["mean"],
+        mode="markers",
+        name="mean (95 % interval)",
+        marker={"color": "#d0543b", "size": 9, "symbol": "diamond"},
+        error_y=error_bars(table),
+    )
+
+
+def score_distribution(
+    seats: pd.DataFrame, title: str = "Final money per bot", intervals: bool = True
+) -> go.Figure:
+    """One box per bot of the final scores; with ``intervals``, each bot's mean with its 95 % interval
+    (clustered by game, ``analysis.group_means``) as a marker over its box."""
     fig = figure(title, "bot", "final money")
     for bot, rows in seats.groupby("bot"):
         fig.add_box(y=rows["score"], name=str(bot), boxmean=True)
+    if intervals:
+        table = analysis.group_means(seats, "score", "bot")
+        _mean_markers(fig, table, [str(b) for b in table["bot"]])
     fig.update_layout(showlegend=False)
     return fig
 
@@ -111,11 +129,24 @@ def mean_lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> g
     return fig
 
 
-def compare(tables: dict[str, pd.DataFrame], column: str, title: str, y: str) -> go.Figure:
-    """Box plots of one column of several simulation tables side by side (one per setting)."""
+def compare(
+    tables: dict[str, pd.DataFrame], column: str, title: str, y: str, intervals: bool = True
+) -> go.Figure:
+    """Box plots of one column of several simulation tables side by side (one per setting); with
+    ``intervals``, each setting's mean with its 95 % interval (clustered by game when the table has
+    a ``game`` column, else a t interval: ``analysis.group_means``) as a marker over its box."""
     fig = figure(title, "setting", y)
     for name, table in tables.items():
         fig.add_box(y=table[column], name=name, boxmean=True)
+    if intervals:
+        means = pd.concat(
+            [
+                analysis.group_means(table.assign(setting=name), column, "setting")
+                for name, table in tables.items()
+            ],
+            ignore_index=True,
+        )
+        _mean_markers(fig, means, list(tables))
     fig.update_layout(showlegend=False)
     return fig
 

@@ -96,3 +96,17 @@ def test_sweep_figure_follows_its_summary():
     fig = plots.sweep(summary, "fraction")
     assert list(fig.data[0].x) == [0.2, 0.6]
     assert list(fig.data[0].y) == pytest.approx(list(summary["win_rate"]))
+
+
+def test_money_split_intervals_contain_the_means_and_are_clustered_by_game():
+    run = simulate_records("for_sale", 4, ["spread", "save_top", "spread", "save_top"], 10, seed=2)
+    split = for_sale_analysis.money_split(run["seats"])
+    for mean, low, high in (
+        ("coins_kept", "coins_low", "coins_high"),
+        ("money_k", "money_low", "money_high"),
+    ):
+        assert ((split[low] < split[mean]) & (split[mean] < split[high])).all()
+    # the same rows without the game column are taken as independent seats: a t interval
+    naive = for_sale_analysis.money_split(run["seats"].drop(columns="game"))
+    assert list(naive["money_k"]) == list(split["money_k"])
+    assert (naive["money_high"] != split["money_high"]).all()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis import mean_with_interval
+from ...analysis import group_means, mean_with_interval, wilson_interval
 from . import rules
 
 # A price nobody can pay in a game of 104 cards: the game without a third field (BO-H3).
@@ -99,7 +99,7 @@ def harvest_now_or_wait(
     cards_per_turn: int = 2,
     turns: Iterable[int] = range(0, 6),
 ) -> pd.DataFrame:
-    """Coins now against the expected coins of the same field after waiting k turns.
+    """Coins now against the expected coins of the same field after waiting k turns (exact).
 
     A field holds ``count`` beans of ``bean``. Each turn waited, ``cards_per_turn``
     unseen cards reach the player (the two turned-up cards, BO-T3, by default) and
@@ -208,12 +208,39 @@ OUTCOMES = ("both gain", "only the active player", "only the partner", "neither"
 
 def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     """Share of accepted deals in each outcome of ``deal_outcomes`` (optionally per ``by``,
-    e.g. ``"kind"``: gifts and exchanges)."""
+    e.g. ``"kind"``: gifts and exchanges), with a 95 % interval ``ci_low``/``ci_high``.
+
+    The interval is clustered by game (``analysis.group_means`` of a 0/1 column, CR1 standard
+    error from ``gamekit.stats.clustered_mean``), not Wilson: the deals of one game are made
+    between the same players, with the same fields and hands, so their outcomes move together
+    and treating them as independent would make the interval too narrow. A table without a
+    ``game`` column (deals of unknown origin) gets the Wilson interval, as if they were independent.
+    A share of 1 (every deal of the kind had this outcome) has no spread to cluster, and the
+    clustered interval would shrink to a point: it gets the Wilson interval with each game
+    counted once, the conservative choice.
+    """
     done = deal_outcomes(deals)
     keys = ["outcome"] if by is None else [by, "outcome"]
     counts = done.groupby(keys).size().rename("deals").reset_index()
     totals = counts.groupby(by)["deals"].transform("sum") if by else counts["deals"].sum()
     counts["share"] = counts["deals"] / totals
+    low, high = [], []
+    for _, row in counts.iterrows():
+        part = done if by is None else done[done[by] == row[by]]
+        if "game" in part.columns and 0 < row["share"] < 1:
+            hit = part.assign(hit=(part["outcome"] == row["outcome"]).astype(float), key=0)
+            interval = group_means(hit, "hit", "key").iloc[0]
+            low.append(interval["ci_low"])
+            high.append(interval["ci_high"])
+        elif "game" in part.columns:  # every deal alike: no spread to cluster, count each game once
+            a, b = wilson_interval(int(row["share"]) * part["game"].nunique(), part["game"].nunique())
+            low.append(min(a, row["share"]))
+            high.append(max(b, row["share"]))  # Wilson's 1 can round to 0.9999999999
+        else:
+            a, b = wilson_interval(int(row["deals"]), len(part))
+            low.append(a)
+            high.append(b)
+    counts["ci_low"], counts["ci_high"] = low, high
     order = {o: i for i, o in enumerate(OUTCOMES)}
     counts["order"] = counts["outcome"].map(order)
     return counts.sort_values([*([by] if by else []), "order"]).drop(columns="order").reset_index(drop=True)
@@ -287,7 +314,8 @@ def third_field_by_price(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.D
 
 def player_count_summary(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.DataFrame:
     """Per number of players: mean thaler per player (95 % interval), the thaler of the whole
-    table, turns per player and thaler per turn.
+    table, turns per player (with its 95 % interval over games, ``turns_low``/``turns_high``:
+    each game's turns divided by the players is one independent observation) and thaler per turn.
 
     ``runs`` maps each player count to a ``simulate_records`` result (it needs ``turns``).
     """
@@ -297,6 +325,11 @@ def player_count_summary(runs: Mapping[int, Mapping[str, pd.DataFrame]]) -> pd.D
         row = mean_with_interval(seats.assign(players=players).groupby("players")["score"]).iloc[0].to_dict()
         row["table_total"] = float(seats.groupby("game")["score"].sum().mean())
         row["turns_per_player"] = len(turns) / (seats["game"].nunique() * players)
+        per_game = turns.groupby("game").size().reindex(seats["game"].unique(), fill_value=0) / players
+        spread = group_means(
+            per_game.rename("turns").reset_index().assign(players=players), "turns", "players"
+        )
+        row["turns_low"], row["turns_high"] = spread["ci_low"].iloc[0], spread["ci_high"].iloc[0]
         rows.append(row)
     table = pd.DataFrame(rows)
     table[["players", "n"]] = table[["players", "n"]].astype(int)

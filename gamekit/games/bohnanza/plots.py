@@ -27,7 +27,10 @@ def beanometers(
     table: pd.DataFrame | None = None, title: str = "The beanometers: thaler for a field of n beans"
 ) -> go.Figure:
     """Thaler against beans on the field, one panel per bean type, most common first
-    (``analysis.beanometer_table``); each panel names how many cards of the type exist."""
+    (``analysis.beanometer_table``); each panel names how many cards of the type exist.
+
+    Exact: no interval (the beanometers are the rules).
+    """
     table = analysis.beanometer_table() if table is None else table
     names = list(dict.fromkeys(table["bean"]))
     cards = analysis.bean_prices().set_index("bean")["cards"]
@@ -60,7 +63,10 @@ def beanometers(
 
 def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Coins now against the expected coins after waiting k turns, with the chance of more
-    (``analysis.harvest_now_or_wait``)."""
+    (``analysis.harvest_now_or_wait``).
+
+    Exact: no interval (the expectations are hypergeometric sums, not simulated).
+    """
     fig = figure(title or "Harvest now or wait?", "turns waited", "thaler")
     fig.add_scatter(
         x=table["turns"],
@@ -83,8 +89,15 @@ def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     return fig
 
 
-def deal_outcomes(shares: pd.DataFrame, by: str | None = None, title: str | None = None) -> go.Figure:
-    """Share of accepted deals by who gained (``analysis.outcome_shares``), per ``by`` if given."""
+def deal_outcomes(
+    shares: pd.DataFrame, by: str | None = None, title: str | None = None, intervals: bool = True
+) -> go.Figure:
+    """Share of accepted deals by who gained (``analysis.outcome_shares``), per ``by`` if given.
+
+    With ``intervals`` (the default) the bars stand side by side, each with its 95 % interval
+    clustered by game (the deals of one game are between the same players, so they are not
+    independent; see ``analysis.outcome_shares``); without, they are stacked to 100 %.
+    """
     fig = figure(title or "Who gains from a deal?", by or "", "share of deals")
     for outcome in analysis.OUTCOMES:
         rows = shares[shares["outcome"] == outcome]
@@ -95,8 +108,9 @@ def deal_outcomes(shares: pd.DataFrame, by: str | None = None, title: str | None
             marker_color=_OUTCOME_COLOURS[outcome],
             text=[f"{s:.0%}" for s in rows["share"]],
             textposition="inside",
+            **({"error_y": error_bars(rows, "share")} if intervals else {}),
         )
-    fig.update_layout(barmode="stack")
+    fig.update_layout(barmode="group" if intervals else "stack")
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
     return fig
 
@@ -126,7 +140,8 @@ def third_field_price(
     table: pd.DataFrame, title: str = "What the third field is worth at each price"
 ) -> go.Figure:
     """Mean thaler per player (net of the price) against the third field's price, with the game
-    without a third field as a line (``analysis.third_field_by_price``)."""
+    without a third field as a line in a shaded band of its 95 % interval
+    (``analysis.third_field_by_price``)."""
     fig = figure(title, "price of the third field (thaler)", "mean thaler per player")
     priced = table[~table["no_field"]]
     fig.add_scatter(
@@ -140,6 +155,7 @@ def third_field_price(
         hovertemplate="price %{x}: %{y:.2f} thaler, %{text}<extra></extra>",
     )
     for _, row in table[table["no_field"]].iterrows():
+        fig.add_hrect(y0=row["ci_low"], y1=row["ci_high"], fillcolor="#888", opacity=0.15, line_width=0)
         fig.add_hline(
             y=row["mean"],
             line_dash="dot",
@@ -154,8 +170,8 @@ def third_field_price(
 def player_count(
     table: pd.DataFrame, title: str = "More players, fewer turns and fewer thaler each"
 ) -> go.Figure:
-    """Mean thaler per player and turns per player against the number of players
-    (``analysis.player_count_summary``)."""
+    """Mean thaler per player and turns per player against the number of players, both with
+    95 % intervals (``analysis.player_count_summary``)."""
     fig = figure(title, "players", "per player: thaler (bars), turns (line)")
     fig.add_bar(
         x=table["players"],
@@ -172,8 +188,19 @@ def player_count(
         y=table["turns_per_player"],
         name="turns",
         mode="lines+markers",
+        error_y=error_bars(table, "turns_per_player", "turns_low", "turns_high"),
         marker={"size": 10, "color": "#3b6fb6"},
     )
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(rangemode="tozero")
     return fig
+
+
+__all__ = [
+    "beanometers",
+    "deal_outcomes",
+    "harvest_timing",
+    "mean_scores",
+    "player_count",
+    "third_field_price",
+]

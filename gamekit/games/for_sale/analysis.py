@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from ...analysis import mean_with_interval
+from ...analysis import group_means, mean_with_interval
 
 if TYPE_CHECKING:
     from ...stats import PairedDifference
@@ -34,7 +34,12 @@ def cheque_by_house(sales: pd.DataFrame) -> pd.DataFrame:
 
 
 def money_split(seats: pd.DataFrame) -> pd.DataFrame:
-    """Per bot: mean coins kept and mean cheques, in thousands, and the share of money from coins."""
+    """Per bot: mean coins kept and mean cheques, in thousands, and the share of money from coins.
+
+    ``coins_low``/``coins_high`` and ``money_low``/``money_high`` (thousands) are 95 % intervals of
+    ``coins_kept`` and ``money_k``, clustered by game when ``seats`` has a ``game`` column (a bot
+    seated twice plays both seats of the same deal; ``analysis.group_means``).
+    """
     needed = ("bot", "coins_left", "cheques_total", "score")
     missing = [c for c in needed if c not in seats.columns]
     if missing:
@@ -48,7 +53,12 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
         }
     )
     table["coin_share"] = table["coins_kept"] / table["money_k"]
-    return table.reset_index()
+    table = table.reset_index()
+    coins = group_means(seats, "coins_left", "bot")
+    money = group_means(seats.assign(score=seats["score"] / 1000), "score", "bot")
+    table["coins_low"], table["coins_high"] = coins["ci_low"].to_numpy(), coins["ci_high"].to_numpy()
+    table["money_low"], table["money_high"] = money["ci_low"].to_numpy(), money["ci_high"].to_numpy()
+    return table
 
 
 def strength(

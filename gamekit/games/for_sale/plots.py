@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...plots import figure, mean_lines
+from ...plots import error_bars, figure, mean_lines
 from . import analysis
 
 
@@ -29,9 +29,20 @@ def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str 
     return mean_lines(table, "hand_rank", by, fig)
 
 
-def coins_against_money(seats: pd.DataFrame, title: str = "Coins kept against final money") -> go.Figure:
-    """Each bot's mean coins kept and mean final money (``analysis.money_split``)."""
+def coins_against_money(
+    seats: pd.DataFrame, title: str = "Coins kept against final money", intervals: bool = True
+) -> go.Figure:
+    """Each bot's mean coins kept and mean final money (``analysis.money_split``), with their
+    95 % intervals (clustered by game) as horizontal and vertical error bars."""
     table = analysis.money_split(seats)
+    bars = (
+        {
+            "error_x": error_bars(table, "coins_kept", "coins_low", "coins_high"),
+            "error_y": error_bars(table, "money_k", "money_low", "money_high"),
+        }
+        if intervals
+        else {}
+    )
     fig = figure(title, "mean coins kept", "mean final money (thousands)")
     fig.add_scatter(
         x=table["coins_kept"],
@@ -40,5 +51,9 @@ def coins_against_money(seats: pd.DataFrame, title: str = "Coins kept against fi
         mode="markers+text",
         textposition="top center",
         marker={"size": 14, "color": "#d0543b"},
+        **bars,
     )
     return fig
+
+
+__all__ = ["cheque_against_rank", "coins_against_money", "price_against_house"]

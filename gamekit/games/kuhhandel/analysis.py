@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis import mean_with_interval, wilson_interval
+from ...analysis import group_means, mean_with_interval, wilson_interval
 from . import rules
 
 
@@ -166,6 +166,11 @@ def buyin_summary(auctions: pd.DataFrame) -> pd.DataFrame:
     bids), ``money`` (mean money received per auction: the cards paid to it on a sale,
     minus what it paid on a buy-in) and ``worth`` (mean worth to its collection of the
     animals it bought in, per auction: set value × cards held then / 4).
+
+    Each of these means has a 95 % interval, ``<column>_low`` and ``<column>_high``, clustered by
+    game (``gamekit.stats.clustered_mean``): the auctions of one game share its hands and rivals,
+    so they are not independent; a margin whose column has values from fewer than 2 games gets
+    a missing interval. A table without a ``game`` column gets t intervals over auctions.
     """
     own = auctions.dropna(subset=["value"])
     sold = own["outcome"] == "sold"
@@ -183,7 +188,17 @@ def buyin_summary(auctions: pd.DataFrame) -> pd.DataFrame:
     grouped = frame.groupby("value")
     table = grouped.mean()
     table.insert(0, "auctions", grouped.size())
-    return table.reset_index()
+    table = table.reset_index()
+    if "game" in own.columns:
+        frame["game"] = own["game"]
+    for column in BUYIN_MEASURES:
+        means = group_means(frame, column, "value")
+        table[f"{column}_low"] = means["ci_low"].to_numpy()
+        table[f"{column}_high"] = means["ci_high"].to_numpy()
+    return table
+
+
+BUYIN_MEASURES = ("bought_in", "price_sold", "price_bought_in", "money", "worth")
 
 
 def bluff_summary(trades: pd.DataFrame) -> pd.DataFrame:

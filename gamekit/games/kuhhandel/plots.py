@@ -16,6 +16,8 @@ def offer_inference(
 ) -> go.Figure:
     """The chance of each total of a face-down offer, from its card count (``analysis.offer_inference``).
 
+    Exact: no interval (the chances are counted, not simulated).
+
     ``mark`` draws a line at an amount to compare with (what the animals are worth to you).
     """
     table = inference.table()
@@ -36,36 +38,62 @@ def offer_inference(
     return fig
 
 
-def buyin_value(summary: pd.DataFrame, title: str | None = None) -> go.Figure:
+def _bars(summary: pd.DataFrame, column: str, intervals: bool) -> dict:
+    """``error_y`` of ``column`` from its ``_low``/``_high`` columns (``analysis.buyin_summary``)."""
+    if not intervals:
+        return {}
+    return {"error_y": error_bars(summary, column, f"{column}_low", f"{column}_high")}
+
+
+def buyin_value(summary: pd.DataFrame, title: str | None = None, intervals: bool = True) -> go.Figure:
     """Per buy-in margin, what the auctioneer's own auctions brought it (``analysis.buyin_summary``):
-    money received and the worth to its collection of the animals it bought in."""
+    money received and the worth to its collection of the animals it bought in, per auction, with
+    95 % intervals clustered by game."""
     fig = figure(
         title or "What each of its own auctions brings the auctioneer",
         "buy-in margin (buys in up to this share of the animal's worth to it)",
         "per auction",
     )
     labels = [f"{v:g}" for v in summary["value"]]
-    fig.add_bar(x=labels, y=summary["money"], name="money received (minus paid)", marker_color="#4c9a6a")
-    fig.add_bar(x=labels, y=summary["worth"], name="worth of animals bought in", marker_color="#d0543b")
+    fig.add_bar(
+        x=labels,
+        y=summary["money"],
+        name="money received (minus paid)",
+        marker_color="#4c9a6a",
+        **_bars(summary, "money", intervals),
+    )
+    fig.add_bar(
+        x=labels,
+        y=summary["worth"],
+        name="worth of animals bought in",
+        marker_color="#d0543b",
+        **_bars(summary, "worth", intervals),
+    )
     fig.update_layout(barmode="group")
     return fig
 
 
-def buyin_prices(summary: pd.DataFrame, title: str | None = None) -> go.Figure:
-    """Mean closing price of the animals sold and of those bought in, per buy-in margin."""
+def buyin_prices(summary: pd.DataFrame, title: str | None = None, intervals: bool = True) -> go.Figure:
+    """Mean closing price of the animals sold and of those bought in, per buy-in margin, with
+    95 % intervals clustered by game (``analysis.buyin_summary``)."""
     fig = figure(
         title or "Prices of the animals sold and bought in",
         "buy-in margin",
         "mean closing price",
     )
     fig.add_scatter(
-        x=summary["value"], y=summary["price_sold"], mode="lines+markers", name="sold to the high bidder"
+        x=summary["value"],
+        y=summary["price_sold"],
+        mode="lines+markers",
+        name="sold to the high bidder",
+        **_bars(summary, "price_sold", intervals),
     )
     fig.add_scatter(
         x=summary["value"],
         y=summary["price_bought_in"],
         mode="lines+markers",
         name="bought in by the auctioneer",
+        **_bars(summary, "price_bought_in", intervals),
     )
     return fig
 
@@ -88,7 +116,8 @@ def price_against_donkeys(
     title: str | None = None,
 ) -> go.Figure:
     """Mean closing price by donkeys turned up so far (``analysis.price_by_donkeys``): all animals,
-    or one line per animal in ``animals``; with ``players``, the money per player on a second axis."""
+    or one line per animal in ``animals``, with 95 % intervals; with ``players``, the money per player
+    on a second axis (from the rules, so exact: no interval)."""
     fig = figure(
         title or "Prices against the donkeys turned up", "donkeys turned up so far", "mean closing price"
     )
@@ -150,3 +179,14 @@ def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
     return fig
+
+
+__all__ = [
+    "bluff_acceptance",
+    "buyin_prices",
+    "buyin_value",
+    "offer_inference",
+    "price_against_donkeys",
+    "set_win_rates",
+    "win_rate_by_sets",
+]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from ...analysis import mean_with_interval, wilson_interval
+from ...analysis import group_means, mean_with_interval, wilson_interval
 from ...auctions import bidder_outcome, vickrey_payoffs
 
 
@@ -191,6 +191,9 @@ def zero_bids_on_eight(
     return table.sort_values(by, ignore_index=True)
 
 
+TIE_COLUMNS = ("top_tied", "lapsed", "auctioneer_wins_tie", "price_share", "turns")
+
+
 def tie_summary(auctions: pd.DataFrame, seats: pd.DataFrame, by: str = "setting") -> pd.DataFrame:
     """Per ``by`` group (a ``top_tie`` rule, MM-A5): what ties do to the auctions and the games.
 
@@ -200,6 +203,11 @@ def tie_summary(auctions: pd.DataFrame, seats: pd.DataFrame, by: str = "setting"
       the share the auctioneer won (first in seat order under ``seat``);
     - ``price_share``: mean price as a share of the winning bid (1 = paid one's own bid);
     - ``turns``: mean turns per game.
+
+    Each has a 95 % interval, ``<column>_low`` and ``<column>_high``: the biddings of one game
+    share its players and board, so the shares are means of 0/1 values clustered by game
+    (``gamekit.stats.clustered_mean``), not Wilson intervals over independent biddings; ``turns``
+    has one value per game, so its interval is a t interval over games.
     """
     rows = []
     for key, part in auctions.groupby(by):
@@ -207,18 +215,30 @@ def tie_summary(auctions: pd.DataFrame, seats: pd.DataFrame, by: str = "setting"
         tied_won = won[won["top_tied"]]
         paid = won[won["winning_bid"] > 0]
         games = seats[seats[by] == key].groupby("game")["turns"].first()
-        rows.append(
-            {
-                by: key,
-                "biddings": len(part),
-                "top_tied": part["top_tied"].mean(),
-                "lapsed": part["winner"].isna().mean(),
-                "auctioneer_wins_tie": (tied_won["winner"] == tied_won["seat"]).mean(),
-                "price_share": (paid["price"] / paid["winning_bid"]).mean(),
-                "turns": games.mean(),
-            }
-        )
-    return pd.DataFrame(rows)
+        row = {
+            by: key,
+            "biddings": len(part),
+            "top_tied": part["top_tied"].mean(),
+            "lapsed": part["winner"].isna().mean(),
+            "auctioneer_wins_tie": (tied_won["winner"] == tied_won["seat"]).mean(),
+            "price_share": (paid["price"] / paid["winning_bid"]).mean(),
+            "turns": games.mean(),
+        }
+        events = {
+            "top_tied": part.assign(x=part["top_tied"].astype(float)),
+            "lapsed": part.assign(x=part["winner"].isna().astype(float)),
+            "auctioneer_wins_tie": tied_won.assign(x=(tied_won["winner"] == tied_won["seat"]).astype(float)),
+            "price_share": paid.assign(x=paid["price"] / paid["winning_bid"]),
+            "turns": games.rename("x").reset_index(),
+        }
+        for column, frame in events.items():
+            interval = group_means(frame.assign(key=0), "x", "key")
+            low, high = (
+                (interval["ci_low"].iloc[0], interval["ci_high"].iloc[0]) if len(interval) else (None, None)
+            )
+            row[f"{column}_low"], row[f"{column}_high"] = low, high
+        rows.append(row)
+    return pd.DataFrame(rows).astype({f"{c}_{e}": float for c in TIE_COLUMNS for e in ("low", "high")})
 
 
 def game_table(seats: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
@@ -317,6 +337,7 @@ def strength(
 __all__ = [
     "BEST_TODAY",
     "FLOW_COLUMNS",
+    "TIE_COLUMNS",
     "from_start_player",
     "game_table",
     "money_flows",

@@ -20,6 +20,8 @@ def payoff_against_bid(
 ) -> go.Figure:
     """Payoff of every bid against fixed rival bids (``analysis.payoff_table``), the value marked.
 
+    Exact: no interval (every payoff is computed by the auction's pricing code, not simulated).
+
     The dominant-strategy picture: in a second-price auction with the textbook tie
     rule, no bid's payoff is above the payoff at the value. With ``bid`` given, the
     title says what that bid gets (``analysis.payoff_lines``).
@@ -127,15 +129,28 @@ TIE_MEASURES = {
 }
 
 
-def tie_rules(table: pd.DataFrame, by: str = "setting", title: str | None = None) -> go.Figure:
-    """Grouped bars of what each ``top_tie`` rule does to the auctions (``analysis.tie_summary``)."""
+def tie_rules(
+    table: pd.DataFrame, by: str = "setting", title: str | None = None, intervals: bool = True
+) -> go.Figure:
+    """Grouped bars of what each ``top_tie`` rule does to the auctions (``analysis.tie_summary``),
+    with 95 % intervals clustered by game (a table made by hand, without the ``_low``/``_high``
+    columns, is drawn without them)."""
     fig = figure(title or "What the tie rule changes (MM-A5)", "", "share")
     for i, (_, row) in enumerate(table.iterrows()):
+        bars = {}
+        if intervals and f"{next(iter(TIE_MEASURES))}_low" in row:
+            bars["error_y"] = {
+                "type": "data",
+                "symmetric": False,
+                "array": [row[f"{c}_high"] - row[c] for c in TIE_MEASURES],
+                "arrayminus": [row[c] - row[f"{c}_low"] for c in TIE_MEASURES],
+            }
         fig.add_bar(
             x=list(TIE_MEASURES.values()),
             y=[row[c] for c in TIE_MEASURES],
             name=f"top_tie={row[by]} ({row['turns']:.1f} turns a game)",
             marker_color=_SERIES[i % len(_SERIES)],
+            **bars,
         )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
     fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.25})
