@@ -95,6 +95,7 @@ def _builders(r):
         "gamekit.plots": {
             "win_rates": lambda: plots.win_rates(fs["seats"]),
             "seat_advantage": lambda: plots.seat_advantage(fs["seats"]),
+            "position_advantage": lambda: plots.position_advantage(fs["seats"]),
             "score_distribution": lambda: plots.score_distribution(fs["seats"]),
             "compare": lambda: plots.compare(
                 {
