@@ -173,12 +173,18 @@ def chrome() -> str | None:
     return Chromium.find_browser(skip_local=False)
 
 
-def ensure_chrome() -> str:
-    """A Chrome for the static pictures: the one found, or Chrome for Testing downloaded by kaleido
-    (``make`` calls this once when it installs gamekit)."""
+def ensure_chrome() -> str | None:
+    """A Chrome for the static pictures: the one found, else Chrome for Testing downloaded by kaleido
+    if this machine may download it; None if neither (the figures then have no static picture).
+    ``make`` calls this once when it installs gamekit; CI installs Chromium from Debian first."""
     found = chrome()
     if found is None:
-        import kaleido
+        try:
+            import kaleido
 
-        found = str(kaleido.get_chrome_sync())
+            found = str(kaleido.get_chrome_sync())
+        except Exception as exc:  # no network for a browser download: say what to install
+            print(
+                f"no Chrome for kaleido ({type(exc).__name__}); install Chromium, e.g. apt-get install chromium"
+            )
     return found
