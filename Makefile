@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,dev]'
+	$(BIN)/python -c 'from gamekit.plots.render import ensure_chrome; print("kaleido uses", ensure_chrome())'
 	touch $(STAMP)
 
 lab: $(STAMP)

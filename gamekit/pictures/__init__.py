@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.game import SEAT_NAMES, Game, winners_text
 from .base import STYLE
+from .portable import portable
 
 Drawer = Callable[[dict[str, Any]], str]
 
@@ -46,13 +47,17 @@ def text_drawer(game: str) -> Drawer | None:
 
 
 class Picture:
-    """HTML that Jupyter displays as a picture (``_repr_html_``) and tests can read (``html``)."""
+    """HTML that Jupyter displays as a picture (``_repr_html_``) and tests can read (``html``).
+
+    ``html`` keeps inline SVG (widgets show it as is); what a notebook stores is ``portable``:
+    SVGs as data-URI images with alt text and the style sheet inlined, so the picture renders in
+    an untrusted notebook and on GitHub too (see ``gamekit.pictures.portable``)."""
 
     def __init__(self, html: str) -> None:
         self.html = html
 
     def _repr_html_(self) -> str:
-        return STYLE + self.html
+        return STYLE + portable(self.html, STYLE)
 
     def __str__(self) -> str:
         return self.html
