@@ -619,7 +619,9 @@ class RuleExplorer(w.VBox):
     ) -> RuleExplorer:
         """Controls for a game's declared rule options (all but its safety limits, or those named in
         ``options``), the player count, the number of games and the bot in every seat; the button
-        runs ``experiments.overview`` with them."""
+        runs ``experiments.overview`` with them: the game's own measures (prices, coins kept,
+        lapses, game length ...) under the chosen setting beside the default setting (the
+        default rules and the first bot listed) on the same seeds, each with its interval."""
         declared = [
             option
             for option in game_class(game).options_declared
@@ -640,7 +642,7 @@ class RuleExplorer(w.VBox):
         controls["bot"] = w.Dropdown(options=names, description="all seats")
 
         def run(players: int, games: int, bot: str, **chosen: Any) -> Any:
-            return overview(game, players, bot, games, seed=seed, options=chosen)
+            return overview(game, players, bot, games, seed=seed, options=chosen, baseline_bots=names[0])
 
         return cls(run, controls)
 
