@@ -498,10 +498,15 @@ class Table:
                 return (seat, *step)
         return None
 
-    def notes(self, start: int = 0) -> dict[int, str]:
-        """What the table did for people since log index ``start``: the note of each step,
-        keyed by the log index where its events begin."""
-        return {step.index: step.note for step in self.assisted if step.index >= start}
+    def notes(self, start: int = 0, seat: int | None = None) -> dict[int, str]:
+        """What the table did for ``seat`` (None: for everyone, the teacher's) since log index
+        ``start``: the note of each step, keyed by the log index where its events begin. A note
+        is its person's own: "B paid 50 with 50" names cards only B and the payee may know."""
+        return {
+            step.index: step.note
+            for step in self.assisted
+            if step.index >= start and (seat is None or step.seat == seat)
+        }
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
         """A person's action, then the bots' replies, as ``seat`` may read them (``Game.log_for``:

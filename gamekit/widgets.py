@@ -245,7 +245,7 @@ class PlayTable(w.VBox):
 
     Several people at one table (``humans`` lists more than one seat) share the device: before
     a person's private view appears, a hand-over screen asks to pass the device and shows it
-    only when that person confirms ("I am B, show my view"). The seat menu (when several
+    only when that person confirms ("I am B, show my hand"). The seat menu (when several
     people may act) chooses whose turn is next, never whose view is shown; messages are
     cleared whenever the view changes hands. With one person nothing of this appears.
 
@@ -496,7 +496,7 @@ class PlayTable(w.VBox):
                 f'<div style="font-size:18px"><b>Pass the device to {name}.</b> '
                 f"Only {name} should look at the screen now.</div>"
             )
-            self.hand_over.description = f"I am {name}, show my view"
+            self.hand_over.description = f"I am {name}, show my hand"
             self.controls.children = [self.hand_over_note, self.hand_over]
             return
         self.typed_row.layout.display = ""
@@ -509,7 +509,7 @@ class PlayTable(w.VBox):
             self.refuse_box.value = seat in self.table.refusing
         finally:
             self._syncing = False
-        notes = self.table.notes(self.shown_from)
+        notes = self.table.notes(self.shown_from, seat)
         texts: list[str] = []
         rule_ids: list[str | None] = []
         for index, event in enumerate(self.table.game.log_for(seat)[self.shown_from :], self.shown_from):

@@ -170,3 +170,13 @@ def test_standing_orders_are_each_persons_own_and_hidden_at_the_hand_over():
         assert table.orders.layout.display == "none"  # the next person does not see A's orders
         table.confirm()
         assert table.limit_box.value == (table.seat in table.table.bid_limits)
+
+
+def test_a_note_is_shown_only_to_the_person_it_acted_for():
+    game = gamekit.new_game("bohnanza", 4, seed=1, stack={"first_player": 0})
+    table = Table(game, [0, 1], "trader", assist=True)
+    step = table.assisted[0]
+    assert step.seat == 0
+    assert table.notes(0, seat=0) == {step.index: step.note}
+    assert table.notes(0, seat=1) == {}
+    assert table.notes(0) == {step.index: step.note}  # the teacher's log has them all
