@@ -162,12 +162,12 @@ def compare_measures(
     return pd.DataFrame(rows)
 
 
-def _number(value: float) -> str:
-    if not math.isfinite(value):
-        return "–"
-    if abs(value) >= 100:
-        return f"{value:,.0f}"
-    return f"{value:.3g}" if abs(value) < 1 else f"{value:.2f}"
+def _digits(low: float, high: float) -> int:
+    """Decimals that show an interval's half-width to two significant figures (0 to 4)."""
+    half = (high - low) / 2
+    if not half > 0 or not math.isfinite(half):
+        return 3
+    return max(0, min(4, 1 - math.floor(math.log10(half))))
 
 
 def measures_table(compared: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
@@ -177,8 +177,10 @@ def measures_table(compared: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
     def cell(row: pd.Series, key: str) -> str:
         if not math.isfinite(row[key]):
             return "– (same setting)" if key == "difference" else "–"
-        sign = "+" if key == "difference" and row[key] > 0 else ""
-        return f"{sign}{_number(row[key])} ({_number(row[key + '_low'])} to {_number(row[key + '_high'])})"
+        low, high = row[key + "_low"], row[key + "_high"]
+        d = _digits(low, high)
+        sign = "+" if key == "difference" else ""
+        return f"{row[key]:{sign},.{d}f} ({low:{sign},.{d}f} to {high:{sign},.{d}f})"
 
     return pd.DataFrame(
         {
