@@ -354,7 +354,8 @@ def routine_action(
     payments (KH-A6 already rules out overpaying when exact change is possible), the one with the
     fewest cards: a default the person may switch off to choose cards by hand. ``bid_limit`` is
     the person's own standing order for an open auction with holds (Kuhhandel): raise by the
-    least step while that stays within the limit, else hold. ``refuse_offers`` is another
+    least step while that stays within the limit, else hold (a limit above the person's money
+    can make an over-bid, which KH-A7 punishes: the limit is the person's). ``refuse_offers`` is another
     standing order: answer every proposal made to the person (``accept`` / ``reject``, Bohnanza)
     with ``reject``. Standing orders are the person's choices, made once and shown as such.
     """

@@ -157,19 +157,15 @@ def test_standing_orders_are_each_persons_own_and_hidden_at_the_hand_over():
     game = gamekit.new_game("kuhhandel", 4, seed=2)
     table = PlayTable(game, humans=[0, 1], bots="bluffer")
     table.confirm()
-    assert table.orders.layout.display == ""
-    seat = table.seat
-    table.limit_box.value = True
-    assert table.table.bid_limits == {seat: 0}
-    while not game.is_over and table.seat == seat and not table.handing_over:
-        buttons = [b for row in table.controls.children for b in getattr(row, "children", ())]
-        next(
-            b for b in buttons if hasattr(b, "click") and b.description in ("auction", "sell", "offer")
-        ).click()
-    if table.handing_over:
-        assert table.orders.layout.display == "none"  # the next person does not see A's orders
-        table.confirm()
-        assert table.limit_box.value == (table.seat in table.table.bid_limits)
+    assert table.seat == 0 and table.orders.layout.display == ""
+    table.limit_box.value = True  # A holds in every auction: A's bid now is taken at once
+    assert table.table.bid_limits == {0: 0}
+    assert table.table.assisted[-1].note == "A: hold (your standing limit: 0)"
+    assert table.handing_over and table.seat == 1
+    assert table.orders.layout.display == "none"  # B, taking the device, does not see A's orders
+    table.confirm()
+    assert table.orders.layout.display == "" and not table.limit_box.value  # B has none of A's
+    assert table.table.bid_limits == {0: 0}
 
 
 def test_a_note_is_shown_only_to_the_person_it_acted_for():
