@@ -46,7 +46,7 @@ soak: $(STAMP)
 # again); plotly.js is bundled once, so it works offline. Open _build/book/index.html.
 book: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[book]'
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --quiet -f book/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --quiet -f book/mkdocs.yml
 	@echo "The lessons' site is in _build/book: open _build/book/index.html"
 
 clean:

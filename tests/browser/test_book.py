@@ -82,7 +82,7 @@ def book(tmp_path_factory: pytest.TempPathFactory, serve) -> str:
             str(site),
         ],
         check=True,
-        timeout=600,
+        timeout=300,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     return serve(site)
