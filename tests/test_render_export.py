@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted(
-    (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
-)  # the lessons; the teacher guide is not on the site
+# The lessons (the teacher's guide is not on the students' site).
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 PLOTLY = "application/vnd.plotly.v1+json"
 
 
