@@ -193,6 +193,13 @@ def _payoff_of_bids(fmt: str, value: float, candidates: np.ndarray, top_rival: n
     return value * wins - below - share * candidates * (1 - wins)
 
 
+def simultaneous_z(count: int, confidence: float = 0.95) -> float:
+    """The z of ``count`` two-sided intervals that all hold together with ``confidence`` (Bonferroni)."""
+    from scipy import stats
+
+    return float(stats.norm.ppf(1 - (1 - confidence) / (2 * count)))
+
+
 def _payoff_per_auction(fmt: str, value: float, offer: float, top_rival: np.ndarray) -> np.ndarray:
     """Seat 0's payoff in each simulated auction when it bids ``offer`` at ``value`` (ties lose)."""
     wins = offer > top_rival
@@ -213,12 +220,15 @@ def simulated_best_bids(
     auctions: int = 100_000,
     seed: int = 0,
     grid: int = 1501,
+    z: float | None = None,
 ) -> pd.DataFrame:
     """For each format and value, the bid that earns most against ``auctions`` simulated rival
     profiles playing the equilibrium: a grid search over ``grid`` bids from 0 to 1.5 times the
     line's bid at the largest value asked. Then both that bid and the line's are played against a
     fresh sample of rivals (the next seed), auction by auction: ``gain`` is what the searched bid
-    earns more, with its 95 % interval ``gain_low``, ``gain_high``.
+    earns more, with its interval ``gain_low``, ``gain_high``: ± ``z`` standard errors, by default
+    ``simultaneous_z`` of the number of rows (95 % for all the intervals together, Bonferroni),
+    since the line is the best bid and each true gain is at most 0.
 
     The search knows nothing of the formula but the range. Where the payoff is flat near its top
     (high values in the war of attrition) the best bid found wanders from the line, but does not
@@ -226,6 +236,7 @@ def simulated_best_bids(
     Returns ``format``, ``value``, ``best_bid``, ``equilibrium_bid``, ``gain``, ``gain_low``, ``gain_high``.
     """
     rows = []
+    z = simultaneous_z(len(formats) * len(values)) if z is None else z
     for fmt in formats:
         line = equilibrium(fmt, n)
         top_rival = _rival_top_bids(fmt, n, auctions, seed)
@@ -238,7 +249,7 @@ def simulated_best_bids(
             difference = _payoff_per_auction(fmt, float(v), best, fresh) - _payoff_per_auction(
                 fmt, float(v), on_line, fresh
             )
-            gain, low, high = theory.mean_interval(difference, z=Z95) if best != on_line else (0.0, 0.0, 0.0)
+            gain, low, high = theory.mean_interval(difference, z=z) if best != on_line else (0.0, 0.0, 0.0)
             rows.append(
                 {
                     "format": fmt,
@@ -331,23 +342,51 @@ def revenue_summary(samples: pd.DataFrame, n: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def revenue_quantiles(samples: pd.DataFrame) -> pd.DataFrame:
+    """Per format, what a box shows: the 1st, 25th, 50th, 75th and 99th percentiles and the mean."""
+    rows = []
+    for fmt, rows_of in samples.groupby("format", sort=False):
+        p1, q1, median, q3, p99 = np.percentile(rows_of["revenue"], [1, 25, 50, 75, 99])
+        rows.append(
+            {
+                "format": fmt,
+                "p1": p1,
+                "q1": q1,
+                "median": median,
+                "q3": q3,
+                "p99": p99,
+                "mean": rows_of["revenue"].mean(),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def revenue_figure(samples: pd.DataFrame, n: int) -> go.Figure:
-    """A box per format of the simulated revenue, its mean marked, with the line (n-1)/(n+1)."""
-    fig = figure(f"Revenue per auction, {n} bidders: same mean, different spread", "format", "revenue")
-    for fmt, rows in samples.groupby("format", sort=False):
+    """A box per format of the simulated revenue (whiskers at the 1st and 99th percentiles, the mean
+    dashed), with the line (n-1)/(n+1). The boxes carry their quantiles, not the samples."""
+    fig = figure(
+        f"Revenue per auction, {n} bidders: same mean, different risk",
+        "boxes: quartiles, the mean dashed; whiskers: 1st and 99th percentiles",
+        "revenue",
+    )
+    for row in revenue_quantiles(samples).itertuples():
         fig.add_box(
-            y=rows["revenue"],
-            name=FORMAT_NAMES[fmt],
-            marker_color=COLOURS[fmt],
-            boxmean=True,
-            boxpoints=False,
+            x=[FORMAT_NAMES[row.format]],
+            q1=[row.q1],
+            median=[row.median],
+            q3=[row.q3],
+            lowerfence=[row.p1],
+            upperfence=[row.p99],
+            mean=[row.mean],
+            name=FORMAT_NAMES[row.format],
+            marker_color=COLOURS[row.format],
         )
     target = theory.expected_revenue(n)
     fig.add_hline(
         y=target,
         line_dash="dash",
         annotation_text=f"(n-1)/(n+1) = {target:.3g}",
-        annotation_position="top left",
+        annotation_position="top right",
     )
     fig.update_layout(showlegend=False, height=460)
     return fig
@@ -411,7 +450,7 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
         name="auctioneer's bid, pays the bank if it wins (MM-A4)",
         line={"color": "#d0543b"},
     )
-    marks = {"first price": ("circle", "#3b6fb6"), "second price": ("diamond", "#58a886")}
+    marks = {"first price": ("circle-open", "#3b6fb6"), "second price": ("diamond", "#58a886")}
     marks["Money Monsoon auctioneer"] = ("square", "#d0543b")
     for rule, rows in samples.groupby("rule", sort=False):
         symbol, colour = marks[rule]
@@ -420,7 +459,7 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
             y=rows["mean"],
             mode="markers",
             name=f"{rule} (simulated)",
-            marker={"symbol": symbol, "color": colour, "size": 9},
+            marker={"symbol": symbol, "color": colour, "size": 14 if symbol == "circle-open" else 9},
             error_y=error_bars(rows),
         )
         if rule != "Money Monsoon auctioneer":
@@ -445,7 +484,7 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
     fig.add_vline(x=best_reserve, line_dash="dot", line_color="#3b6fb6", row=1, col=1)
     fig.add_vline(x=best_bid, line_dash="dot", line_color="#d0543b", row=1, col=1)
     fig.update_xaxes(title_text="reserve r (the auctioneer's bid)")
-    fig.update_yaxes(title_text="expected revenue", row=1, col=1)
+    fig.update_yaxes(title_text="expected revenue", range=[0.25, 0.56], row=1, col=1)  # the top, enlarged
     fig.update_yaxes(title_text="share efficient", tickformat=".0%", row=1, col=2)
     fig.update_layout(
         **{**_LAYOUT, "height": 460},
@@ -536,9 +575,15 @@ def exact_payoff(fmt: str, bid: BidFunction, n: int, nodes: int = 200) -> float:
     """E[payoff] of a bidder using ``bid`` against n-1 equilibrium bidders, values U[0, 1]:
     ``payoff_of_bid`` averaged over the value by Gauss–Legendre (``nodes`` points, for bid
     functions with kinks)."""
-    points, weights = np.polynomial.legendre.leggauss(nodes)
+    points, weights = _legendre(nodes)
     values = (points + 1) / 2
     return float(weights @ payoff_of_bid(fmt, values, bid(values), n) / 2)
+
+
+@lru_cache(maxsize=8)
+def _legendre(nodes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Gauss–Legendre nodes and weights on [-1, 1] (an eigenvalue problem: worth keeping)."""
+    return np.polynomial.legendre.leggauss(nodes)
 
 
 def equilibrium_payoff(n: int) -> float:
@@ -725,6 +770,20 @@ def equilibria_table(equilibria: pd.DataFrame, factors: Sequence[float]) -> pd.D
     return pd.DataFrame(rows)
 
 
+def shading_payoff(n: int, shade: float, rivals: float) -> float:
+    """Exactly, the expected payoff of bidding ``shade`` · v against n-1 rivals who bid ``rivals`` · v
+    (values U[0, 1]): E[(v - shade v) · min(1, shade v / rivals)^(n-1)], by quadrature split at the
+    value where the bid passes every rival's highest bid."""
+    from scipy import integrate
+
+    def payoff(v: float) -> float:
+        return (1 - shade) * v * min(1.0, shade * v / rivals) ** (n - 1)
+
+    kink = rivals / shade if shade > 0 else 2.0
+    pieces = [(0.0, min(kink, 1.0)), (min(kink, 1.0), 1.0)]
+    return float(sum(integrate.quad(payoff, a, b)[0] for a, b in pieces if b > a))
+
+
 def linear_shading_regret(n: int, rivals: float, nodes: int = 64) -> tuple[float, float]:
     """Against n-1 rivals who bid ``rivals`` · v (values U[0, 1]): the payoff of the best of all
     bid functions and of bidding ``rivals`` · v oneself, exactly. Their difference is the regret of
@@ -774,12 +833,15 @@ __all__ = [
     "reserve_figure",
     "reserve_samples",
     "revenue_figure",
+    "revenue_quantiles",
     "revenue_samples",
     "revenue_summary",
     "seat_zero_payoff",
     "shading_meta_game",
+    "shading_payoff",
     "shading_sweep",
     "simulated_best_bids",
+    "simultaneous_z",
     "student_figure",
     "styled_formats_table",
     "sweep_figure",

@@ -103,6 +103,11 @@ def test_every_format_raises_the_same_revenue_with_different_spreads():
     order = ["first_price", "second_price", "all_pay", "losers_pay_half", "war_of_attrition"]
     assert [spread[lab.FORMAT_NAMES[f]] for f in order] == sorted(spread[lab.FORMAT_NAMES[f]] for f in order)
     assert len(lab.revenue_figure(samples, N).data) == len(theory.FORMATS)
+    boxes = lab.revenue_quantiles(samples).set_index("format")
+    assert (boxes["p1"] <= boxes["q1"]).all() and (boxes["q3"] <= boxes["p99"]).all()
+    assert boxes.loc["first_price", "median"] == pytest.approx(
+        np.median(samples.loc[samples["format"] == "first_price", "revenue"])
+    )
 
 
 def test_reserve_prices_simulated_against_theory():
@@ -138,6 +143,13 @@ def test_the_meta_game_over_shading_factors_and_what_it_hides():
     best, same = lab.linear_shading_regret(2, 0.4)
     assert best == pytest.approx(0.2 + 0.02 / 3, abs=1e-9) and same == pytest.approx(0.2)
     assert lab.linear_shading_regret(2, 0.5) == pytest.approx((1 / 6, 1 / 6))
+    # ... and the grid hides a better factor: (1 - s)(1/2 - 0.4²/(6 s²)) for s ≥ 0.4, two bidders
+    for s in (0.4, 0.45, 0.5, 0.6):
+        assert lab.shading_payoff(2, s, 0.4) == pytest.approx((1 - s) * (0.5 - 0.16 / (6 * s**2)))
+    assert lab.shading_payoff(2, 0.3, 0.4) == pytest.approx(0.7 * 0.3 / 0.4 / 3)
+    assert (
+        lab.shading_payoff(2, 0.45, 0.4) > lab.shading_payoff(2, 0.4, 0.4) > lab.shading_payoff(2, 0.5, 0.4)
+    )
     sweep = lab.shading_sweep(3, [0.5, 2 / 3, 0.8], against=2 / 3, games=20_000, seed=9)
     assert sweep["payoff"].idxmax() == 1
     assert len(lab.sweep_figure(sweep, 3, 2 / 3).data) == 1

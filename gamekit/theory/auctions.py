@@ -183,8 +183,8 @@ def losers_pay_bid(value: float, n: int, dist: Any = None, share: float = LOSERS
     """Equilibrium bid when the highest bid pays the second-highest and every loser pays ``share`` of their bid.
 
     b(v) = (1 - G(v))^a / c · ∫_lo^v y g(y) (1 - G(y))^(-a-1) dy, a = (1 - c)/c, c = ``share``
-    (see the module docstring; c = 1/2 is For Sale's "losers pay half", FS-B5). Written in
-    u = G(y) the integral is ∫_0^G(v) y(u) (1 - u)^(-a-1) du. Two bidders on U[0, 1], c = 1/2:
+    (see the module docstring; c = 1/2 is For Sale's "losers pay half", FS-B5), computed in
+    w = -ln(1 - G(y)). Two bidders on U[0, 1], c = 1/2:
     2v + 2(1 - v) ln(1 - v), below 2 for every value. c = 1 is ``war_of_attrition_bid``.
     """
     _check(n)
@@ -202,11 +202,16 @@ def losers_pay_bid(value: float, n: int, dist: Any = None, share: float = LOSERS
     if value <= lo:
         return 0.0
 
-    def integrand(u: float) -> float:  # the factor (1 - G(v))^a moved inside, where it is at most 1
-        y = float(d.ppf(u ** (1 / (n - 1))))
-        return y * ((1 - big_g) / (1 - u)) ** a / (1 - u)
+    # In w = -ln(1 - u) the integral is ∫_0^W y(u(w)) e^(-a (W - w)) dw, W = -ln(1 - G(v)): the
+    # factor (1 - G(v))^a moved inside, and no peak at the top, where 1 - u is small.
+    top_w = -math.log1p(-big_g)
 
-    return _quad(integrand, 0.0, big_g) / share
+    def integrand(w: float) -> float:
+        u = -math.expm1(-w)
+        return float(d.ppf(u ** (1 / (n - 1)))) * math.exp(-a * (top_w - w))
+
+    start = max(0.0, top_w - 40 / a) if a > 0 else 0.0  # below it the factor is under e^-40
+    return _quad(integrand, start, top_w) / share
 
 
 def _losers_paid_winning(pretend: float, n: int, d: Any, share: float = LOSERS_SHARE) -> float:
