@@ -712,9 +712,11 @@ class BidFunctionLab:
         bid = linear_bid(self.shade.value, self.intercept.value)
         self.result = play_against_equilibrium(self.format.value, bid, self.n, self.auctions, self.seed)
         self.readout.value = f'<div style="font-size:15px">{self.result.text()}</div>'
-        self.out.clear_output(wait=True)
-        with self.out:
-            self._display(student_figure(self.format.value, bid, self.result))
+        # The figure goes into the Output widget's state in one assignment, not by capturing a
+        # display: nbclient (nbconvert, nbval) can wait for its whole timeout on a cell whose
+        # Output widget captures while the kernel is busy (seen here, and jupyter/nbclient#312).
+        data = student_figure(self.format.value, bid, self.result)._repr_mimebundle_()  # plotly's renderer
+        self.out.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
 
     def _ipython_display_(self) -> None:
         self._display(self.widget)

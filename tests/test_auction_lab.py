@@ -13,6 +13,8 @@ import pytest
 
 pytest.importorskip("plotly")
 
+import plotly.io as pio
+
 from gamekit import auction_lab as lab
 from gamekit import rules
 from gamekit.theory import auctions as theory
@@ -171,5 +173,14 @@ def test_the_lab_widget_recomputes_when_a_slider_moves():
     widget.shade.value = 2 / 3
     assert widget.readout.value != before and widget.result is not None
     assert widget.result.exact_regret == pytest.approx(0, abs=1e-5)
+    renderer = pio.renderers.default
+    pio.renderers.default = "plotly_mimetype"  # the lessons' renderer
+    try:
+        widget.intercept.value = 0.01
+    finally:
+        pio.renderers.default = renderer
+    assert "regret" in widget.readout.value
+    (shown,) = widget.out.outputs  # the figure replaces the last one
+    assert shown["output_type"] == "display_data" and "application/vnd.plotly.v1+json" in shown["data"]
     widget.format.value = "second_price"
     assert widget.result.format == "second_price" and widget.result.exact_regret > 0
