@@ -1,0 +1,80 @@
+"""The auction lab (lesson 05) in a real browser: JupyterLab on localhost, driven by headless Chromium.
+
+Runs every cell, checks that the bid-function lab shows its payoff read-out and figure, moves the
+shade slider to 0 (a bid of 0 never wins, so the payoff is 0 and the regret is the equilibrium's
+1/12), and keeps a screenshot in ``test-artifacts/``. Skipped, saying why, without Chromium and
+playwright.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import ARTIFACTS, HOW_TO_ENABLE, _menu, browser_available
+
+if not browser_available():
+    pytest.skip(HOW_TO_ENABLE, allow_module_level=True)
+
+from playwright.sync_api import TimeoutError, expect
+
+# conftest's _CELLS_PENDING counts a cell whose input is collapsed (this lesson's check cells) as
+# pending for ever: its prompt is empty. Here a prompt counts when it shows "[ ]" or "[*]".
+_VISIBLE_PENDING = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+    .some(p => /\\[( |\\*)\\]/.test(p.textContent))"""
+
+
+def open_and_run_all(browser, url: str, notebook: str, timeout_ms: int = 300_000):
+    """conftest's open_and_run_all, with the pending test above; the run is over when the kernel
+    is idle and no visible prompt is pending."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{url}/lab/tree/{notebook}?reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    try:
+        accept.wait_for(timeout=10_000)
+        accept.click()
+    except TimeoutError:
+        pass
+    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(idle, timeout=120_000)
+    _menu(page, "Edit", "Clear Outputs of All Cells")
+    page.wait_for_function(_VISIBLE_PENDING, timeout=30_000)
+    _menu(page, "Run", "Run All Cells")
+    page.wait_for_function(f"() => !(({_VISIBLE_PENDING})())", timeout=timeout_ms)
+    page.wait_for_selector(idle, timeout=timeout_ms)
+    return page
+
+
+def test_auction_lab_slider_updates_the_payoff_in_chromium(lab, browser):
+    page = open_and_run_all(browser, lab, "05_auction_lab.ipynb")
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        box = page.locator(".gk-auction-lab").first
+        box.wait_for(timeout=60_000)
+        readout = box.locator(".gk-lab-payoff").first
+        # The lab opens on first price, shading 0.8: it wins more than its share and pays too much.
+        expect(readout).to_contain_text("Your expected payoff", timeout=60_000)
+        expect(readout).to_contain_text("regret")
+        before = readout.inner_text()
+        expect(box.locator(".widget-output .gtitle").first).to_contain_text("First price", timeout=60_000)
+
+        # "Home" on the shade slider bids 0 × value: never wins, payoff 0, regret 1/12.
+        handle = box.locator(".widget-slider", has_text="shade").locator(".noUi-handle").first
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        handle.press("Home")
+        expect(readout).to_contain_text("Your expected payoff 0.0000", timeout=60_000)
+        expect(readout).to_contain_text("exact 0.0833) · you win 0%")  # the exact regret: 1/12
+        assert readout.inner_text() != before
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "05_auction_lab_slider.png"))
+
+        # Let the whole notebook finish: no cell may show an error.
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        assert (
+            page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+            == 0
+        )
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "05_auction_lab.png"), full_page=False)
+        page.close()
