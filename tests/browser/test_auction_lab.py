@@ -10,39 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTIFACTS, HOW_TO_ENABLE, _menu, browser_available
+from .conftest import ARTIFACTS, HOW_TO_ENABLE, browser_available, open_and_run_all
 
 if not browser_available():
     pytest.skip(HOW_TO_ENABLE, allow_module_level=True)
 
-from playwright.sync_api import TimeoutError, expect
-
-# conftest's _CELLS_PENDING counts a cell whose input is collapsed (this lesson's check cells) as
-# pending for ever: its prompt is empty. Here a prompt counts when it shows "[ ]" or "[*]".
-_VISIBLE_PENDING = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
-    .some(p => /\\[( |\\*)\\]/.test(p.textContent))"""
-
-
-def open_and_run_all(browser, url: str, notebook: str, timeout_ms: int = 300_000):
-    """conftest's open_and_run_all, with the pending test above; the run is over when the kernel
-    is idle and no visible prompt is pending."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{url}/lab/tree/{notebook}?reset")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
-    accept = page.locator(".jp-Dialog .jp-mod-accept")
-    try:
-        accept.wait_for(timeout=10_000)
-        accept.click()
-    except TimeoutError:
-        pass
-    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
-    page.wait_for_selector(idle, timeout=120_000)
-    _menu(page, "Edit", "Clear Outputs of All Cells")
-    page.wait_for_function(_VISIBLE_PENDING, timeout=30_000)
-    _menu(page, "Run", "Run All Cells")
-    page.wait_for_function(f"() => !(({_VISIBLE_PENDING})())", timeout=timeout_ms)
-    page.wait_for_selector(idle, timeout=timeout_ms)
-    return page
+from playwright.sync_api import expect
 
 
 def test_auction_lab_slider_updates_the_payoff_in_chromium(lab, browser):
