@@ -100,6 +100,25 @@ def test_calibration_curves_by_hand():
         kh.calibration_curves(offers, cards=5)
 
 
+def test_calibration_interval_resamples_whole_games():
+    one_game = pd.DataFrame(
+        {
+            "game": [0, 0],
+            "cards": [1, 1],
+            "total": [0, 10],
+            "posterior": [{0: 0.5, 10: 0.5}, {10: 1.0}],
+            "uniform": [{0: 1.0}, {10: 1.0}],
+        }
+    )
+    twins = pd.concat([one_game, one_game.assign(game=1)], ignore_index=True)
+    curves = kh.calibration_curves(twins, seed=1)  # every resample of two identical games is the same
+    assert curves["ci_low"].tolist() == pytest.approx(curves["simulated"].tolist())
+    assert curves["ci_high"].tolist() == pytest.approx(curves["simulated"].tolist())
+    apart = pd.concat([one_game.iloc[[0]], one_game.iloc[[1]].assign(game=1)], ignore_index=True)
+    wide = kh.calibration_curves(apart, seed=1).set_index("total")
+    assert wide.loc[0, "simulated"] == 0.5 and wide.loc[0, "ci_low"] == 0 and wide.loc[0, "ci_high"] == 1
+
+
 def test_uniform_offers_of_the_true_hand_fall_in_the_band_of_simulated_uniform_draws(watched):
     """Monte Carlo: draw each watched offer's cards uniformly from its true hand instead; the
     share of drawn totals at most t then lies in the 95 % DKW band around the exact mixture."""

@@ -509,7 +509,9 @@ def watch_offers(bots: Sequence[str], games: int, seed: int = 0, players: int = 
     return {"offers": pd.DataFrame(offers), "seats": pd.DataFrame(seats)}
 
 
-def calibration_curves(offers: pd.DataFrame, cards: int | None = None) -> pd.DataFrame:
+def calibration_curves(
+    offers: pd.DataFrame, cards: int | None = None, resamples: int = 400, seed: int = 0
+) -> pd.DataFrame:
     """The model's chance that an offer totals at most t beside the share of offers that did.
 
     ``offers`` from ``watch_offers`` (optionally only those of ``cards`` cards). Per total
@@ -517,35 +519,58 @@ def calibration_curves(offers: pd.DataFrame, cards: int | None = None) -> pd.Dat
     model's forecast for a random offer), ``uniform`` = the same for a uniform draw of as many
     cards from each challenger's true hand (what the model assumes; it matches ``model`` when
     the model of the hands is right), ``simulated`` = share of offers whose true total is at
-    most t, with a 95 % band (Dvoretzky-Kiefer-Wolfowitz, so it holds for every t at once)
-    ``ci_low``/``ci_high``; ``offers`` the number of offers.
+    most t, with a 95 % interval ``ci_low``/``ci_high``; ``offers`` the number of offers.
+
+    The offers of one game are not independent (the same traders, often the same offer again),
+    so with a ``game`` column the interval is a pointwise percentile bootstrap that resamples
+    whole games (``resamples`` times, seeded); without one it is the Dvoretzky-Kiefer-Wolfowitz
+    band for independent offers, which holds for every t at once.
     """
+    import numpy as np
+
     part = offers if cards is None else offers[offers["cards"] == cards]
     if part.empty:
         raise ValueError(f"no offers of {cards} cards")
     totals = sorted(
         set(part["total"]) | {t for column in ("posterior", "uniform") for d in part[column] for t in d}
     )
+    where = {t: i for i, t in enumerate(totals)}
     n = len(part)
-    half = math.sqrt(math.log(2 / 0.05) / (2 * n))
-    truth = part["total"].to_numpy()
-    rows = []
-    for t in totals:
-        model = sum(sum(p for u, p in d.items() if u <= t) for d in part["posterior"]) / n
-        uniform = sum(sum(p for u, p in d.items() if u <= t) for d in part["uniform"]) / n
-        simulated = float((truth <= t).mean())
-        rows.append(
-            {
-                "total": t,
-                "model": model,
-                "uniform": uniform,
-                "simulated": simulated,
-                "ci_low": max(0.0, simulated - half),
-                "ci_high": min(1.0, simulated + half),
-                "offers": n,
-            }
-        )
-    return pd.DataFrame(rows)
+
+    def mixture(column: str) -> np.ndarray:
+        mass = np.zeros(len(totals))
+        for dist in part[column]:
+            for t, p in dist.items():
+                mass[where[t]] += p
+        return np.cumsum(mass) / n
+
+    truth = np.zeros(len(totals))
+    np.add.at(truth, [where[t] for t in part["total"]], 1.0)
+    simulated = np.cumsum(truth) / n
+    if "game" in part.columns and part["game"].nunique() >= 2:
+        games = sorted(part["game"].unique())
+        index = {g: i for i, g in enumerate(games)}
+        per_game = np.zeros((len(games), len(totals)))
+        np.add.at(per_game, ([index[g] for g in part["game"]], [where[t] for t in part["total"]]), 1.0)
+        rng = np.random.default_rng(seed)
+        picks = rng.integers(0, len(games), size=(resamples, len(games)))
+        counts = per_game[picks].sum(axis=1)  # resamples x totals
+        curves = np.cumsum(counts, axis=1) / counts.sum(axis=1, keepdims=True)
+        low, high = np.percentile(curves, [2.5, 97.5], axis=0)
+    else:
+        half = math.sqrt(math.log(2 / 0.05) / (2 * n))
+        low, high = np.clip(simulated - half, 0, 1), np.clip(simulated + half, 0, 1)
+    return pd.DataFrame(
+        {
+            "total": totals,
+            "model": mixture("posterior"),
+            "uniform": mixture("uniform"),
+            "simulated": simulated,
+            "ci_low": low,
+            "ci_high": high,
+            "offers": n,
+        }
+    )
 
 
 def auction_gains(records: Mapping[str, pd.DataFrame], players: int) -> pd.DataFrame:

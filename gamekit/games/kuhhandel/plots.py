@@ -212,7 +212,7 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
 
     Chance that the offer totals at most t: the posterior (``offer_posterior``, averaged over the
     offers), a uniform draw of as many cards from the challenger's true hand, and the bots' real
-    offers with a 95 % band that holds for every t at once (Dvoretzky-Kiefer-Wolfowitz).
+    offers with their 95 % interval (``ci_low``/``ci_high``: a bootstrap over games).
     """
     n = int(curves["offers"].iloc[0])
     fig = figure(
@@ -235,7 +235,7 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
         line={"width": 0, "shape": "hv"},
         fill="tonexty",
         fillcolor="rgba(192,57,43,0.18)",
-        name="95 % band of the real offers",
+        name="95 % interval of the real offers",
         hoverinfo="skip",
     )
     fig.add_scatter(
