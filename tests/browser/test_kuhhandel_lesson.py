@@ -42,7 +42,7 @@ def test_kuhhandel_lesson_step_player_and_cow_trade_sandbox_work_in_chromium(lab
         expect(table_story).to_contain_text("A challenges B to a cow trade for two cows", timeout=30_000)
         expect(table_story).to_contain_text("KH-K1")
 
-        # ... and puts a 10 face down: B's note now reads one card from the public count.
+        # ... and puts a 10 face down: B's note (kh.offer_note, the counts model) now reads one card.
         add_ten = sandbox.locator(".gk-act-add", has_text="add 10").first
         add_ten.wait_for(timeout=30_000)
         add_ten.click()

@@ -444,3 +444,57 @@ def test_sandbox_position_the_double_tie_wins_the_cows_for_the_active_player():
 
 
 # ----------------------------------------------------------------- notebook
+NOTEBOOK = ROOT / "notebooks" / "03_kuhhandel.ipynb"
+GUIDE = ROOT / "notebooks" / "guide" / "03_kuhhandel.md"
+
+
+def _cells():
+    import json
+
+    nb = json.loads(NOTEBOOK.read_text())
+    return [(c["cell_type"], "".join(c["source"]), c["metadata"]) for c in nb["cells"]]
+
+
+def test_lesson_checks_are_collapsed_and_tables_are_not_text_dumps():
+    cells = _cells()
+    checks = [meta for kind, src, meta in cells if kind == "code" and "check" in meta.get("tags", [])]
+    assert len(checks) >= 10
+    assert all(meta.get("jupyter", {}).get("source_hidden") for meta in checks)
+    for kind, src, meta in cells:
+        if kind == "code":
+            assert "to_string(" not in src
+            if "check" not in meta.get("tags", []) and "NBVAL_CHECK_OUTPUT" not in src:
+                assert not src.lstrip().startswith("assert"), src
+
+
+def test_lesson_uses_the_theory_paired_intervals_and_names_its_references():
+    text = "\n".join(src for _, src, _ in _cells())
+    assert "teacher_guide.ipynb" in text
+    for call in (
+        "kh.offer_models(",
+        "kh.watch_offers(",
+        "kh.calibration_curves(",
+        "theory.best_response(",
+        "kh.set_win_excess(",
+        "kh.auction_gains(",
+        "paired_difference(",
+        '"cowtrader"',
+    ):
+        assert call in text, call
+    assert "kh.offer_inference(" not in text and "inference_note" not in text  # the pooled model is gone
+    assert (
+        "Cramton, Gibbons & Klemperer" in text and "Econometrica" in text and "Hillman & Riley 1989" in text
+    )
+    assert text.count("### Questions for students") >= 3
+
+
+def test_the_teachers_guide_answers_every_question_of_the_lesson():
+    questions = set(
+        re.findall(r"^(\d+)\. ", "\n".join(s for k, s, _ in _cells() if "Questions for students" in s), re.M)
+    )
+    guide = GUIDE.read_text()
+    assert questions == {str(i) for i in range(1, 11)}
+    for number in questions:
+        assert re.search(rf"^{number}\. ", guide, re.M), number
+    for heading in ("## Time per section", "## A 20-minute path", "## The full path", "## What to ask next"):
+        assert heading in guide

@@ -356,3 +356,309 @@ def explorer_measures(records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         },
         index=games,
     )
+
+
+# ------------------------------------------------------------------ lesson 03 (issue 13)
+def offer_models(log: Sequence[Mapping[str, Any]], view: Mapping[str, Any]) -> pd.DataFrame:
+    """What a face-down offer can total under three models, seen from one seat (KH-C2, KH-C3, KH-K2).
+
+    ``view`` is that seat's view while an offer is put down or lies on the table, ``log`` its
+    ``game.log_for(seat)``. One row per total with the chance under
+
+    - ``pooled``: any unseen card as likely as any other (``offer_inference``), forgetting that
+      everyone starts with the same known hand;
+    - ``counts``: the equal start hands and the public card counts
+      (``gamekit.theory.kuhhandel.offer_posterior``, what a bot can compute from its view);
+    - ``log``: the challenger's hand from the whole public history (``log_posterior``, exact),
+      the offer a uniform draw of its cards.
+    """
+    from ...theory import kuhhandel as theory
+
+    trade = view["trade"]
+    if trade is None or view["viewer"] is None or view["viewer"] == trade["active"]:
+        raise ValueError("take the view of a player who is not making the offer, while an offer is made")
+    active = trade["active"]
+    laid = trade["offer_count"] is not None
+    cards = trade["offer_count"] if laid else trade["building_count"]
+    # While the offer is put down its cards are still counted in the hand; once laid, they are not.
+    in_hand = view["money_counts"][active] + (cards if laid else 0)
+    counts_view = {
+        **view,
+        "money_counts": [
+            *view["money_counts"][:active],
+            in_hand - cards,
+            *view["money_counts"][active + 1 :],
+        ],
+        "trade": {**trade, "offer_count": cards},
+    }
+    counts = theory.offer_posterior(counts_view)
+    before = list(log)
+    if laid:  # the hands just before the offer left the challenger's hand
+        last = max(
+            i for i, e in enumerate(before) if e["type"] in ("offer", "counter") and e["seat"] == active
+        )
+        before = before[:last]
+    exact: dict[int, float] = {}
+    for hands, w in theory.log_posterior(before).items():
+        for total, p in theory.subset_totals(hands[active], cards).items():
+            exact[total] = exact.get(total, 0.0) + w * p
+    pooled = offer_inference(cards, PublicInfo.of(view)).distribution
+    totals = sorted(set(pooled) | set(counts) | set(exact))
+    return pd.DataFrame(
+        {
+            "total": totals,
+            "pooled": [pooled.get(t, 0.0) for t in totals],
+            "counts": [counts.get(t, 0.0) for t in totals],
+            "log": [exact.get(t, 0.0) for t in totals],
+        }
+    )
+
+
+def offer_note(view: Mapping[str, Any]) -> str:
+    """One sentence: what the viewer can tell about the offer being made, from the card count alone.
+
+    Uses ``gamekit.theory.kuhhandel.offer_posterior`` (equal start hands, public counts); an
+    empty string when the viewer sees no offer being made by someone else.
+    """
+    from ...theory import kuhhandel as theory
+
+    trade, seat = view["trade"], view["viewer"]
+    if seat is None:
+        raise ValueError("the teacher's view sees every card; take a player's view, game.view(seat)")
+    if trade is None or seat == trade["active"]:
+        return f"{_letter(seat)} sees no offer being made by someone else."
+    laid = trade["offer_count"] is not None
+    cards = trade["offer_count"] if laid else trade["building_count"]
+    if not cards:
+        return f"{_letter(trade['active'])} has put down no card yet."
+    active = trade["active"]
+    in_hand = view["money_counts"][active] + (cards if laid else 0)
+    counts_view = {
+        **view,
+        "money_counts": [
+            *view["money_counts"][:active],
+            in_hand - cards,
+            *view["money_counts"][active + 1 :],
+        ],
+        "trade": {**trade, "offer_count": cards},
+    }
+    dist = theory.offer_posterior(counts_view)
+    low, high = min(t for t, p in dist.items() if p > 0), max(t for t, p in dist.items() if p > 0)
+    return (
+        f"{_letter(active)} has put down {cards} card{'s' * (cards != 1)}: from the count alone "
+        f"{_letter(seat)} can tell the total lies between {low} and {high}, {theory.mean(dist):.0f} on "
+        "average (equal start hands, public card counts)."
+    )
+
+
+def _letter(seat: int) -> str:
+    return "ABCDEFGH"[seat]
+
+
+def watch_offers(bots: Sequence[str], games: int, seed: int = 0, players: int = 4) -> dict[str, pd.DataFrame]:
+    """Play ``games`` seat-rotated games between ``bots`` and keep every cow-trade offer as its
+    responder saw it: ``{"offers": ..., "seats": ...}``.
+
+    Game i is dealt from ``(seed, i)`` whatever the bots, and the first listed bot sits in seat
+    -i mod ``players`` (as in ``simulate``), so two runs with the same seed pair game by game
+    (``gamekit.stats.paired_difference(seats, a, b, table_b=...)``). ``seats``: ``game``,
+    ``seat``, ``bot``, ``score``, ``win_share``, ``sets``.
+
+    ``offers``, one row per offer (each round of a trade): ``game``, ``turn``, ``bot`` (the
+    challenger), ``cards``, ``zeros`` and ``total`` (the truth), ``deck`` (animals still in the
+    deck: > 0 is mid-game), ``response`` (``accept`` or ``counter``: the responder's first
+    step), ``posterior`` (``offer_posterior`` from the responder's view, a dict
+    total -> chance), its ``mean``, ``below`` = P(T < total) + P(T = total)/2 under it (uniform on
+    [0, 1] for a calibrated model), ``uniform`` (the exact distribution of a uniform draw of that
+    many cards from the challenger's true hand: what the model assumes an offer is).
+    """
+    import random
+
+    import gamekit
+
+    from ...bots import make_bot
+    from ...theory import kuhhandel as theory
+
+    offers, seats = [], []
+    for index in range(games):
+        game = gamekit.new_game("kuhhandel", players, seed=seed * 100_003 + index)
+        names = [bots[(seat + index) % len(bots)] for seat in range(players)]
+        seated = [make_bot(name, "kuhhandel") for name in names]
+        rngs = [random.Random(seed * 1_000_003 + index * 17 + seat) for seat in range(players)]
+        while not game.is_over:
+            for seat in game.to_act:
+                view = game.view(seat)
+                trade = view["trade"]
+                watched = (
+                    view["phase"] == "respond" and trade["offer_count"] is not None and not trade["building"]
+                )
+                if watched:
+                    truth = game.view()
+                    offer = truth["trade"]["offer"]
+                    hand = rules.counts_of([*truth["money"][trade["active"]], *offer])
+                    dist = theory.offer_posterior(view)
+                    total = sum(offer)
+                    offers.append(
+                        {
+                            "game": index,
+                            "turn": view["turn"],
+                            "bot": names[trade["active"]],
+                            "cards": len(offer),
+                            "zeros": offer.count(0),
+                            "total": total,
+                            "deck": view["deck_size"],
+                            "posterior": dist,
+                            "mean": theory.mean(dist),
+                            "below": sum(p for t, p in dist.items() if t < total) + dist.get(total, 0.0) / 2,
+                            "uniform": theory.subset_totals(hand, len(offer)),
+                        }
+                    )
+                action = seated[seat].choose(view, game.legal_actions(seat), rngs[seat])
+                if watched:  # the responder's first step: accept, or start a counter
+                    offers[-1]["response"] = "accept" if str(action) == "accept" else "counter"
+                game.act(seat, action)
+        result, final = game.result(), game.view()
+        for seat in range(players):
+            seats.append(
+                {
+                    "game": index,
+                    "seat": seat,
+                    "bot": names[seat],
+                    "score": result["scores"][seat],
+                    "win_share": 1 / len(result["winners"]) if seat in result["winners"] else 0.0,
+                    "sets": len(final["sets"][seat]),
+                }
+            )
+    return {"offers": pd.DataFrame(offers), "seats": pd.DataFrame(seats)}
+
+
+def calibration_curves(
+    offers: pd.DataFrame, cards: int | None = None, resamples: int = 400, seed: int = 0
+) -> pd.DataFrame:
+    """The model's chance that an offer totals at most t beside the share of offers that did.
+
+    ``offers`` from ``watch_offers`` (optionally only those of ``cards`` cards). Per total
+    ``t``: ``model`` = mean over offers of P(T <= t) under their posteriors (a mixture: the
+    model's forecast for a random offer), ``uniform`` = the same for a uniform draw of as many
+    cards from each challenger's true hand (what the model assumes; it matches ``model`` when
+    the model of the hands is right), ``simulated`` = share of offers whose true total is at
+    most t, with a 95 % interval ``ci_low``/``ci_high``; ``offers`` the number of offers.
+
+    The offers of one game are not independent (the same traders, often the same offer again),
+    so with a ``game`` column the interval is a pointwise percentile bootstrap that resamples
+    whole games (``resamples`` times, seeded); without one it is the Dvoretzky-Kiefer-Wolfowitz
+    band for independent offers, which holds for every t at once.
+    """
+    import numpy as np
+
+    part = offers if cards is None else offers[offers["cards"] == cards]
+    if part.empty:
+        raise ValueError(f"no offers of {cards} cards")
+    totals = sorted(
+        set(part["total"]) | {t for column in ("posterior", "uniform") for d in part[column] for t in d}
+    )
+    where = {t: i for i, t in enumerate(totals)}
+    n = len(part)
+
+    def mixture(column: str) -> np.ndarray:
+        mass = np.zeros(len(totals))
+        for dist in part[column]:
+            for t, p in dist.items():
+                mass[where[t]] += p
+        return np.cumsum(mass) / n
+
+    truth = np.zeros(len(totals))
+    np.add.at(truth, [where[t] for t in part["total"]], 1.0)
+    simulated = np.cumsum(truth) / n
+    if "game" in part.columns and part["game"].nunique() >= 2:
+        games = sorted(part["game"].unique())
+        index = {g: i for i, g in enumerate(games)}
+        per_game = np.zeros((len(games), len(totals)))
+        np.add.at(per_game, ([index[g] for g in part["game"]], [where[t] for t in part["total"]]), 1.0)
+        rng = np.random.default_rng(seed)
+        picks = rng.integers(0, len(games), size=(resamples, len(games)))
+        counts = per_game[picks].sum(axis=1)  # resamples x totals
+        curves = np.cumsum(counts, axis=1) / counts.sum(axis=1, keepdims=True)
+        low, high = np.percentile(curves, [2.5, 97.5], axis=0)
+    else:
+        half = math.sqrt(math.log(2 / 0.05) / (2 * n))
+        low, high = np.clip(simulated - half, 0, 1), np.clip(simulated + half, 0, 1)
+    return pd.DataFrame(
+        {
+            "total": totals,
+            "model": mixture("posterior"),
+            "uniform": mixture("uniform"),
+            "simulated": simulated,
+            "ci_low": low,
+            "ci_high": high,
+            "offers": n,
+        }
+    )
+
+
+def auction_gains(records: Mapping[str, pd.DataFrame], players: int) -> pd.DataFrame:
+    """Per game, what the first listed bot's own auctions brought it: one row per game.
+
+    Columns ``game``, ``seat``, ``bot`` (as in the seats table, so ``gamekit.stats.
+    paired_difference`` pairs two runs with ``table_b``), ``money`` (cards paid to it on a sale
+    minus what it paid on a buy-in, KH-A5), ``worth`` (set value × cards held then / 4 of the
+    animals it bought in), ``bought_in`` (buy-ins) and ``net`` = money + worth.
+    """
+    seats = records["seats"]
+    mine = seats[first_bot(seats, players)][["game", "seat", "bot"]]
+    auctions = records["auctions"]
+    own = auctions[first_bot(auctions, players)]
+    sold = own["outcome"] == "sold"
+    bought = own["outcome"] == "bought_in"
+    frame = pd.DataFrame(
+        {
+            "game": own["game"],
+            "money": own["paid"].where(sold, 0) - own["paid"].where(bought, 0),
+            "worth": (own["set_value"] * (own["taker_had"] + 1) / rules.CARDS_PER_ANIMAL).where(bought, 0),
+            "bought_in": bought.astype(float),
+        }
+    )
+    per_game = frame.groupby("game")[["money", "worth", "bought_in"]].sum()
+    table = mine.join(per_game, on="game").fillna({"money": 0.0, "worth": 0.0, "bought_in": 0.0})
+    table["net"] = table["money"] + table["worth"]
+    return table.reset_index(drop=True)
+
+
+def set_win_excess(sets: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Per animal: how much more its set's owner won than players with as many complete sets.
+
+    Owning any set goes with winning (sets multiply the score, KH-E2), so an owner's win share is
+    compared with the win rate of every player who ended with the same number of sets (the
+    baseline): ``excess`` = mean over owners of (win share - baseline for their number of sets),
+    with a 95 % interval clustered by game (``gamekit.stats.clustered_mean``; a game's owners share
+    its outcome). Also ``owners``, ``win_rate`` and ``baseline`` (its mean over the owners).
+    ``sets`` and ``seats`` as in ``set_win_rates``.
+    """
+    from ...stats import clustered_mean
+
+    keys = [k for k in ("setting", "game", "seat") if k in sets.columns and k in seats.columns]
+    base = seats.groupby("sets")["win_share"].mean().rename("baseline")
+    merged = sets.merge(seats[[*keys, "win_share", "sets"]], on=keys).join(base, on="sets")
+    merged["excess"] = merged["win_share"] - merged["baseline"]
+    cluster = [k for k in ("setting", "game") if k in merged.columns]
+    merged["cluster"] = merged[cluster].astype(str).agg("/".join, axis=1)
+    rows = []
+    for animal in rules.ANIMALS:
+        part = merged[merged["animal"] == animal]
+        low = high = float("nan")
+        if part["cluster"].nunique() >= 2:
+            fit = clustered_mean(part, "excess", "cluster")
+            low, high = fit.ci_low, fit.ci_high
+        rows.append(
+            {
+                "animal": animal,
+                "set_value": rules.ANIMAL_VALUES[animal],
+                "owners": len(part),
+                "win_rate": float(part["win_share"].mean()) if len(part) else float("nan"),
+                "baseline": float(part["baseline"].mean()) if len(part) else float("nan"),
+                "excess": float(part["excess"].mean()) if len(part) else float("nan"),
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
+    return pd.DataFrame(rows)

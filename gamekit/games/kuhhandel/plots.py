@@ -181,12 +181,146 @@ def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure
     return fig
 
 
+# ------------------------------------------------------------------ lesson 03 (issue 13)
+_MODEL_NAMES = {
+    "pooled": "every unseen card alike (pooled)",
+    "counts": "equal start hands + card counts",
+    "log": "the whole public log (exact)",
+}
+
+
+def offer_models(models: pd.DataFrame, mark: int | None = None, title: str | None = None) -> go.Figure:
+    """The chance of each total of a face-down offer under the three models of ``analysis.offer_models``.
+
+    Exact: no interval (the chances are computed, not simulated). ``mark`` draws a line at an
+    amount to compare with.
+    """
+    fig = figure(
+        title or "What the offer can total, by what the responder uses", "total of the offer", "chance"
+    )
+    for column, colour in (("pooled", "#9aa5b1"), ("counts", "#3b6fb6"), ("log", "#c0392b")):
+        fig.add_bar(x=models["total"], y=models[column], name=_MODEL_NAMES[column], marker_color=colour)
+    if mark is not None:
+        fig.add_vline(x=mark, line_dash="dot", annotation_text=str(mark))
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """The model's forecast of an offer's total beside the simulated truth (``analysis.calibration_curves``).
+
+    Chance that the offer totals at most t: the posterior (``offer_posterior``, averaged over the
+    offers), a uniform draw of as many cards from the challenger's true hand, and the bots' real
+    offers with their 95 % interval (``ci_low``/``ci_high``: a bootstrap over games).
+    """
+    n = int(curves["offers"].iloc[0])
+    fig = figure(
+        title or f"Posterior against the true totals of {n:,} offers",
+        "total t of the offer",
+        "chance the offer totals at most t",
+    )
+    fig.add_scatter(
+        x=curves["total"],
+        y=curves["ci_high"],
+        mode="lines",
+        line={"width": 0, "shape": "hv"},
+        showlegend=False,
+        hoverinfo="skip",
+    )
+    fig.add_scatter(
+        x=curves["total"],
+        y=curves["ci_low"],
+        mode="lines",
+        line={"width": 0, "shape": "hv"},
+        fill="tonexty",
+        fillcolor="rgba(192,57,43,0.18)",
+        name="95 % interval of the real offers",
+        hoverinfo="skip",
+    )
+    fig.add_scatter(
+        x=curves["total"],
+        y=curves["simulated"],
+        mode="lines",
+        line={"color": "#c0392b", "shape": "hv"},
+        name="the bots' real offers (simulated)",
+    )
+    fig.add_scatter(
+        x=curves["total"],
+        y=curves["uniform"],
+        mode="lines",
+        line={"color": "#2e8b57", "dash": "dash", "shape": "hv"},
+        name="a uniform draw from the true hand",
+    )
+    fig.add_scatter(
+        x=curves["total"],
+        y=curves["model"],
+        mode="lines",
+        line={"color": "#3b6fb6", "width": 3, "shape": "hv"},
+        name="posterior from the card count (theory)",
+    )
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
+    fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=480)
+    return fig
+
+
+def counter_gains(
+    offers: dict[str, dict[int, float]], totals: list[int], win: float, lose: float, title: str | None = None
+) -> go.Figure:
+    """What countering with c gains over accepting, for each makeable c, under each belief in ``offers``.
+
+    ``gamekit.theory.kuhhandel.counter_gain``: -c + (win + lose)·P(T < c) + lose·P(T = c); the
+    zero line is accepting (a take-it-or-leave-it price). Exact: no interval.
+    """
+    from ...theory.kuhhandel import counter_gain
+
+    fig = figure(
+        title or f"Counter or accept? (winning is worth {win:g}, losing {lose:g})",
+        "counter-offer c",
+        "gain of countering over accepting",
+    )
+    for (name, dist), colour in zip(offers.items(), ("#3b6fb6", "#c0392b", "#9aa5b1"), strict=False):
+        fig.add_scatter(
+            x=totals,
+            y=[counter_gain(c, dist, win, lose) for c in totals],
+            mode="lines+markers",
+            name=name,
+            line={"color": colour},
+        )
+    fig.add_hline(y=0, line_dash="dot", annotation_text="accept", annotation_position="bottom right")
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+def set_win_excess(excess: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """How much more each set's owner won than players with as many sets (``analysis.set_win_excess``),
+    with 95 % intervals clustered by game."""
+    fig = figure(
+        title or "Owner's win rate minus that of players with as many sets (95 % interval)",
+        "animal (set value)",
+        "excess win rate",
+    )
+    fig.add_bar(
+        x=[f"{a} ({v})" for a, v in zip(excess["animal"], excess["set_value"], strict=True)],
+        y=excess["excess"],
+        error_y=error_bars(excess, "excess"),
+        marker_color=[ANIMAL_COLOURS[a] for a in excess["animal"]],
+    )
+    fig.add_hline(y=0, line_dash="dot")
+    fig.update_yaxes(tickformat="+.0%")
+    return fig
+
+
 __all__ = [
     "bluff_acceptance",
     "buyin_prices",
     "buyin_value",
+    "counter_gains",
+    "offer_calibration",
     "offer_inference",
+    "offer_models",
     "price_against_donkeys",
+    "set_win_excess",
     "set_win_rates",
     "win_rate_by_sets",
 ]
