@@ -110,7 +110,7 @@ def test_the_guide_answers_each_part_and_gives_times_and_paths():
         "## What to ask next",
     ):
         assert heading in guide, heading
-    # an answer for every question of every part: phase 1 (3), phase 2 (2), experiments (4), closing (5)
-    for part, count in (("Phase 1", 3), ("Phase 2", 2), ("Experiments", 4), ("Section 9", 5)):
+    # an answer for every question of every part: phase 1 (3), phase 2 (2), experiments (4), closing (6)
+    for part, count in (("Phase 1", 3), ("Phase 2", 2), ("Experiments", 4), ("Section 9", 6)):
         section = guide.split(f"### {part}")[1].split("###")[0]
         assert len(re.findall(r"^\d+\. ", section, flags=re.M)) == count, part
