@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint pytest nbval bench soak clean
+.PHONY: lab test lint pytest nbval bench soak book lessons clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "gamekit needs $(PYTHON) on PATH (or: make PYTHON=/path/to/python3.11 ...)"; exit 1; }
@@ -42,5 +42,22 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m tests.soak
 
+# Execute every lesson top to bottom in place, as they are committed: with each figure's static
+# picture (GAMEKIT_STATIC_FIGURES=1; kaleido and Chromium), so GitHub and exports show it.
+lessons: $(STAMP)
+	cd notebooks && for nb in *.ipynb; do \
+		start=$$(date +%s); \
+		GAMEKIT_STATIC_FIGURES=1 ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+			--ExecutePreprocessor.timeout=300 "$$nb" || exit 1; \
+		echo "$$nb: $$(( $$(date +%s) - start )) s"; \
+	done
+
+# A static site of the executed lessons in _build/book, from their committed outputs (nothing runs
+# again); plotly.js is bundled once, so it works offline. Open _build/book/index.html.
+book: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[book]'
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --quiet -f book/mkdocs.yml
+	@echo "The lessons' site is in _build/book: open _build/book/index.html"
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist _build

@@ -454,7 +454,10 @@ def bimatrix_equilibria(table: PayoffTable) -> list[np.ndarray]:
         warnings.simplefilter("ignore")  # nashpy warns on degenerate games; the regret check judges
         for x, y in nashpy.Game(a, a.T).vertex_enumeration():
             if np.allclose(x, y, atol=1e-9):
-                mixes.append(np.asarray(x, dtype=float))
+                # Vertex enumeration leaves rounding dust (weights like -2e-17): clip and renormalise,
+                # or the mix check downstream refuses a true equilibrium.
+                mix = np.clip(np.asarray(x, dtype=float), 0.0, None)
+                mixes.append(mix / mix.sum())
     return mixes
 
 

@@ -9,19 +9,23 @@
   that a person may take an "at any time" action (Bohnanza's harvests).
 - ``action_groups``: a seat's legal actions sorted into the controls a person
   would expect (buttons for a few choices, a slider for a range of numbers).
+- ``routine_action``: the step a table's assist takes for a person (only where the
+  rules force one action, or every choice leads to the same position; and, as a
+  declared default, Kuhhandel's payment with the fewest cards).
 
 The widgets in ``gamekit.widgets`` are thin layers over these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot
 from .core.actions import Action
-from .core.errors import ConfigError
+from .core.errors import ConfigError, GamekitError
 from .core.game import SEAT_NAMES, Event, Game, replay
 from .examples import find_example, parse_step, start_game
 from .simulate import BotSpec, bot_rng, take_turn
@@ -240,6 +244,152 @@ def _public(event: Event) -> Event:
     return {k: v for k, v in event.items() if k != "private"}
 
 
+# -------------------------------------------------------------------- assist
+# The shortcuts a table's assist may take for a person (``Table(assist=...)``):
+#   "forced": the rules allow the person one action (besides "at any time" ones);
+#   "same":   every action the person may choose leads to one and the same position;
+#   "pay":    a payment (actions of kind ``pay``, Kuhhandel's KH-A6) with the fewest cards.
+# "forced" and "same" never take a choice that matters; "pay" is a declared default.
+ASSIST_SHORTCUTS = ("forced", "same", "pay")
+_MAX_SAME = 6  # "same" plays each choice out on a copy, so it looks at a few choices only
+_MAX_FOLLOW = 8  # forced steps followed after each choice before the positions are compared
+
+
+@dataclass(frozen=True)
+class Assisted:
+    """A step a table took for a person: ``index`` is where its events begin in the game's log."""
+
+    index: int
+    seat: int
+    action: str
+    shortcut: str  # one of ASSIST_SHORTCUTS, or a standing order: "limit" (bids), "refuse" (offers)
+    note: str  # what the table shows: "A paid 30 with 10+10+10 (assist: the fewest cards)"
+
+
+def assist_shortcuts(assist: bool | Collection[str] | None) -> frozenset[str]:
+    """The shortcuts ``assist`` switches on: all for True, none for False or None, else those named."""
+    if assist is True:
+        return frozenset(ASSIST_SHORTCUTS)
+    if not assist:
+        return frozenset()
+    if isinstance(assist, str):
+        assist = [assist]
+    unknown = sorted(set(assist) - set(ASSIST_SHORTCUTS))
+    if unknown:
+        raise ConfigError(f"unknown assist shortcuts {unknown}; the table knows {list(ASSIST_SHORTCUTS)}")
+    return frozenset(assist)
+
+
+def position(game: Game) -> str:
+    """The whole state (the teacher's view, secrets included) as text, to compare two positions.
+
+    A view's ``fields`` (Bohnanza's, one list per seat) are compared as sets: field numbers are
+    labels, and a bean put into another empty field gives the same position numbered
+    differently (the game's own reading of BO-T2).
+    """
+    view = dict(game.view())
+    if isinstance(view.get("fields"), list):
+        view["fields"] = [sorted(map(repr, own)) if isinstance(own, list) else own for own in view["fields"]]
+    return json.dumps(view, sort_keys=True, default=repr)
+
+
+def _after(game: Game, seat: int, actions: Sequence[Action]) -> Game | None:
+    """A copy of ``game`` after ``seat`` takes ``actions``; None if one of them is refused."""
+    twin = game.copy()
+    try:
+        for action in actions:
+            twin.act(seat, action)
+    except GamekitError:
+        return None
+    return twin
+
+
+def turn_and_any_time(game: Game, seat: int) -> tuple[list[Action], list[Action]]:
+    """A seat's legal actions split into its turn's actions and its "at any time" ones."""
+    kinds = type(game).any_time_kinds
+    legal = game.legal_actions(seat)
+    return [a for a in legal if a.kind not in kinds], [a for a in legal if a.kind in kinds]
+
+
+def commutes(game: Game, seat: int, action: Action, other: Action) -> bool:
+    """True if ``other`` (an "at any time" action) gives the same position taken before ``action``
+    as taken just after it: then taking ``action`` first costs the person no position."""
+    before = _after(game, seat, [other, action])
+    after = _after(game, seat, [action, other])
+    return before is not None and after is not None and position(before) == position(after)
+
+
+def _played_out(game: Game, seat: int, action: Action) -> str | None:
+    """The position after ``action`` and the steps the rules then force on ``seat``."""
+    twin = _after(game, seat, [action])
+    if twin is None:
+        return None
+    for _ in range(_MAX_FOLLOW):
+        if seat not in twin.to_act:
+            break
+        turn, _any_time = turn_and_any_time(twin, seat)
+        if len(turn) != 1:
+            break
+        twin.act(seat, turn[0])
+    return position(twin)
+
+
+def _costs_nothing(game: Game, seat: int, action: Action, any_time: Sequence[Action]) -> bool:
+    return all(commutes(game, seat, action, other) for other in any_time)
+
+
+def routine_action(
+    game: Game,
+    seat: int,
+    shortcuts: Collection[str] = ASSIST_SHORTCUTS,
+    bid_limit: int | None = None,
+    refuse_offers: bool = False,
+) -> tuple[Action, str, str] | None:
+    """The step a table takes for a person in ``seat`` now, as (action, shortcut, note), or None.
+
+    A choice that matters is never taken: "forced" acts only where the rules leave one action
+    (an "at any time" action aside, and only if that one gives the same position before or
+    after it), "same" only where every action leads, after the steps the rules then force, to
+    one position (and each passes the same "at any time" test). "pay" picks, among the legal
+    payments (KH-A6 already rules out overpaying when exact change is possible), the one with the
+    fewest cards: a default the person may switch off to choose cards by hand. ``bid_limit`` is
+    the person's own standing order for an open auction with holds (Kuhhandel): raise by the
+    least step while that stays within the limit, else hold (a limit above the person's money
+    can make an over-bid, which KH-A7 punishes: the limit is the person's). ``refuse_offers`` is another
+    standing order: answer every proposal made to the person (``accept`` / ``reject``, Bohnanza)
+    with ``reject``. Standing orders are the person's choices, made once and shown as such.
+    """
+    if seat not in game.to_act:
+        return None
+    turn, any_time = turn_and_any_time(game, seat)
+    name = SEAT_NAMES[seat]
+    if "forced" in shortcuts:
+        if not turn and len(any_time) == 1:  # e.g. a bean that fits no field and one field to harvest
+            return any_time[0], "forced", f"{name}: {any_time[0]} (assist: the only move the rules allow)"
+        if len(turn) == 1 and _costs_nothing(game, seat, turn[0], any_time):
+            return turn[0], "forced", f"{name}: {turn[0]} (assist: the only move the rules allow)"
+    kinds = {a.kind for a in turn}
+    if bid_limit is not None and "hold" in kinds and kinds <= {"hold", "bid"}:
+        raises = sorted((a for a in turn if a.kind == "bid"), key=lambda a: a.value)
+        hold = next(a for a in turn if a.kind == "hold")
+        chosen = raises[0] if raises and raises[0].value <= bid_limit else hold
+        return chosen, "limit", f"{name}: {chosen} (your standing limit: {bid_limit})"
+    if refuse_offers and {"accept", "reject"} <= kinds:
+        chosen = next(a for a in turn if a.kind == "reject")
+        return chosen, "refuse", f"{name}: {chosen} (your standing order: refuse offers)"
+    if "pay" in shortcuts and len(turn) > 1 and kinds == {"pay"} and not any_time:
+        chosen = min(turn, key=lambda a: (len(a.value), sum(a.value)))
+        cards = "+".join(map(str, chosen.value))
+        return chosen, "pay", f"{name} paid {sum(chosen.value)} with {cards} (assist: the fewest cards)"
+    if "same" in shortcuts and 1 < len(turn) <= _MAX_SAME:
+        outcomes = {_played_out(game, seat, a) for a in turn}
+        same = len(outcomes) == 1 and None not in outcomes
+        if same and all(_costs_nothing(game, seat, a, any_time) for a in turn):
+            note = f"{name}: {turn[0]} (assist: every choice here leads to the same position)"
+            return turn[0], "same", note
+    return None
+
+
 class Table:
     """A game in which some seats are people and the rest are bots.
 
@@ -252,6 +402,12 @@ class Table:
     begins whenever a person not to act has such an action (``paused``); the
     person may ``submit`` it (the table stays paused) or let the bots go on with
     ``advance``. Bots themselves are asked only when their seat is to act.
+
+    ``assist`` (off here, on at ``widgets.PlayTable``) lets the table take routine steps for
+    the people (``routine_action``: True for all of ``ASSIST_SHORTCUTS``, or a set of their
+    names); ``bid_limit`` and ``refuse_offers`` are standing orders (for every person here; per
+    person in ``bid_limits`` and ``refusing``). Every step the
+    table takes is listed in ``assisted`` with a note saying what it did and why.
     """
 
     def __init__(
@@ -260,6 +416,9 @@ class Table:
         humans: Sequence[int] | int,
         bots: Sequence[BotSpec] | BotSpec = "random",
         stop_for_any_time: bool = False,
+        assist: bool | Collection[str] = False,
+        bid_limit: int | None = None,
+        refuse_offers: bool = False,
     ) -> None:
         self.game = game
         self.humans = {humans} if isinstance(humans, int) else set(humans)
@@ -273,6 +432,11 @@ class Table:
         ]
         self._rngs = [bot_rng(game.seed, seat) for seat in range(game.players)]
         self.stop_for_any_time = stop_for_any_time
+        self.assist = assist_shortcuts(assist)
+        # Standing orders, per person: the bid limit in open auctions, and refusing all offers.
+        self.bid_limits: dict[int, int] = {} if bid_limit is None else dict.fromkeys(self.humans, bid_limit)
+        self.refusing: set[int] = set(self.humans) if refuse_offers else set()
+        self.assisted: list[Assisted] = []
         self.log_start = len(game.log)
         self.advance()
 
@@ -305,6 +469,13 @@ class Table:
         start = len(game.log)
         last: tuple[int, ...] | None = None
         while not game.is_over:
+            routine = self._routine()
+            if routine is not None:
+                human, action, shortcut, note = routine
+                self.assisted.append(Assisted(len(game.log), human, str(action), shortcut, note))
+                game.act(human, action)
+                last = None  # as after a person's own action: the bots' replies come first
+                continue
             bot_seat = next((s for s in game.to_act if self.bots[s] is not None), None)
             if bot_seat is None:
                 break
@@ -315,6 +486,28 @@ class Table:
             assert bot is not None
             take_turn(game, bot_seat, bot, self._rngs[bot_seat])
         return readable(game.log[start:], seat)
+
+    def _routine(self) -> tuple[int, Action, str, str] | None:
+        """The first step the assist (or a standing bid limit) takes for a person waited for."""
+        if not self.assist and not self.bid_limits and not self.refusing:
+            return None
+        for seat in self.waiting_for:
+            step = routine_action(
+                self.game, seat, self.assist, self.bid_limits.get(seat), seat in self.refusing
+            )
+            if step is not None:
+                return (seat, *step)
+        return None
+
+    def notes(self, start: int = 0, seat: int | None = None) -> dict[int, str]:
+        """What the table did for ``seat`` (None: for everyone, the teacher's) since log index
+        ``start``: the note of each step, keyed by the log index where its events begin. A note
+        is its person's own: "B paid 50 with 50" names cards only B and the payee may know."""
+        return {
+            step.index: step.note
+            for step in self.assisted
+            if step.index >= start and (seat is None or step.seat == seat)
+        }
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
         """A person's action, then the bots' replies, as ``seat`` may read them (``Game.log_for``:

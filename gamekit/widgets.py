@@ -6,15 +6,16 @@ tested function it calls (shown in the lesson next to the widget):
 - ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
 - ``YourMove``: ``teach.what_if`` from a position of a replay.
 - ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions, which
-  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests);
-  several people at one device get a hand-over screen before each private view.
+  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests),
+  takes the steps the rules force for a person (``assist``) and carries out a person's
+  standing orders; several people at one device get a hand-over screen before each private view.
 - ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots (or,
   ``live``, redraw a quick computation as a slider moves: the auction sandbox).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -244,9 +245,19 @@ class PlayTable(w.VBox):
 
     Several people at one table (``humans`` lists more than one seat) share the device: before
     a person's private view appears, a hand-over screen asks to pass the device and shows it
-    only when that person confirms ("I am B, show my view"). The seat menu (when several
+    only when that person confirms ("I am B, show my hand"). The seat menu (when several
     people may act) chooses whose turn is next, never whose view is shown; messages are
     cleared whenever the view changes hands. With one person nothing of this appears.
+
+    ``assist`` (on by default) lets the table take routine steps for a person, each named in the
+    story with "(assist: ...)": a step the rules force ("forced": one legal action, and every
+    "at any time" action gives the same position before or after it), a choice whose every
+    option leads to the same position ("same"), and in Kuhhandel a payment with the fewest cards
+    ("pay", a default: untick "pay with the fewest cards" to choose the cards by hand). Pass
+    ``assist=False`` or a set of those names (``teach.ASSIST_SHORTCUTS``). A person may also set
+    standing orders, shown as "(your standing order ...)": in Kuhhandel's auctions "bid for me
+    up to" a limit (0: always hold), in Bohnanza "refuse offers made to me". Check boxes switch
+    each on and off at any time; with several people each person's standing orders are their own.
     """
 
     def __init__(
@@ -255,8 +266,9 @@ class PlayTable(w.VBox):
         humans: Sequence[int] | int = 0,
         bots: Sequence[BotSpec] | BotSpec = "spread",
         stop_for_any_time: bool = True,
+        assist: bool | Collection[str] = True,
     ) -> None:
-        self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time)
+        self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time, assist=assist)
         self.several = len(self.table.humans) > 1
         # The person whose private view may be shown: with several people, set only when
         # someone confirms at the hand-over screen, and forgotten as soon as the device changes hands.
@@ -300,6 +312,43 @@ class PlayTable(w.VBox):
         )
         if not type(game).any_time_kinds:
             self.stops.layout.display = "none"
+        shortcuts = self.table.assist
+        self.assist_box = self._check_box(
+            "gk-assist",
+            "take the steps the rules force for me (assist)",
+            bool(shortcuts & {"forced", "same"}),
+            lambda on: self._shortcuts({"forced", "same"}, on),
+        )
+        events = type(game).event_rules
+        self.pay_box = self._check_box(
+            "gk-assist-pay",
+            "pay with the fewest cards for me",
+            "pay" in shortcuts,
+            lambda on: self._shortcuts({"pay"}, on),
+            shown="pay" in events,
+        )
+        self.limit = w.BoundedIntText(value=0, min=0, max=10_000, step=10, layout=w.Layout(width="90px"))
+        self.limit.add_class("gk-limit")
+        self.limit.observe(lambda _: self._standing(), names="value")
+        self.limit_box = self._check_box(
+            "gk-standing-limit",
+            "in auctions, bid for me up to this limit (0: hold)",
+            False,
+            lambda _: self._standing(),
+            shown="hold" in events,
+        )
+        self.limit_row = w.HBox([self.limit_box, self.limit])
+        self.limit_row.layout.display = self.limit_box.layout.display
+        self.limit_box.layout.display = ""
+        self.refuse_box = self._check_box(
+            "gk-standing-refuse",
+            "refuse the offers made to me",
+            False,
+            lambda _: self._standing(),
+            shown="reject" in events,
+        )
+        # A person's standing orders are their own: hidden while the device changes hands.
+        self.orders = w.VBox([self.limit_row, self.refuse_box])
         super().__init__(
             [
                 self.board,
@@ -309,10 +358,51 @@ class PlayTable(w.VBox):
                 self.controls,
                 self.typed_row,
                 self.stops,
+                self.assist_box,
+                self.pay_box,
+                self.orders,
             ]
         )
         self.add_class("gk-play-table")
         self.shown_from = self.table.log_start  # what happened before the first decision
+        self.refresh()
+
+    def _check_box(
+        self, css: str, label: str, value: bool, changed: Callable[[bool], None], shown: bool = True
+    ) -> w.Checkbox:
+        box = w.Checkbox(value=value, description=label, indent=False, layout=w.Layout(width="auto"))
+        box.add_class(css)
+        box.observe(lambda change: None if self._syncing else changed(change["new"]), names="value")
+        box.layout.display = "" if shown else "none"
+        return box
+
+    def _shortcuts(self, names: set[str], on: bool) -> None:
+        """Switch assist shortcuts on or off; a step now due is taken at once."""
+        table = self.table
+        table.assist = table.assist | names if on else table.assist - names
+        self._take_routine_steps()
+
+    def _standing(self) -> None:
+        """The shown person's standing orders follow the check boxes; a step now due is taken."""
+        if self._syncing or self.handing_over:
+            return
+        seat, table = self.seat, self.table
+        if self.limit_box.value:
+            table.bid_limits[seat] = self.limit.value
+        else:
+            table.bid_limits.pop(seat, None)
+        if self.refuse_box.value:
+            table.refusing.add(seat)
+        else:
+            table.refusing.discard(seat)
+        self._take_routine_steps()
+
+    def _take_routine_steps(self) -> None:
+        if self.table.waiting_for and not self.handing_over:
+            start = len(self.table.game.log)
+            self.table.advance()
+            if len(self.table.game.log) > start:
+                self.shown_from = start
         self.refresh()
 
     @property
@@ -396,6 +486,7 @@ class PlayTable(w.VBox):
         finally:
             self._syncing = False
         self.seat_choice.layout.display = "" if len(waiting) > 1 else "none"
+        self.orders.layout.display = "none" if handing_over else ""
         if handing_over:
             name = SEAT_NAMES[seat]
             self.board.value = ""
@@ -405,14 +496,29 @@ class PlayTable(w.VBox):
                 f'<div style="font-size:18px"><b>Pass the device to {name}.</b> '
                 f"Only {name} should look at the screen now.</div>"
             )
-            self.hand_over.description = f"I am {name}, show my view"
+            self.hand_over.description = f"I am {name}, show my hand"
             self.controls.children = [self.hand_over_note, self.hand_over]
             return
         self.typed_row.layout.display = ""
         shown = None if game.is_over else seat
         self.board.value = _html(picture(game, shown).html)
-        recent = self.table.game.log_for(seat)[self.shown_from :]
-        self.story.value = _html(_lines([e["text"] for e in recent], [e.get("rule") for e in recent]))
+        self._syncing = True
+        try:
+            self.limit_box.value = seat in self.table.bid_limits
+            self.limit.value = self.table.bid_limits.get(seat, self.limit.value)
+            self.refuse_box.value = seat in self.table.refusing
+        finally:
+            self._syncing = False
+        notes = self.table.notes(self.shown_from, seat)
+        texts: list[str] = []
+        rule_ids: list[str | None] = []
+        for index, event in enumerate(self.table.game.log_for(seat)[self.shown_from :], self.shown_from):
+            if index in notes:
+                texts.append(f"↳ {notes[index]}")
+                rule_ids.append(None)
+            texts.append(event["text"])
+            rule_ids.append(event.get("rule"))
+        self.story.value = _html(_lines(texts, rule_ids))
         if seat in self.table.waiting_for:
             self.controls.children = self._buttons(seat)
         elif self.table.paused:
@@ -513,7 +619,9 @@ class RuleExplorer(w.VBox):
     ) -> RuleExplorer:
         """Controls for a game's declared rule options (all but its safety limits, or those named in
         ``options``), the player count, the number of games and the bot in every seat; the button
-        runs ``experiments.overview`` with them."""
+        runs ``experiments.overview`` with them: the game's own measures (prices, coins kept,
+        lapses, game length ...) under the chosen setting beside the default setting (the
+        default rules and the first bot listed) on the same seeds, each with its interval."""
         declared = [
             option
             for option in game_class(game).options_declared
@@ -534,7 +642,7 @@ class RuleExplorer(w.VBox):
         controls["bot"] = w.Dropdown(options=names, description="all seats")
 
         def run(players: int, games: int, bot: str, **chosen: Any) -> Any:
-            return overview(game, players, bot, games, seed=seed, options=chosen)
+            return overview(game, players, bot, games, seed=seed, options=chosen, baseline_bots=names[0])
 
         return cls(run, controls)
 

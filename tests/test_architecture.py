@@ -178,5 +178,6 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "stats",
         "strategy",
         "theory",
+        "auction_lab",
         "__main__",
     }, top

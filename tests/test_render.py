@@ -90,3 +90,14 @@ def test_small_png_keeps_the_picture_in_fewer_bytes() -> None:
     with Image.open(io.BytesIO(png)) as image:
         assert image.mode == "P" and image.size == (900, 420)  # a palette image at full size
     assert render.small_png(png) == png or len(render.small_png(png)) <= len(png)
+
+
+def test_static_pictures_follow_the_environment_unless_asked(default_renderer, monkeypatch) -> None:
+    monkeypatch.delenv(render.STATIC_ENV, raising=False)
+    render.use_lesson_renderer()
+    assert pio.renderers["gamekit"].static is False  # a teacher's run: no Chrome to wait for
+    monkeypatch.setenv(render.STATIC_ENV, "1")
+    render.use_lesson_renderer()
+    assert pio.renderers["gamekit"].static is True  # make lessons: pictures for GitHub and exports
+    render.use_lesson_renderer(static=False)
+    assert pio.renderers["gamekit"].static is False

@@ -194,3 +194,15 @@ def test_a_sweep_against_a_mix_weighs_the_opponent_profiles_by_their_chances():
         expected = mine((g, 1.0, 1.0)) / 16 + mine((g, 1.0, 0.5)) * 6 / 16 + mine((g, 0.5, 0.5)) * 9 / 16
         assert got == pytest.approx(expected, rel=1e-12)
     assert (mixed["ci_low"] < mixed["payoff"]).all() and (mixed["payoff"] < mixed["ci_high"]).all()
+
+
+def test_the_exact_solver_takes_vertex_enumerations_rounding_dust():
+    """nashpy's vertex enumeration returns weights like -2e-17 on this grid; the equilibria are
+    clipped and renormalised rather than refused by the mix check (found by lesson 05)."""
+    factors = [0.3, 0.4, 0.5, 0.6, 0.7]
+    table = payoff_table(first_price_payoffs, 2, factors, games=20_000, seed=0)
+    found = symmetric_equilibria(table, exact=True)
+    exact = found[found["method"] == "nashpy"]
+    assert len(exact) >= 1
+    mixes = exact[list(table.strategies)].to_numpy()
+    assert (mixes >= 0).all() and mixes.sum(axis=1) == pytest.approx(1.0)

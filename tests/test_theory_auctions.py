@@ -29,6 +29,7 @@ from gamekit.theory.auctions import (
     expected_revenue,
     first_price_bid,
     format_revenue,
+    losers_pay_bid,
     mean_interval,
     optimal_reserve,
     revenue_with_reserve,
@@ -160,6 +161,7 @@ def test_a_deviant_bidder_earns_what_deviation_payoff_says(fmt):
         "english": np.where(wins, rival_bids[:, -1], 0.0),
         "all_pay": bids[:, 0],
         "war_of_attrition": np.where(wins, rival_bids[:, -1], bids[:, 0]),
+        "losers_pay_half": np.where(wins, rival_bids[:, -1], bids[:, 0] / 2),
     }[fmt]
     payoff = np.where(wins, values[:, 0], 0.0) - price
     expected = integrate_over_values(lambda v: deviation_payoff(fmt, v, shade * v, n))
@@ -213,7 +215,7 @@ def test_every_format_raises_the_same_revenue_and_is_efficient_uniform(fmt, n):
     assert efficiency(sample) == 1.0
 
 
-@pytest.mark.parametrize("fmt", ["first_price", "all_pay", "war_of_attrition"])
+@pytest.mark.parametrize("fmt", ["first_price", "all_pay", "war_of_attrition", "losers_pay_half"])
 def test_the_general_bid_functions_raise_the_predicted_revenue_exponential(fmt):
     n, dist = 3, stats.expon()
     sample = simulate_auction(fmt, draw_values(n, AUCTIONS, dist, seed=7), dist=dist)
@@ -224,7 +226,7 @@ def test_the_general_bid_functions_raise_the_predicted_revenue_exponential(fmt):
 @pytest.mark.parametrize(("n", "dist"), [(3, UNIFORM_BY_QUADRATURE), (4, stats.expon()), (2, stats.gamma(2))])
 def test_the_vectorized_bid_tables_agree_with_the_bid_functions(n, dist):
     values = np.array([0.3, 0.6, 0.9]) if dist is UNIFORM_BY_QUADRATURE else np.array([0.3, 1.0, 2.5, 6.0])
-    for fmt in ("first_price", "all_pay", "war_of_attrition"):
+    for fmt in ("first_price", "all_pay", "war_of_attrition", "losers_pay_half"):
         table = bid_table(fmt, n, dist)(values)
         one_by_one = [auctions.equilibrium_bid(fmt, v, n, dist) for v in values]
         assert table == pytest.approx(one_by_one, rel=1e-4), fmt  # linear interpolation on 4000 points
@@ -279,3 +281,48 @@ def test_bad_arguments_are_refused():
         simulate_auction("all_pay", draw_values(2, 10), reserve=0.5)
     with pytest.raises(ValueError, match="keeping must be one of"):
         auctioneer_payoff(0.5, 3, keeping="burn")
+
+
+# --- losers pay half (For Sale's phase 1 on one object) -----------------------------------------
+
+
+def test_losers_pay_half_two_uniform_bidders_closed_form():
+    # b(v) = 2v + 2(1 - v) ln(1 - v): about v² for small v, 2 at the top, below the value's double.
+    for v in (0.05, 0.3, 0.6, 0.95):
+        assert losers_pay_bid(v, 2) == pytest.approx(2 * v + 2 * (1 - v) * np.log1p(-v))
+        assert losers_pay_bid(v, 2, UNIFORM_BY_QUADRATURE) == pytest.approx(losers_pay_bid(v, 2), rel=1e-6)
+    assert losers_pay_bid(1.0, 2) == 2.0
+    assert losers_pay_bid(1.0, 3, UNIFORM_BY_QUADRATURE) == pytest.approx(2.0)  # hi / (1 - share)
+    assert losers_pay_bid(0.01, 2) == pytest.approx(0.01**2, rel=0.01)
+
+
+def test_losers_pay_a_share_between_second_price_and_the_war_of_attrition():
+    # share 1 is the war of attrition; a small share bids close to the value (second price).
+    for n, dist, v in [
+        (2, UNIFORM_BY_QUADRATURE, 0.7),
+        (3, UNIFORM_BY_QUADRATURE, 0.5),
+        (3, stats.expon(), 1.0),
+    ]:
+        assert losers_pay_bid(v, n, dist, share=1.0) == pytest.approx(
+            war_of_attrition_bid(v, n, dist), rel=1e-6
+        )
+        assert losers_pay_bid(v, n, dist, share=1e-3) == pytest.approx(v, rel=1e-2)
+        bids = [losers_pay_bid(v, n, dist, share=c) for c in (0.25, 0.5, 0.75)]
+        assert bids == sorted(bids, reverse=True)  # the dearer losing, the lower the bid
+    with pytest.raises(ValueError, match="share"):
+        losers_pay_bid(0.5, 2, share=0.0)
+
+
+def test_losers_pay_half_best_reply_found_by_simulated_search():
+    # Against two rivals bidding the derived line, a grid search over bids on simulated rivals
+    # finds the line's bid for each value: seat 0's payoff v·1{win} - price - loser's half.
+    n = 3
+    rivals = bid_table("losers_pay_half", n)(draw_values(n - 1, 200_000, seed=5)).max(axis=1)
+    candidates = np.linspace(0, 2, 2001)
+    ordered = np.sort(rivals)
+    wins = np.searchsorted(ordered, candidates) / len(ordered)
+    paid = np.concatenate([[0], np.cumsum(ordered)])[np.searchsorted(ordered, candidates)] / len(ordered)
+    for v in (0.3, 0.6, 0.9):
+        payoff = v * wins - paid - candidates / 2 * (1 - wins)
+        best = candidates[int(np.argmax(payoff))]
+        assert best == pytest.approx(losers_pay_bid(v, n), abs=0.03)

@@ -229,7 +229,7 @@ def test_play_table_hands_the_device_over_between_people():
     table = PlayTable(game, humans=[0, 1], bots="spread")
     # The first person too: nobody's view before someone says who they are.
     shown = assert_only(table, None)
-    assert table.handing_over and "Pass the device to A" in shown and "I am A, show my view" in shown
+    assert table.handing_over and "Pass the device to A" in shown and "I am A, show my hand" in shown
     assert table.board.value == "" and table.story.value == "" and "your move" not in shown
     table.hand_over.click()
     assert not table.handing_over and "A, your move" in assert_only(table, 0)

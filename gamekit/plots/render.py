@@ -25,6 +25,7 @@ import atexit
 import base64
 import io
 import json
+import os
 import uuid
 from html import escape
 from typing import Any
@@ -157,10 +158,24 @@ class LessonRenderer(PlotlyRenderer):
         return bundle
 
 
-def use_lesson_renderer(static: bool = True) -> str:
+STATIC_ENV = "GAMEKIT_STATIC_FIGURES"
+
+
+def static_wanted() -> bool:
+    """Whether figures carry their static PNG when ``use_lesson_renderer`` is not told: only when
+    the environment variable ``GAMEKIT_STATIC_FIGURES`` is 1 (``make lessons`` sets it to execute
+    the lessons for committing). JupyterLab draws the plotly data and never shows the PNG, so a
+    teacher running a lesson does not wait for Chrome to start (5-15 s) and 0.4 s a figure."""
+    return os.environ.get(STATIC_ENV, "").strip().lower() in {"1", "true", "yes"}
+
+
+def use_lesson_renderer(static: bool | None = None) -> str:
     """Register the lessons' renderer and make it plotly's default; returns its name.
 
-    ``static=False`` leaves out the PNG (no kaleido, no Chrome needed), e.g. for quick drafts."""
+    ``static=True`` adds each figure's PNG (kaleido and a Chrome), which GitHub, untrusted notebooks
+    and offline exports show; ``static=False`` leaves it out; the default asks ``static_wanted()``."""
+    if static is None:
+        static = static_wanted()
     pio.renderers[NAME] = LessonRenderer(static=static)
     pio.renderers.default = NAME
     return NAME

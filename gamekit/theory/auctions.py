@@ -16,6 +16,16 @@ Symmetric equilibrium bids (Krishna §2.2, §2.3, §3.2):
   dynamic war of attrition too (Krishna §3.2); with more bidders the dynamic game, where players
   see others quit, is a different game (Bulow & Klemperer 1999, "The Generalized War of
   Attrition", AER 89(1), study it), and this is its sealed-bid version.
+- losers pay half (For Sale's phase 1, FS-B5, FS-B8, on one object): the highest bid wins and pays
+  the second-highest, every loser pays half of their own bid. More generally a loser pays a share
+  c of their bid (c = 1 is the war of attrition, c → 0 second price). Revenue equivalence, with
+  the expected payment ∫_{y<v} b dG + c (1 - G(v)) b(v) equal to the second-price one, gives the
+  linear equation c (1 - G) b' = g (v - (1 - c) b), whose solution from b(lo) = 0 is
+  b(v) = (1 - G(v))^a / c · ∫_lo^v y g(y) (1 - G(y))^(-a-1) dy with a = (1 - c)/c;
+  2v + 2(1 - v) ln(1 - v) for two bidders on U[0, 1] and c = 1/2, which stays below 2: unlike
+  the war of attrition, the bids stay bounded. Our derivation, checked by best replies
+  (``deviation_payoff``) and by simulation in the tests; as for the war of attrition it is the
+  sealed-bid game, the dynamic one for two bidders only.
 
 Each gives the object to the highest value and the lowest value pays nothing, so each raises
 the same expected revenue, E[second-highest of n values] — (n-1)/(n+1) on U[0, 1] (revenue
@@ -43,6 +53,8 @@ a sample mean with its interval.
 (0.5, 0.416667)
 >>> round(best_auctioneer_bid(2), 6)  # MM-A4: the auctioneer who wins pays the bank
 0.333333
+>>> round(losers_pay_bid(0.5, n=2), 6)  # 2v + 2(1 - v) ln(1 - v)
+0.306853
 """
 
 from __future__ import annotations
@@ -57,7 +69,8 @@ from scipy import integrate, optimize, stats
 
 from gamekit.auctions import second_price
 
-FORMATS = ("first_price", "second_price", "english", "all_pay", "war_of_attrition")
+FORMATS = ("first_price", "second_price", "english", "all_pay", "war_of_attrition", "losers_pay_half")
+LOSERS_SHARE = 0.5  # For Sale: a player who passes gets half the bid back (FS-B5)
 _RESERVE_FORMATS = ("first_price", "second_price", "english")
 KEEPING_RULES = ("reserve", "bank")
 
@@ -161,6 +174,71 @@ def war_of_attrition_bid(value: float, n: int, dist: Any = None) -> float:
     return _quad(lambda y: _woa_integrand(y, n, d), lo, value)
 
 
+def _check_share(share: float) -> None:
+    if not 0 < share <= 1:
+        raise ValueError(f"a loser pays a share of their bid above 0 and at most 1, not {share!r}")
+
+
+def losers_pay_bid(value: float, n: int, dist: Any = None, share: float = LOSERS_SHARE) -> float:
+    """Equilibrium bid when the highest bid pays the second-highest and every loser pays ``share`` of their bid.
+
+    b(v) = (1 - G(v))^a / c · ∫_lo^v y g(y) (1 - G(y))^(-a-1) dy, a = (1 - c)/c, c = ``share``
+    (see the module docstring; c = 1/2 is For Sale's "losers pay half", FS-B5), computed in
+    w = -ln(1 - G(y)). Two bidders on U[0, 1], c = 1/2:
+    2v + 2(1 - v) ln(1 - v), below 2 for every value. c = 1 is ``war_of_attrition_bid``.
+    """
+    _check(n)
+    _check_share(share)
+    top = _uniform_top(dist)
+    if top is not None and n == 2 and share == 0.5:
+        x = min(value / top, 1.0)
+        return top * (2 * x + (2 * (1 - x) * math.log1p(-x) if x < 1 else 0.0))
+    d = _dist(dist)
+    lo, hi = (float(b) for b in d.support())
+    a = (1 - share) / share
+    big_g = _g_big(value, n, d)
+    if value >= hi or big_g >= 1:
+        return _losers_pay_top(n, d, share) if share < 1 else math.inf
+    if value <= lo:
+        return 0.0
+
+    # In w = -ln(1 - u) the integral is ∫_0^W y(u(w)) e^(-a (W - w)) dw, W = -ln(1 - G(v)): the
+    # factor (1 - G(v))^a moved inside, and no peak at the top, where 1 - u is small.
+    top_w = -math.log1p(-big_g)
+
+    def integrand(w: float) -> float:
+        u = -math.expm1(-w)
+        return float(d.ppf(u ** (1 / (n - 1)))) * math.exp(-a * (top_w - w))
+
+    start = max(0.0, top_w - 40 / a) if a > 0 else 0.0  # below it the factor is under e^-40
+    return _quad(integrand, start, top_w) / share
+
+
+def _losers_paid_winning(pretend: float, n: int, d: Any, share: float = LOSERS_SHARE) -> float:
+    """∫_{y<p} b(y) dG(y) for the losers-pay bid b: what a bidder who wins at ``pretend`` pays on average.
+
+    With u = G(y) and the order of integration swapped (c (a + 1) = 1), it is one integral:
+    ∫_0^G(p) y(s) [1 - ((1 - G(p)) / (1 - s))^(a+1)] ds.
+    """
+    a = (1 - share) / share
+    big_p = min(_g_big(pretend, n, d), 1.0)
+
+    def integrand(u: float) -> float:
+        y = float(d.ppf(u ** (1 / (n - 1))))
+        return y * (1 - ((1 - big_p) / (1 - u)) ** (a + 1))
+
+    return _quad(integrand, 0.0, big_p)
+
+
+def _losers_pay_top(n: int, d: Any, share: float) -> float:
+    """The bid at the top of the values: the limit of b(v), finite for a share below 1 (a = (1-c)/c > 0).
+
+    (1 - G)^a ∫^G y (1 - u)^(-a-1) du tends to y_top / a, so b(hi) = hi / (c a) = hi / (1 - c).
+    """
+    hi = float(d.support()[1])
+    return hi / (1 - share) if math.isfinite(hi) else math.inf
+
+
 def equilibrium_bid(fmt: str, value: float, n: int, dist: Any = None) -> float:
     """The symmetric equilibrium bid of ``value`` in auction format ``fmt`` (one of ``FORMATS``)."""
     _check(n, fmt)
@@ -170,6 +248,8 @@ def equilibrium_bid(fmt: str, value: float, n: int, dist: Any = None) -> float:
         return first_price_bid(value, n, dist)
     if fmt == "all_pay":
         return all_pay_bid(value, n, dist)
+    if fmt == "losers_pay_half":
+        return losers_pay_bid(value, n, dist)
     return war_of_attrition_bid(value, n, dist)
 
 
@@ -198,7 +278,8 @@ def expected_payment(fmt: str, value: float, n: int, dist: Any = None) -> float:
     """What a bidder of value ``value`` expects to pay in equilibrium of ``fmt``, by its payment rule.
 
     Second price: ∫ y dG over y < v. First price: b(v) G(v). All-pay: b(v). War of attrition:
-    ∫_{y<v} b(y) dG(y) + (1 - G(v)) b(v). Revenue equivalence says all four agree (Krishna §3.1).
+    ∫_{y<v} b(y) dG(y) + (1 - G(v)) b(v); losers pay half: the same with (1 - G(v)) b(v) / 2.
+    Revenue equivalence says all agree (Krishna §3.1).
     """
     _check(n, fmt)
     d = _dist(dist)
@@ -213,6 +294,10 @@ def expected_payment(fmt: str, value: float, n: int, dist: Any = None) -> float:
         return first_price_bid(value, n, dist) * _g_big(value, n, d)
     if fmt == "all_pay":
         return all_pay_bid(value, n, dist)
+    if fmt == "losers_pay_half":
+        bid = losers_pay_bid(value, n, dist)
+        wins = _g_big(value, n, d)
+        return _losers_paid_winning(value, n, d) + LOSERS_SHARE * (1 - wins) * bid
     bid = war_of_attrition_bid(value, n, dist)
     wins = _g_big(value, n, d)
     won = _quad(
@@ -227,7 +312,7 @@ def format_revenue(fmt: str, n: int, dist: Any = None, nodes: int = 64) -> float
     The outer integral is over the quantile u = F(v) by Gauss–Legendre with ``nodes`` points (each
     a full integral for the payment). For the war of attrition the order is swapped: a bid b(v)
     is paid as the price when v is second-highest, or as a loser's own bid when someone is above,
-    with weight (n-1) u^(n-2) (1 - u) + 1 - u^(n-1).
+    with weight (n-1) u^(n-2) (1 - u) + 1 - u^(n-1); losers pay half: the second term halved.
     """
     _check(n, fmt)
     d = _dist(dist)
@@ -239,6 +324,9 @@ def format_revenue(fmt: str, n: int, dist: Any = None, nodes: int = 64) -> float
         if fmt == "war_of_attrition":
             share = (n - 1) * u ** (n - 2) * (1 - u) + 1 - u ** (n - 1)
             total += w * share * war_of_attrition_bid(v, n, dist)
+        elif fmt == "losers_pay_half":
+            share = (n - 1) * u ** (n - 2) * (1 - u) + LOSERS_SHARE * (1 - u ** (n - 1))
+            total += w * share * losers_pay_bid(v, n, dist)
         else:
             total += w * expected_payment(fmt, v, n, dist)
     return n * total
@@ -249,7 +337,8 @@ def deviation_payoff(fmt: str, value: float, pretend: float, n: int, dist: Any =
 
     The n-1 rivals play the equilibrium of ``fmt``, so the bidder wins when the highest rival
     value Y is below ``pretend``. First price: (v - b(p)) G(p); second price: ∫_{y<p} (v - y) dG;
-    all-pay: v G(p) - b(p); war of attrition: v G(p) - ∫_{y<p} b(y) dG(y) - (1 - G(p)) b(p).
+    all-pay: v G(p) - b(p); war of attrition: v G(p) - ∫_{y<p} b(y) dG(y) - (1 - G(p)) b(p);
+    losers pay half: the same with (1 - G(p)) b(p) / 2.
     In equilibrium it is largest at ``pretend == value`` (Krishna §2.3, §3.2): no bidder gains by
     shading differently.
     """
@@ -268,6 +357,9 @@ def deviation_payoff(fmt: str, value: float, pretend: float, n: int, dist: Any =
         return (value - bid) * wins
     if fmt == "all_pay":
         return value * wins - bid
+    if fmt == "losers_pay_half":
+        paid_winning = _losers_paid_winning(pretend, n, d)
+        return value * wins - paid_winning - LOSERS_SHARE * (1 - wins) * bid
     # ∫_{y<p} b(y) dG(y) with b(y) = ∫_{s<y} b'(s) ds, the order swapped: ∫_{s<p} b'(s) (G(p) - G(s)) ds.
     paid_winning = _quad(lambda y: _woa_integrand(y, n, d) * (wins - _g_big(y, n, d)), lo, pretend)
     return value * wins - paid_winning - (1 - wins) * bid
@@ -440,6 +532,14 @@ def bid_table(
         return lambda v: (n - 1) / n * np.asarray(v, dtype=float) ** n / top ** (n - 1)
     if top is not None and fmt == "war_of_attrition" and n == 2:
         return lambda v: top * (-(x := np.asarray(v, dtype=float) / top) - np.log1p(-x))
+    if top is not None and fmt == "losers_pay_half" and n == 2:
+
+        def two_uniform_losers_pay_half(v: np.ndarray) -> np.ndarray:
+            x = np.minimum(np.asarray(v, dtype=float) / top, 1.0)
+            below_top = np.minimum(x, np.nextafter(1.0, 0.0))  # (1 - x) ln(1 - x) → 0 at the top
+            return top * (2 * x + 2 * (1 - x) * np.log1p(-below_top))
+
+        return two_uniform_losers_pay_half
     d = _dist(dist)
     lo = float(d.support()[0])
     first = 1.0 if math.isfinite(lo) else 1 - 1e-9
@@ -454,6 +554,17 @@ def bid_table(
             lambda t: d.isf(t) * (n - 1) * (1 - t) ** (n - 2) / -np.expm1((n - 1) * np.log1p(-t)), tails
         )
         bids = integral
+    elif fmt == "losers_pay_half":  # (1 - G)^a / c · ∫ y (1 - G)^(-a-1) dG, a = 1 for c = 1/2
+        a = (1 - LOSERS_SHARE) / LOSERS_SHARE
+        with np.errstate(divide="ignore"):  # t = 1 at the bottom of the values: G = 0
+            others_above = -np.expm1((n - 1) * np.log1p(-tails))  # 1 - G(v) on the grid
+        integral = _cumulative(
+            lambda t: (
+                d.isf(t) * (n - 1) * (1 - t) ** (n - 2) / (-np.expm1((n - 1) * np.log1p(-t))) ** (a + 1)
+            ),
+            tails,
+        )
+        bids = others_above**a / LOSERS_SHARE * integral
     else:  # ∫_lo^v G(y) dy = ∫ (1 - t)^(n-1) / f(y(t)) dt
         area = _cumulative(lambda t: (1 - t) ** (n - 1) / d.pdf(d.isf(t)), tails)
         g_big = below ** (n - 1)
@@ -515,9 +626,10 @@ def simulate_auction(
         revenue = np.where(sold, top_bid, 0.0)
     elif fmt == "all_pay":
         revenue = bids.sum(axis=1)
-    else:  # war of attrition: the winner pays the second-highest bid, the losers their own
+    else:  # war of attrition: the winner pays the second-highest bid, the losers their own (or half)
         second = np.sort(bids, axis=1)[:, -2]
-        revenue = bids.sum(axis=1) - top_bid + second
+        share = LOSERS_SHARE if fmt == "losers_pay_half" else 1.0
+        revenue = share * (bids.sum(axis=1) - top_bid) + second
     efficient = sold & (winner == highest)
     return AuctionSample(revenue, sold, efficient, np.where(sold, values[rows, winner], 0.0))
 

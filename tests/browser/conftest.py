@@ -108,9 +108,12 @@ def browser():
         chromium.close()
 
 
-# True while some code cell has not run yet in this session ("[ ]") or is running ("[*]").
+# True while some visible code cell has not run yet in this session ("[ ]") or is running ("[*]").
+# A cell whose source is collapsed (a lesson's check cells) shows no prompt at all, so the run is
+# over when no visible prompt is pending and the kernel is idle (open_and_run_all waits for both).
 _CELLS_PENDING = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
-    .some(p => !/\\[\\d+\\]/.test(p.textContent))"""
+    .some(p => /\\[( |\\*)\\]/.test(p.textContent))"""
+_KERNEL_IDLE = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
 
 
 def _menu(page, menu: str, item: str) -> None:
@@ -138,12 +141,10 @@ def open_and_run_all(browser, url: str, notebook: str, timeout_ms: int = 300_000
         accept.click()
     except TimeoutError:
         pass
-    page.wait_for_selector(
-        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
-        timeout=120_000,
-    )
+    page.wait_for_selector(_KERNEL_IDLE, timeout=120_000)
     _menu(page, "Edit", "Clear Outputs of All Cells")
     page.wait_for_function(_CELLS_PENDING, timeout=30_000)
     _menu(page, "Run", "Run All Cells")
     page.wait_for_function(f"() => !(({_CELLS_PENDING})())", timeout=timeout_ms)
+    page.wait_for_selector(_KERNEL_IDLE, timeout=timeout_ms)
     return page

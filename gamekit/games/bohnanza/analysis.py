@@ -357,3 +357,26 @@ def self_play_thaler(bot: str = "grower", games: int = 200, seed: int = 0) -> pd
     table = simulate("bohnanza", 4, [bot] * 4, games, seed=seed)
     per_game = table.groupby("game")["score"].mean()
     return mean_with_interval(per_game.groupby(pd.Series(bot, index=per_game.index, name="bot")))
+
+
+def explorer_measures(records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per game of what the rule explorer compares (``experiments.compare_measures``):
+    thaler per player (the score, BO-E1), the game's length in turns, the deals made in it
+    (BO-T4) and the harvests forced by a bean that fits no field (BO-T2)."""
+    seats, turns = records["seats"], records["turns"]
+    deals = records.get("deals")
+    games = pd.Index(sorted(seats["game"].unique()), name="game")
+    made = (
+        deals[deals["accepted"]].groupby("game").size()
+        if deals is not None and not deals.empty
+        else pd.Series(dtype=float)
+    )
+    return pd.DataFrame(
+        {
+            "thaler per player": seats.groupby("game")["score"].mean(),
+            "turns": turns.groupby("game").size().reindex(games, fill_value=0).astype(float),
+            "deals": made.reindex(games, fill_value=0).astype(float),
+            "forced harvests per player": seats.groupby("game")["forced_harvests"].mean(),
+        },
+        index=games,
+    )

@@ -78,6 +78,21 @@ def strength(
     return paired_difference(table, a.label, b.label)
 
 
+def explorer_measures(records: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per game of what the rule explorer compares (``experiments.compare_measures``):
+    the coins paid per house in phase 1, the share of houses taken for nothing, and the coins a
+    player keeps to the end (they count in the score, FS-E1)."""
+    purchases, seats = records["purchases"], records["seats"]
+    by_game = purchases.groupby("game")["paid"]
+    return pd.DataFrame(
+        {
+            "coins paid per house": by_game.mean(),
+            "houses taken free (share)": (purchases["paid"] == 0).groupby(purchases["game"]).mean(),
+            "coins kept per player": seats.groupby("game")["coins_left"].mean(),
+        }
+    ).rename_axis("game")
+
+
 # ---------------------------------------------------------------------- lesson 01 (issue 13)
 def compare_to_baseline(
     seats: pd.DataFrame, baseline: str, columns: tuple[str, ...] = ("win_share", "cheques_total")

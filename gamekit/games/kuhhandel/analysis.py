@@ -333,3 +333,26 @@ def strength(games: int, seed: int = 0) -> Any:
 
     table = strength_records(games, seed)["seats"]
     return paired_difference(table, "cowtrader:3", "value:1")
+
+
+def explorer_measures(records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per game of what the rule explorer compares (``experiments.compare_measures``):
+    the closing price of an auction that had a bid (KH-A3), the share the auctioneer bought in
+    (KH-A5), the share of animals no one bid for (KH-A4) and the cow trades of a game (KH-K1).
+    (Money left is no measure: the money in play is shared out, its total fixed by the donkeys.)"""
+    auctions, trades, seats = records["auctions"], records.get("trades"), records["seats"]
+    games = pd.Index(sorted(seats["game"].unique()), name="game")
+    sold = auctions[auctions["outcome"] != "no_bid"]
+    bought_in = (sold["taker"] == sold["seat"]).groupby(sold["game"]).mean()
+    cow_trades = (
+        trades.groupby("game").size() if trades is not None and not trades.empty else pd.Series(dtype=float)
+    )
+    return pd.DataFrame(
+        {
+            "closing price": sold.groupby("game")["price"].mean(),
+            "bought in (share)": bought_in,
+            "no bid (share)": (auctions["outcome"] == "no_bid").groupby(auctions["game"]).mean(),
+            "cow trades": cow_trades.reindex(games, fill_value=0).astype(float),
+        },
+        index=games,
+    )

@@ -352,3 +352,20 @@ __all__ = [
     "track_summary",
     "zero_bids_on_eight",
 ]
+
+
+def explorer_measures(records: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per game of what the rule explorer compares (``experiments.compare_measures``):
+    the share of biddings that lapsed (every bid void, MM-A6), the share with tied top bids
+    (MM-A5), the price paid as a share of the winning bid (the second price, MM-A3) and the
+    game's length in turns."""
+    auctions, seats = records["auctions"], records["seats"]
+    won = auctions[auctions["winner"].notna() & (auctions["winning_bid"] > 0)]
+    return pd.DataFrame(
+        {
+            "biddings lapsed (share)": auctions["winner"].isna().groupby(auctions["game"]).mean(),
+            "tied top bids (share)": auctions["top_tied"].astype(float).groupby(auctions["game"]).mean(),
+            "price / winning bid": (won["price"] / won["winning_bid"]).groupby(won["game"]).mean(),
+            "turns": seats.groupby("game")["turns"].max(),
+        }
+    ).rename_axis("game")
