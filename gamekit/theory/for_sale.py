@@ -29,6 +29,7 @@ __all__ = [
     "dissipation_by_game",
     "house_values",
     "one_round_value",
+    "one_round_values",
     "price_and_value",
     "rent_dissipation",
     "simulate_phase2",
@@ -149,3 +150,15 @@ def rent_dissipation(records: dict[str, Any], confidence: float = 0.95) -> dict[
         "paid_by_winners": float(table["paid_by_winners"].mean()),
         "value": float(table["value"].mean()),
     }
+
+
+# ---------------------------------------------------------------------- lesson 01 (issue 13)
+def one_round_values(players: int) -> Any:
+    """``one_round_value`` of every house, in coins (1 coin = 1,000): columns house, value.
+
+    The exact benchmark a lesson draws beside simulated values and prices."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"house": list(HOUSES), "value": [one_round_value(h, players) / COIN_VALUE for h in HOUSES]}
+    )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -10,6 +11,7 @@ from ...analysis import group_means, mean_with_interval
 
 if TYPE_CHECKING:
     from ...stats import PairedDifference
+    from ...teach import Replay
 
 
 def price_by_house(purchases: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
@@ -89,3 +91,142 @@ def explorer_measures(records: dict[str, pd.DataFrame]) -> pd.DataFrame:
             "coins kept per player": seats.groupby("game")["coins_left"].mean(),
         }
     ).rename_axis("game")
+
+
+# ---------------------------------------------------------------------- lesson 01 (issue 13)
+def compare_to_baseline(
+    seats: pd.DataFrame, baseline: str, columns: tuple[str, ...] = ("win_share", "cheques_total")
+) -> pd.DataFrame:
+    """Every other bot of a ``simulate`` table against ``baseline``, game by game.
+
+    One row per (bot, column): the paired difference bot minus baseline on the games both
+    played (``gamekit.stats.paired_difference``): ``difference``, ``ci_low``, ``ci_high``,
+    ``p_value``, ``n`` and ``excludes_zero``. With bots that bid alike and sell differently
+    (``spread``, ``save_top``, ``skew_match``), a cheque difference is the selling rule's.
+    """
+    from ...stats import paired_difference
+
+    if baseline not in set(seats["bot"]):
+        raise ValueError(f"no rows of baseline {baseline!r}; bots are {sorted(seats['bot'].unique())}")
+    rows = []
+    for bot in sorted(set(seats["bot"]) - {baseline}):
+        for column in columns:
+            d = paired_difference(seats, bot, baseline, column)
+            rows.append(
+                {
+                    "bot": bot,
+                    "column": column,
+                    "difference": d.difference,
+                    "ci_low": d.ci_low,
+                    "ci_high": d.ci_high,
+                    "p_value": d.p_value,
+                    "n": d.n,
+                    "excludes_zero": d.excludes_zero,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def free_share_by_house(purchases: pd.DataFrame) -> pd.DataFrame:
+    """Per house number: how often it was taken for nothing (``paid == 0``), with a Wilson 95 %
+    interval (``gamekit.analysis.wilson_interval``) — columns house, free, n, share, ci_low, ci_high."""
+    from ...analysis import wilson_interval
+
+    grouped = purchases.assign(free=purchases["paid"] == 0).groupby("house")["free"]
+    table = pd.DataFrame({"free": grouped.sum().astype(int), "n": grouped.size()}).reset_index()
+    table["share"] = table["free"] / table["n"]
+    bounds = [wilson_interval(float(f), int(n)) for f, n in zip(table["free"], table["n"], strict=True)]
+    table["ci_low"] = [low for low, _ in bounds]
+    table["ci_high"] = [high for _, high in bounds]
+    return table
+
+
+@dataclass(frozen=True)
+class WhatIfPlayouts:
+    """A changed move judged over many deals of what was still hidden, not over one playout.
+
+    ``table`` has one row per playout (``deal`` is the set-up's seed): the seat's score and win
+    share in the recorded line and after the change, both finished by the same bots on the same
+    deal. ``change`` is the mean score change with its Student t interval; ``win_change`` the
+    same for win share (a paired comparison: each deal is its own control).
+    """
+
+    seat: int
+    action: str
+    table: pd.DataFrame
+    change: float
+    ci_low: float
+    ci_high: float
+    win_change: float
+    win_ci_low: float
+    win_ci_high: float
+
+    @property
+    def playouts(self) -> int:
+        return len(self.table)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.action!r} instead of the recorded move, over {self.playouts} deals: score change "
+            f"{self.change:+,.0f} (95 % CI {self.ci_low:+,.0f} to {self.ci_high:+,.0f}), win share change "
+            f"{self.win_change:+.3f} (95 % CI {self.win_ci_low:+.3f} to {self.win_ci_high:+.3f})"
+        )
+
+
+def _t_interval(values: pd.Series, confidence: float = 0.95) -> tuple[float, float, float]:
+    from scipy import stats as scipy_stats
+
+    n = len(values)
+    mean = float(values.mean())
+    sd = float(values.std(ddof=1)) if n > 1 else 0.0
+    half = float(scipy_stats.t.ppf(0.5 + confidence / 2, n - 1)) * sd / n**0.5 if n > 1 else float("inf")
+    return mean, mean - half, mean + half
+
+
+def what_if_playouts(
+    recorded: Replay,
+    step: int,
+    seat: int,
+    action: str,
+    bots: Any = "house_value",
+    playouts: int = 100,
+    seed: int = 0,
+    rest: str = "recorded",
+) -> WhatIfPlayouts:
+    """``gamekit.teach.what_if`` over ``playouts`` deals: the replay's set-up with new seeds.
+
+    A stacked set-up (a worked example) keeps every card it stacks, so what the players have
+    seen at ``step`` stays the same while the cards still hidden (the rest of the piles, the
+    cards removed unseen) are dealt afresh; the recorded line and the changed one are both
+    finished by ``bots`` on each deal. Needs at least 2 playouts for an interval.
+    """
+    from ...teach import Replay as _Replay
+    from ...teach import what_if
+
+    if playouts < 2:
+        raise ValueError(f"an interval needs at least 2 playouts, not {playouts!r}")
+    rows = []
+    for k in range(playouts):
+        deal = seed + k
+        replay = _Replay({**recorded.setup, "seed": deal}, recorded.actions, start=recorded.start)
+        result = what_if(replay, step, seat, action, rest=rest, bots=bots)
+        before, after = result.original.result(), result.alternative.result()
+        rows.append(
+            {
+                "deal": deal,
+                "original score": before["scores"][seat],
+                "new score": after["scores"][seat],
+                "original win": _win_share(before["ranks"], seat),
+                "new win": _win_share(after["ranks"], seat),
+            }
+        )
+    table = pd.DataFrame(rows)
+    table["change"] = table["new score"] - table["original score"]
+    change = _t_interval(table["change"])
+    win = _t_interval(table["new win"] - table["original win"])
+    return WhatIfPlayouts(seat, action, table, *change, *win)
+
+
+def _win_share(ranks: list[int], seat: int) -> float:
+    """1 for a sole winner, 1/k for each of k tied winners, else 0 (FS-E2)."""
+    return 1 / ranks.count(1) if ranks[seat] == 1 else 0.0

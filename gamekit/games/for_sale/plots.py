@@ -56,4 +56,42 @@ def coins_against_money(
     return fig
 
 
-__all__ = ["cheque_against_rank", "coins_against_money", "price_against_house"]
+__all__ = ["cheque_against_rank", "coins_against_money", "price_against_house", "value_against_price"]
+
+
+# ---------------------------------------------------------------------- lesson 01 (issue 13)
+def value_against_price(
+    table: pd.DataFrame,
+    exact: pd.DataFrame | None = None,
+    title: str = "What a house sells for (phase 2) against what it costs (phase 1), in coins",
+) -> go.Figure:
+    """Per house, its mean phase-2 cheque and its mean phase-1 price in coins, each with its
+    95 % interval (``gamekit.theory.for_sale.price_and_value``), and the exact one-round value
+    as a line when ``exact`` (``theory.for_sale.one_round_values``) is given."""
+    fig = figure(title, "house", "coins (1 coin = 1,000)")
+    fig.add_scatter(
+        x=table["house"],
+        y=table["value"],
+        mode="markers+lines",
+        name="cheque it brought (simulated)",
+        marker={"color": "#2f7d4f"},
+        error_y=error_bars(table, "value", "value_lo", "value_hi"),
+    )
+    fig.add_scatter(
+        x=table["house"],
+        y=table["price"],
+        mode="markers+lines",
+        name="coins paid for it (simulated)",
+        marker={"color": "#d0543b"},
+        error_y=error_bars(table, "price", "price_lo", "price_hi"),
+    )
+    if exact is not None:
+        fig.add_scatter(
+            x=exact["house"],
+            y=exact["value"],
+            mode="lines",
+            name="exact value in a one-round sale",
+            line={"color": "#1f4e99", "dash": "dash"},
+        )
+    fig.update_yaxes(rangemode="tozero")
+    return fig
