@@ -67,7 +67,8 @@ def value_against_price(
 ) -> go.Figure:
     """Per house, its mean phase-2 cheque and its mean phase-1 price in coins, each with its
     95 % interval (``gamekit.theory.for_sale.price_and_value``), and the exact one-round value
-    as a line when ``exact`` (``theory.for_sale.one_round_values``) is given."""
+    as a line when ``exact`` (``theory.for_sale.one_round_values``) is given; that line is
+    exact: no interval."""
     fig = figure(title, "house", "coins (1 coin = 1,000)")
     fig.add_scatter(
         x=table["house"],

@@ -212,7 +212,9 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
 
     Chance that the offer totals at most t: the posterior (``offer_posterior``, averaged over the
     offers), a uniform draw of as many cards from the challenger's true hand, and the bots' real
-    offers with their 95 % interval (``ci_low``/``ci_high``: a bootstrap over games).
+    offers with their 95 % interval (``ci_low``/``ci_high``: a bootstrap over games), drawn as a
+    band. The posterior and the uniform draw are computed from the offers' positions:
+    exact: no interval.
     """
     n = int(curves["offers"].iloc[0])
     fig = figure(
