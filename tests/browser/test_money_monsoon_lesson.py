@@ -60,8 +60,8 @@ def test_money_monsoon_lesson_step_player_sandbox_and_play_table_work_in_chromiu
         page.locator(".gk-play-table").first.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "02_money_monsoon_play_table.png"))
 
-        # Let the whole notebook finish: no cell may show an error.
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        # Let the whole notebook finish (the rollout bots of section 8 take a while): no cell may show an error.
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=300_000)
         assert (
             page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
             == 0

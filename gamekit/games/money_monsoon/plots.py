@@ -206,7 +206,7 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     Left: the win share of the bot and of its opponent at the same tables. Right: the paired
     differences, the bot minus its opponent game by game, and (with ``vs_baseline``) the bot minus
     the baseline bot in the same seats of the same games. Rows without a ``fraction`` (such as
-    ``reserve``) are drawn at fraction 1 as diamonds.
+    ``reserve``) are drawn as diamonds just right of fraction 1.
     """
     fig = make_subplots(
         rows=1,
@@ -222,7 +222,7 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     ):
         if rows.empty:
             continue
-        x = rows["fraction"].fillna(1.0)
+        x = rows["fraction"].fillna(1.06)  # beside f = 1, where the full-value bot's markers are
         mode = "lines+markers" if dash else "markers"
         names = "rollout:f" if dash else ", ".join(rows["bot"])
         fig.add_scatter(
@@ -284,8 +284,8 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     )
     fig.update_xaxes(title_text="fraction f of its rollout value the bot bids")
     fig.update_yaxes(tickformat=".0%", row=1, col=1)
-    fig.update_yaxes(tickformat="+.0%", row=1, col=2)
-    fig.update_layout(legend={"orientation": "h", "y": -0.3})
+    fig.update_yaxes(tickformat="+.0%", dtick=0.25, row=1, col=2)
+    fig.update_layout(legend={"orientation": "h", "y": -0.3, "font": {"size": 12}})
     return fig
 
 
@@ -297,7 +297,7 @@ def auctioneer_bid(
     the truthful bid (its value), the best bid under MM-A4 and Myerson's reserve marked."""
     fig = figure(
         title
-        or f"The auctioneer's bid: {others} rivals bid values uniform on [0, {top:g}], the roll worth {own:g} to it",
+        or f"The auctioneer's payoff: {others} rivals, values uniform on [0, {top:g}], its own value {own:g}",
         "the auctioneer's bid",
         "its expected payoff (points)",
     )
@@ -334,7 +334,7 @@ def auctioneer_bid(
             line_dash="dash",
             line_color=colour,
             annotation_text=text,
-            annotation_position="bottom left" if i == 1 else "bottom right",
+            annotation_position=("top right", "bottom right", "top right")[i],
         )
     fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=480)
     return fig
