@@ -59,3 +59,62 @@ def one_shot_regret(
 
 
 __all__ = ["auctioneer_model_bid", "one_shot_regret"]
+
+
+# lesson 02 (issue 13)
+# The auctioneer's bid as the theory prices it (MM-A4) and as simulated auctions through the game's
+# pricing (``gamekit.auctions.second_price``) play it, for the lesson's theory figure.
+def auctioneer_model_payoff(bid: float, own: float, top: float, others: int, keeping: str = "bank") -> float:
+    """The auctioneer's expected payoff from its own roll when it bids ``bid``.
+
+    ``others`` rivals bid their values, independent and uniform on [0, ``top``]; the roll is
+    worth ``own`` to the auctioneer. A rival above ``bid`` wins and pays the auctioneer
+    max(second-highest bid, ``bid``); otherwise the auctioneer keeps the roll and, with
+    ``keeping="bank"`` (MM-A4), pays the bank the highest rival bid. ``keeping="reserve"`` is a
+    textbook seller whose bid is a plain reserve (Myerson 1981; Krishna, *Auction Theory*, §2.5).
+    """
+    from .auctions import auctioneer_payoff
+
+    return auctioneer_payoff(bid, others, stats.uniform(0, top), seller_value=own, keeping=keeping)
+
+
+def auctioneer_regret(own: float, top: float, others: int) -> float:
+    """What bidding its value ``own`` costs the auctioneer against its best bid (MM-A4), in points.
+
+    The best bid is ``auctioneer_model_bid`` ((top + own) / 3, capped at top); the regret is the
+    expected payoff there minus the expected payoff of the bid ``own``: above 0 for every
+    ``own`` below top, because a rival who beats the auctioneer's bid pays it to the auctioneer.
+    """
+    best = auctioneer_model_bid(own, top, others)
+    return auctioneer_model_payoff(best, own, top, others) - auctioneer_model_payoff(own, own, top, others)
+
+
+def simulated_auctioneer_payoffs(
+    bids: Sequence[float], own: float, top: float, others: int, auctions: int, seed: int
+) -> np.ndarray:
+    """The auctioneer's payoff in each of ``auctions`` simulated rolls (rows) for each bid (columns).
+
+    Every bid meets the same rival values (common random numbers), drawn uniform on [0, ``top``]
+    and bid truthfully; each roll is priced by ``gamekit.auctions.second_price`` with the
+    auctioneer as an extra seat (``gamekit.theory.auctions.simulate_auction``). The payoff is the
+    price received when a rival wins, and ``own`` minus the price paid to the bank when the
+    auctioneer wins (MM-A4). Its column means estimate ``auctioneer_model_payoff``.
+    """
+    from .auctions import draw_values, simulate_auction
+
+    if top <= 0 or others < 1 or auctions < 2:
+        raise ValueError("simulated_auctioneer_payoffs needs top > 0, a rival and two auctions at least")
+    values = draw_values(others, auctions, stats.uniform(0, top), seed=seed)
+    columns = []
+    for bid in bids:
+        sample = simulate_auction("second_price", values, bid=lambda v: v, reserve=float(bid), keeping="bank")
+        kept = ~sample.sold & (values.max(axis=1) < bid)  # the auctioneer won its own roll
+        columns.append(sample.revenue + own * kept)
+    return np.column_stack(columns)
+
+
+__all__ += [
+    "auctioneer_model_payoff",
+    "auctioneer_regret",
+    "simulated_auctioneer_payoffs",
+]

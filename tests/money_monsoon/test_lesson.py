@@ -372,3 +372,48 @@ def test_experiment_figures_draw_one_trace_per_series(small_sweep):
         }
     )
     assert len(mm_plots.track_length(track).data) == 4
+
+
+# ------------------------------------------------------------------ the notebook itself (issue 13)
+NOTEBOOK = __import__("pathlib").Path(__file__).parents[2] / "notebooks" / "02_money_monsoon.ipynb"
+GUIDE = NOTEBOOK.parent / "guide" / "02_money_monsoon.md"
+
+
+def notebook_cells() -> list[dict]:
+    import json
+
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    for cell in cells:
+        cell["text"] = "".join(cell["source"])
+    return cells
+
+
+def test_the_lesson_links_the_teachers_guide_once_and_the_guide_answers_every_part():
+    cells = notebook_cells()
+    text = "\n".join(c["text"] for c in cells if c["cell_type"] == "markdown")
+    assert text.count("teacher_guide.ipynb") == 1
+    assert text.count("**Questions for students") == 3
+    guide = GUIDE.read_text()
+    for heading in ("## Time per section", "## A 20-minute path", "## The full path", "## What to ask next"):
+        assert heading in guide
+    for part in ("### Sections 1–3", "### Section 7", "### Section 8"):
+        assert part in guide
+
+
+def test_truthful_means_the_rollout_value_and_the_theory_is_referenced():
+    text = "\n".join(c["text"] for c in notebook_cells())
+    assert "mm.head_to_head_runs" in text and '"rollout:1.0"' in text
+    for reference in ("Vickrey (1961)", "Krishna", "Myerson (1981)", "Jehiel", "Moldovanu"):
+        assert reference in text
+
+
+def test_checks_are_collapsed_and_tables_are_not_raw_dumps():
+    for cell in notebook_cells():
+        if cell["cell_type"] != "code":
+            continue
+        assert ".to_string(" not in cell["text"]
+        if cell["text"].lstrip().startswith("assert"):
+            meta = cell["metadata"]
+            assert meta.get("jupyter", {}).get("source_hidden") and "check" in meta.get("tags", []), cell[
+                "text"
+            ]

@@ -369,3 +369,216 @@ def explorer_measures(records: dict[str, pd.DataFrame]) -> pd.DataFrame:
             "turns": seats.groupby("game")["turns"].max(),
         }
     ).rename_axis("game")
+
+
+# lesson 02 (issue 13)
+# Truthful means bidding the rollout value: the shading experiment on ``rollout:f`` against a strong
+# field with paired intervals, the auctioneer's reserve in the game, and the theory figure's tables.
+def head_to_head_runs(
+    bots: Sequence[str], opponent: str, games: int, seed: int, players: int = 4
+) -> dict[str, pd.DataFrame]:
+    """Each of ``bots`` against ``opponent`` at one table, half the seats each, the seats alternating.
+
+    One ``simulate`` table per bot, keyed by its spec, all on the same seed: every bot meets the
+    same deals in the same seats (rotated from game to game), so a bot can be compared with the
+    opponent game by game (within a table) and with another bot seat by seat (across tables).
+    This is the table of ``gamekit.bench``'s strength cases.
+    """
+    from ...bots import make_bot
+    from ...simulate import simulate
+
+    runs = {}
+    for spec in bots:
+        bot, rival = make_bot(spec, "money_monsoon"), make_bot(opponent, "money_monsoon")
+        if bot.label == rival.label:
+            raise ValueError(f"{spec!r} is the opponent {opponent!r} itself: nothing to compare")
+        seated = [bot if seat % 2 == 0 else rival for seat in range(players)]
+        runs[spec] = simulate("money_monsoon", players, seated, games, seed=seed)
+    return runs
+
+
+def _label(table: pd.DataFrame, even_seat: bool) -> str:
+    """The label of the bot listed first (``even_seat``) or second in a ``head_to_head_runs`` table."""
+    first = table[table["seat"] == (-table["game"]) % table.groupby("game")["seat"].transform("size")]
+    labels = set(first["bot"])
+    if even_seat:
+        return labels.pop()
+    return (set(table["bot"]) - labels).pop()
+
+
+def head_to_head(
+    runs: Mapping[str, pd.DataFrame],
+    baseline: str | None = None,
+    fractions: Mapping[str, float] | None = None,
+) -> pd.DataFrame:
+    """One row per run of ``head_to_head_runs``: the bot's win share against its opponent's, paired.
+
+    Columns: ``spec``, ``bot``, ``opponent``, ``fraction`` (from ``fractions``, else NaN),
+    ``games``, ``win_share`` and ``opponent_share`` (mean per seat) with t intervals over games
+    (``win_low``/``win_high``, ``opponent_low``/``opponent_high``), ``difference`` (the bot's win
+    share minus the opponent's, game by game, ``gamekit.stats.paired_difference``) with
+    ``ci_low``/``ci_high``/``p_value``, and, with ``baseline`` (a key of ``runs``), ``vs_baseline``:
+    the bot's win share minus the baseline bot's in the same seats of the same games
+    (``paired_difference`` with ``table_b``), with ``vs_low``/``vs_high`` and ``vs_sd``, the standard
+    deviation of one game's difference (what ``gamekit.stats.games_needed`` asks for).
+    """
+    from ...stats import paired_difference
+
+    fractions = fractions or {}
+    rows = []
+    for spec, table in runs.items():
+        bot, opponent = _label(table, True), _label(table, False)
+        found = paired_difference(table, bot, opponent)
+        per_game = table.groupby(["bot", "game"])["win_share"].mean()
+        shares = mean_with_interval(per_game.groupby(level="bot")).set_index("bot")
+        shares[["ci_low", "ci_high"]] = shares[["ci_low", "ci_high"]].clip(0.0, 1.0)  # a share's range
+        row = {
+            "spec": spec,
+            "bot": bot,
+            "opponent": opponent,
+            "fraction": fractions.get(spec, float("nan")),
+            "games": found.n,
+            "win_share": shares.loc[bot, "mean"],
+            "win_low": shares.loc[bot, "ci_low"],
+            "win_high": shares.loc[bot, "ci_high"],
+            "opponent_share": shares.loc[opponent, "mean"],
+            "opponent_low": shares.loc[opponent, "ci_low"],
+            "opponent_high": shares.loc[opponent, "ci_high"],
+            "difference": found.difference,
+            "ci_low": found.ci_low,
+            "ci_high": found.ci_high,
+            "p_value": found.p_value,
+        }
+        if baseline is not None:
+            base = runs[baseline]
+            base_bot = _label(base, True)
+            if spec == baseline:
+                row.update(vs_baseline=0.0, vs_low=0.0, vs_high=0.0, vs_sd=0.0)
+            else:
+                # Two runs with the same seed: relabel so the pairing is by seat, not by name.
+                across = paired_difference(
+                    table.replace({"bot": {bot: "a"}}),
+                    "a",
+                    "b",
+                    table_b=base.replace({"bot": {base_bot: "b"}}),
+                )
+                row.update(
+                    vs_baseline=across.difference,
+                    vs_low=across.ci_low,
+                    vs_high=across.ci_high,
+                    vs_sd=across.sd,
+                )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def first_seat_difference(table_a: pd.DataFrame, table_b: pd.DataFrame, column: str = "win_share") -> Any:
+    """The first-listed bot of ``table_a`` against that of ``table_b``, seat by seat (a PairedDifference).
+
+    Both tables come from ``simulate`` with the same seed and players, and differ only in the
+    first bot of the list: ``simulate`` seats bot k in seat (k - game) mod players, so the first
+    bot's rows are found by seat, whatever its label (the others may share it).
+    """
+    from ...stats import paired_difference
+
+    def first(table: pd.DataFrame) -> pd.DataFrame:
+        players = table.groupby("game")["seat"].transform("size")
+        return table[table["seat"] == (-table["game"]) % players].assign(bot="first")
+
+    return paired_difference(first(table_a), "first", "first", column, table_b=first(table_b))
+
+
+def auctioneer_payoff_table(
+    bids: Sequence[float], own: float, top: float, others: int, auctions: int, seed: int
+) -> pd.DataFrame:
+    """The auctioneer's expected payoff against its bid: the theory's and simulated rolls'.
+
+    Columns: ``bid``, ``theory`` (MM-A4: the auctioneer who wins pays the bank,
+    ``gamekit.theory.money_monsoon.auctioneer_model_payoff``), ``reserve_theory`` (a textbook
+    seller whose bid is a plain reserve, Myerson 1981), and ``simulated`` with a 95 % interval
+    (``sim_low``/``sim_high``) over ``auctions`` rolls priced by the game's rule
+    (``simulated_auctioneer_payoffs``, the same rival values for every bid).
+    """
+    from ...theory.money_monsoon import auctioneer_model_payoff, simulated_auctioneer_payoffs
+
+    sample = simulated_auctioneer_payoffs(bids, own, top, others, auctions, seed)
+    half = 1.96 * sample.std(axis=0, ddof=1) / len(sample) ** 0.5
+    mean = sample.mean(axis=0)
+    return pd.DataFrame(
+        {
+            "bid": list(bids),
+            "theory": [auctioneer_model_payoff(b, own, top, others) for b in bids],
+            "reserve_theory": [auctioneer_model_payoff(b, own, top, others, "reserve") for b in bids],
+            "simulated": mean,
+            "sim_low": mean - half,
+            "sim_high": mean + half,
+        }
+    )
+
+
+def truthful_regret_table(
+    values: Sequence[int], top: int, others: int, samples: int, seed: int
+) -> pd.DataFrame:
+    """The regret of bidding one's value in one roll's auction, as bidder and as auctioneer.
+
+    Rivals bid whole numbers uniform on 0..``top`` (ties happen, as at the table). One row per
+    value and role, with ``theory`` and the simulated ``regret`` with a 95 % interval
+    (``ci_low``/``ci_high``):
+
+    - ``bidder, seat ties``: an ordinary bidder, textbook tie rule; theory 0 (Vickrey 1961);
+    - ``bidder, void ties (MM-A5)``: the game's rule; no closed form (theory NaN): tied rivals
+      void each other, so a bid below them can win cheaper (``one_shot_regret``);
+    - ``auctioneer (MM-A4)``: bidding its value against the best bid (top + value) / 3 when a
+      rival's price comes to it and its own win pays the bank; theory ``auctioneer_regret`` on
+      rival values uniform on [0, top], simulated on rolls priced by the game's rule.
+    """
+    from ...theory.money_monsoon import (
+        auctioneer_model_bid,
+        auctioneer_regret,
+        one_shot_regret,
+        simulated_auctioneer_payoffs,
+    )
+
+    rng = random.Random(seed)
+    rivals = [[rng.randint(0, top) for _ in range(others)] for _ in range(samples)]
+    rows = []
+    for value in values:
+        for role, rule, theory in (
+            ("bidder, seat ties", "seat", 0.0),
+            ("bidder, void ties (MM-A5)", "void", None),
+        ):
+            _, mean, low, high = one_shot_regret(value, rivals, [value] * samples, top_tie=rule)
+            rows.append(
+                {
+                    "value": value,
+                    "role": role,
+                    "theory": theory,
+                    "regret": mean,
+                    "ci_low": low,
+                    "ci_high": high,
+                }
+            )
+        best = auctioneer_model_bid(value, top, others)
+        sample = simulated_auctioneer_payoffs([best, value], value, top, others, samples, seed + value)
+        gap = sample[:, 0] - sample[:, 1]
+        half = 1.96 * gap.std(ddof=1) / len(gap) ** 0.5
+        rows.append(
+            {
+                "value": value,
+                "role": "auctioneer (MM-A4)",
+                "theory": auctioneer_regret(value, top, others),
+                "regret": gap.mean(),
+                "ci_low": gap.mean() - half,
+                "ci_high": gap.mean() + half,
+            }
+        )
+    return pd.DataFrame(rows).astype({"theory": float})
+
+
+__all__ += [
+    "auctioneer_payoff_table",
+    "first_seat_difference",
+    "head_to_head",
+    "head_to_head_runs",
+    "truthful_regret_table",
+]

@@ -197,3 +197,177 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
 
 
 __all__ = ["payoff_against_bid", "shading_sweep", "tie_rules", "track_length", "zero_bid_payoff"]
+
+
+# lesson 02 (issue 13)
+def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """``analysis.head_to_head`` against the fraction of the rollout value bid, with 95 % intervals.
+
+    Left: the win share of the bot and of its opponent at the same tables. Right: the paired
+    differences, the bot minus its opponent game by game, and (with ``vs_baseline``) the bot minus
+    the baseline bot in the same seats of the same games. Rows without a ``fraction`` (such as
+    ``reserve``) are drawn as diamonds just right of fraction 1.
+    """
+    fig = make_subplots(
+        rows=1,
+        cols=2,
+        subplot_titles=("win share at the same tables", "paired difference of win share"),
+    )
+    swept = table[table["fraction"].notna()].sort_values("fraction")
+    extra = table[table["fraction"].isna()]
+    opponent = str(table["opponent"].iloc[0]) if len(table) else "opponent"
+    for rows, symbol, dash, suffix in (
+        (swept, "circle", "solid", ""),
+        (extra, "diamond", None, " (diamond)"),
+    ):
+        if rows.empty:
+            continue
+        x = rows["fraction"].fillna(1.06)  # beside f = 1, where the full-value bot's markers are
+        mode = "lines+markers" if dash else "markers"
+        names = "rollout:f" if dash else ", ".join(rows["bot"])
+        fig.add_scatter(
+            x=x,
+            y=rows["win_share"],
+            mode=mode,
+            name=f"{names}{suffix}",
+            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[0 if dash else 4]},
+            error_y=error_bars(rows, "win_share", "win_low", "win_high"),
+            text=rows["bot"],
+            hovertemplate="%{text}: win share %{y:.3f}<extra></extra>",
+            row=1,
+            col=1,
+        )
+        fig.add_scatter(
+            x=x,
+            y=rows["opponent_share"],
+            mode=mode,
+            name=f"{opponent} at the same tables" if dash else f"{opponent} against {names}",
+            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[1]},
+            line={"dash": "dot"},
+            error_y=error_bars(rows, "opponent_share", "opponent_low", "opponent_high"),
+            hovertemplate=f"{opponent}: win share %{{y:.3f}}<extra></extra>",
+            row=1,
+            col=1,
+        )
+        fig.add_scatter(
+            x=x,
+            y=rows["difference"],
+            mode=mode,
+            name=f"minus {opponent}, same game{suffix}",
+            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[2]},
+            error_y=error_bars(rows, "difference", "ci_low", "ci_high"),
+            text=rows["bot"],
+            hovertemplate="%{text} minus " + opponent + ": %{y:+.3f}<extra></extra>",
+            row=1,
+            col=2,
+        )
+        if "vs_baseline" in rows:
+            fig.add_scatter(
+                x=x,
+                y=rows["vs_baseline"],
+                mode=mode,
+                name=f"minus bidding the full value, same seats{suffix}",
+                marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[3]},
+                error_y=error_bars(rows, "vs_baseline", "vs_low", "vs_high"),
+                text=rows["bot"],
+                hovertemplate="%{text} minus rollout:1: %{y:+.3f}<extra></extra>",
+                row=1,
+                col=2,
+            )
+    fig.add_hline(y=0.25, line_dash="dot", line_color="#888", row=1, col=1)
+    fig.add_hline(y=0, line_color="#888", row=1, col=2)
+    for col in (1, 2):
+        fig.add_vline(x=1, line_dash="dash", line_color="#2f8a4a", row=1, col=col)
+    fig.update_layout(
+        title=title or "Bidding a fraction f of the rollout value (f = 1: truthful)",
+        **{**_LAYOUT, "height": 480},
+    )
+    fig.update_xaxes(title_text="fraction f of its rollout value the bot bids")
+    fig.update_yaxes(tickformat=".0%", row=1, col=1)
+    fig.update_yaxes(tickformat="+.0%", dtick=0.25, row=1, col=2)
+    fig.update_layout(legend={"orientation": "h", "y": -0.3, "font": {"size": 12}})
+    return fig
+
+
+def auctioneer_bid(
+    table: pd.DataFrame, own: float, top: float, others: int, title: str | None = None
+) -> go.Figure:
+    """The auctioneer's expected payoff against its bid (``analysis.auctioneer_payoff_table``):
+    the theory's curves (MM-A4, and a plain reserve) over the simulated rolls with 95 % intervals,
+    the truthful bid (its value), the best bid under MM-A4 and Myerson's reserve marked."""
+    fig = figure(
+        title
+        or f"The auctioneer's payoff: {others} rivals, values uniform on [0, {top:g}], its own value {own:g}",
+        "the auctioneer's bid",
+        "its expected payoff (points)",
+    )
+    fig.add_scatter(
+        x=table["bid"],
+        y=table["theory"],
+        mode="lines",
+        name="theory, MM-A4 (its own win pays the bank)",
+        line={"color": _SERIES[0]},
+    )
+    fig.add_scatter(
+        x=table["bid"],
+        y=table["reserve_theory"],
+        mode="lines",
+        name="theory, a plain reserve (Myerson)",
+        line={"color": _SERIES[1], "dash": "dot"},
+    )
+    fig.add_scatter(
+        x=table["bid"],
+        y=table["simulated"],
+        mode="markers",
+        name="simulated rolls, the game's pricing (95 % CI)",
+        marker={"color": _SERIES[0], "size": 7},
+        error_y=error_bars(table, "simulated", "sim_low", "sim_high"),
+    )
+    marks = (
+        (own, "bid its value", "#2f8a4a"),
+        (min((top + own) / 3, top), "best bid (top + value) / 3", _SERIES[0]),
+        (min((top + own) / 2, top), "Myerson (top + value) / 2", _SERIES[1]),
+    )
+    for i, (x, text, colour) in enumerate(marks):
+        fig.add_vline(
+            x=x,
+            line_dash="dash",
+            line_color=colour,
+            annotation_text=text,
+            annotation_position=("top right", "bottom right", "top right")[i],
+        )
+    fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=480)
+    return fig
+
+
+def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """The regret of bidding one's value, as a bidder and as the auctioneer
+    (``analysis.truthful_regret_table``): theory as lines, simulation as markers with 95 % intervals."""
+    fig = figure(
+        title or "What bidding your value costs in one roll's auction: theory and simulation",
+        "your value of the roll",
+        "regret (points lost against the best bid)",
+    )
+    for i, (role, rows) in enumerate(table.groupby("role", sort=False)):
+        colour = _SERIES[i % len(_SERIES)]
+        if rows["theory"].notna().any():
+            fig.add_scatter(
+                x=rows["value"],
+                y=rows["theory"],
+                mode="lines",
+                name=f"{role}: theory",
+                line={"color": colour, "dash": "solid" if i else "dash"},
+            )
+        fig.add_scatter(
+            x=rows["value"],
+            y=rows["regret"],
+            mode="markers",
+            name=f"{role}: simulated",
+            marker={"color": colour, "size": 8, "symbol": ("circle", "square", "diamond")[i % 3]},
+            error_y=error_bars(rows, "regret", "ci_low", "ci_high"),
+        )
+    fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=500)
+    return fig
+
+
+__all__ += ["auctioneer_bid", "fraction_sweep", "truthful_regret"]
