@@ -51,6 +51,14 @@ EXACT = {
         "posterior from the card count (theory)",
     },
     ("gamekit.games.for_sale.plots", "value_against_price"): {"exact value in a one-round sale"},
+    ("gamekit.games.money_monsoon.plots", "auctioneer_bid"): {
+        "theory, MM-A4 (its own win pays the bank)",
+        "theory, a plain reserve (Myerson)",
+    },
+    ("gamekit.games.money_monsoon.plots", "truthful_regret"): {
+        "bidder, seat ties: theory",
+        "auctioneer (MM-A4): theory",
+    },
 }
 # Simulated traces whose interval is a shaded band (a trace filled to the one before it), by name.
 BANDS = {
@@ -194,6 +202,22 @@ def _builders(r):
             ),
             "tie_rules": lambda: mm_plots.tie_rules(
                 mm.tie_summary(experiments.stacked(r["mm_ties"], "auctions"), mm_stack)
+            ),
+            "fraction_sweep": lambda: mm_plots.fraction_sweep(
+                mm.head_to_head(
+                    mm.head_to_head_runs(["shade:0", "shade:1"], "shade", games=6, seed=4),
+                    baseline="shade:1",
+                    fractions={"shade:0": 0.0, "shade:1": 1.0},
+                )
+            ),
+            "auctioneer_bid": lambda: mm_plots.auctioneer_bid(
+                mm.auctioneer_payoff_table([0, 10, 20], own=0, top=30, others=3, auctions=200, seed=1),
+                own=0,
+                top=30,
+                others=3,
+            ),
+            "truthful_regret": lambda: mm_plots.truthful_regret(
+                mm.truthful_regret_table([0, 20], top=20, others=3, samples=50, seed=1)
             ),
             "track_length": lambda: mm_plots.track_length(
                 mm.track_summary({"truthful": experiments.stacked(r["mm_track"])})

@@ -294,7 +294,8 @@ def auctioneer_bid(
 ) -> go.Figure:
     """The auctioneer's expected payoff against its bid (``analysis.auctioneer_payoff_table``):
     the theory's curves (MM-A4, and a plain reserve) over the simulated rolls with 95 % intervals,
-    the truthful bid (its value), the best bid under MM-A4 and Myerson's reserve marked."""
+    the truthful bid (its value), the best bid under MM-A4 and Myerson's reserve marked. The
+    theory's curves are exact: no interval."""
     fig = figure(
         title
         or f"The auctioneer's payoff: {others} rivals, values uniform on [0, {top:g}], its own value {own:g}",
@@ -342,7 +343,8 @@ def auctioneer_bid(
 
 def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """The regret of bidding one's value, as a bidder and as the auctioneer
-    (``analysis.truthful_regret_table``): theory as lines, simulation as markers with 95 % intervals."""
+    (``analysis.truthful_regret_table``): theory as lines, simulation as markers with 95 % intervals.
+    The theory's lines are exact: no interval."""
     fig = figure(
         title or "What bidding your value costs in one roll's auction: theory and simulation",
         "your value of the roll",
