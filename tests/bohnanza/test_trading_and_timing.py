@@ -187,3 +187,6 @@ def test_readable_and_paired_differences():
     assert "95 % CI low" in html and "20%" in html and "ci_low" not in html
     fig = bean_plots.paired_differences(table)
     assert list(fig.data[0].error_x.array) == pytest.approx([0.1])
+    two = pd.concat([table, table.assign(measure="score", difference=2.0, ci_low=1.0, ci_high=3.0)])
+    fig = bean_plots.paired_differences(two)
+    assert len(fig.data) == 2 and list(fig.data[1].x) == [2.0]  # one panel per measure

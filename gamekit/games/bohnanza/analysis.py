@@ -401,8 +401,10 @@ def trading_effect(bot: str = "grower", games: int = 100, seed: int = 0, players
     }
 
 
-def paired_table(differences: Mapping[str, Any]) -> pd.DataFrame:
-    """One row per named ``PairedDifference``: the two means, the difference and its 95 % interval."""
+def paired_table(differences: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> pd.DataFrame:
+    """One row per named ``PairedDifference`` (a mapping, or (name, difference) pairs when one name
+    has several measures): the two means, the difference and its 95 % interval."""
+    pairs = list(differences.items()) if isinstance(differences, Mapping) else list(differences)
     rows = [
         {
             "comparison": name,
@@ -414,7 +416,7 @@ def paired_table(differences: Mapping[str, Any]) -> pd.DataFrame:
             "ci_high": d.ci_high,
             "games": d.n,
         }
-        for name, d in differences.items()
+        for name, d in pairs
     ]
     return pd.DataFrame(rows)
 

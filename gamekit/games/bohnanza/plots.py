@@ -210,22 +210,28 @@ __all__ = [
 def paired_differences(
     table: pd.DataFrame, title: str = "Paired differences (95 % interval)", x_title: str = "difference"
 ) -> go.Figure:
-    """One horizontal bar per row of ``analysis.paired_table`` with its 95 % interval, and the line
-    of no difference at 0."""
-    labels = [f"{c} ({m})" for c, m in zip(table["comparison"], table["measure"], strict=True)]
-    fig = figure(title, x_title, "")
-    fig.add_bar(
-        y=labels,
-        x=table["difference"],
-        orientation="h",
-        marker_color="#3b6fb6",
-        error_x=error_bars(table, "difference"),
-        text=[f"{d:+.2f}" for d in table["difference"]],
-        textposition="inside",
-        insidetextanchor="start",
-    )
-    fig.add_vline(x=0, line_dash="dot")
-    fig.update_layout(showlegend=False)
+    """One panel per measure of ``analysis.paired_table`` (win share and thaler have different
+    scales), one horizontal bar per comparison with its 95 % interval, and the line of no
+    difference at 0."""
+    measures = list(dict.fromkeys(table["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, shared_yaxes=True)
+    for col, measure in enumerate(measures, start=1):
+        rows = table[table["measure"] == measure]
+        fig.add_bar(
+            y=rows["comparison"],
+            x=rows["difference"],
+            orientation="h",
+            marker_color="#3b6fb6",
+            error_x=error_bars(rows, "difference"),
+            text=[f"{d:+.2f}" for d in rows["difference"]],
+            textposition="inside",
+            insidetextanchor="start",
+            row=1,
+            col=col,
+        )
+        fig.add_vline(x=0, line_dash="dot", row=1, col=col)
+        fig.update_xaxes(title_text=x_title, row=1, col=col)
+    fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 380})
     return fig
 
 
