@@ -464,3 +464,45 @@ def test_plots_return_figures(small_runs):
     assert len(price.data) == 1 and price.layout.shapes
     counts = bean_plots.player_count(beans.player_count_summary({3: small_runs["traders"]}))
     assert len(counts.data) == 2
+
+
+# ------------------------------------------------------------------ the notebook (issue 13)
+def _lesson_cells() -> list[dict]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "04_bohnanza.ipynb"
+    return json.loads(path.read_text())["cells"]
+
+
+def test_lesson_links_the_guide_collapses_checks_and_prints_no_raw_tables():
+    cells = _lesson_cells()
+    assert "teacher_guide.ipynb" in "".join(cells[0]["source"])
+    checks = [c for c in cells if "check" in c["metadata"].get("tags", [])]
+    assert len(checks) >= 10
+    assert all(c["metadata"]["jupyter"]["source_hidden"] for c in checks)
+    for c in cells:
+        if c["cell_type"] == "code":
+            assert ".to_string(" not in "".join(c["source"])
+
+
+def test_lesson_names_its_theory_and_the_promise_rule():
+    markdown = "\n".join("".join(c["source"]) for c in _lesson_cells() if c["cell_type"] == "markdown")
+    text = " ".join(markdown.split())
+    for needed in (
+        "hypergeometric",
+        "Farrell & Rabin 1996",
+        "Nash 1950",
+        "BO-T4",
+        "does not model",
+        "cheap talk",
+    ):
+        assert needed in text or needed.lower() in text.lower(), needed
+    assert text.count("**Questions") >= 3
+
+
+def test_lesson_runs_the_grower_where_the_claim_is_about_the_game():
+    code = "\n".join("".join(c["source"]) for c in _lesson_cells() if c["cell_type"] == "code")
+    assert 'played_games("grower"' in code and 'trading_effect("grower"' in code
+    assert "deal_counterfactuals(grower_games" in code and "harvest_forecasts(grower_games" in code
+    assert 'strength(STRENGTH_GAMES, seed=SEED, baseline="trader:0")' in code

@@ -380,3 +380,338 @@ def explorer_measures(records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         },
         index=games,
     )
+
+
+# lesson 04 (issue 13) ------------------------------------------------------------------------------
+# Trading's effect on winning, the tension between thaler and rank in a deal, and the harvest-timing
+# forecast of ``gamekit.theory.bohnanza`` beside what the games did.
+_TRADING_KINDS = frozenset({"offer", "give", "ask", "propose", "cancel", "accept"})
+
+
+class NonTrader:
+    """``bot`` that never trades: it ends trading at once as active player and rejects every
+    proposal; everything else (planting, harvesting, buying the third field) is ``bot``'s own."""
+
+    def __init__(self, bot: Any) -> None:
+        from ...bots.base import bot_label, make_bot
+
+        self.inner = make_bot(bot, "bohnanza")
+        self.label = f"{bot_label(self.inner)} (no trading)"
+        self.games = ("bohnanza",)
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: Any) -> Any:
+        action = self.inner.choose(view, legal_actions, rng)
+        if action.kind in _TRADING_KINDS:
+            return next(a for a in legal_actions if a.kind in ("reject", "end-trading"))
+        return action
+
+
+def trading_effect(bot: str = "grower", games: int = 100, seed: int = 0, players: int = 4) -> dict[str, Any]:
+    """``bot`` against the same bot that never trades (``NonTrader``), half the seats each,
+    seats rotated: ``{"seats": simulate's table, "win_share": ..., "thaler": ...}``, the last two
+    ``gamekit.stats.PairedDifference`` (trader minus non-trader, paired by game)."""
+    from ...bots.base import bot_label, make_bot
+    from ...simulate import simulate
+    from ...stats import paired_difference
+
+    trader, non_trader = make_bot(bot, "bohnanza"), NonTrader(bot)
+    seats = simulate("bohnanza", players, [trader, non_trader] * (players // 2), games, seed=seed)
+    a, b = bot_label(trader), non_trader.label
+    return {
+        "seats": seats,
+        "win_share": paired_difference(seats, a, b),
+        "thaler": paired_difference(seats, a, b, column="score"),
+    }
+
+
+def paired_table(differences: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> pd.DataFrame:
+    """One row per named ``PairedDifference`` (a mapping, or (name, difference) pairs when one name
+    has several measures): the two means, the difference and its 95 % interval."""
+    pairs = list(differences.items()) if isinstance(differences, Mapping) else list(differences)
+    rows = [
+        {
+            "comparison": name,
+            "measure": d.column.replace("_", " "),
+            "first": d.mean_a,
+            "second": d.mean_b,
+            "difference": d.difference,
+            "ci_low": d.ci_low,
+            "ci_high": d.ci_high,
+            "games": d.n,
+        }
+        for name, d in pairs
+    ]
+    return pd.DataFrame(rows)
+
+
+def played_games(bot: Any = "grower", games: int = 20, seed: int = 0, players: int = 4) -> list[Any]:
+    """``games`` finished games of ``players`` copies of ``bot``, game i dealt from
+    ``game_seed(seed, i)`` (``gamekit.play`` seeds the bots from the game's seed)."""
+    import gamekit
+
+    from ...simulate import game_seed
+
+    out = []
+    for i in range(games):
+        g = gamekit.new_game("bohnanza", players, seed=game_seed(seed, i))
+        gamekit.play(g, bot)
+        out.append(g)
+    return out
+
+
+def _rank_of(scores: Sequence[int], seat: int) -> int:
+    return 1 + sum(1 for s in scores if s > scores[seat])
+
+
+def deal_counterfactuals(
+    games: Sequence[Any], bot: Any = "grower", per_game: int = 1, seed: int = 0
+) -> pd.DataFrame:
+    """Each accepted deal drawn (``per_game`` a game, at random) is played out twice from the moment
+    the partner answers: once accepted, once rejected, the same bots with the same random draws
+    (``gamekit.play`` seeds them from the game) and the same deck. One row per deal: each side's
+    final thaler and rank in both branches, and the changes the deal made (accepted minus rejected).
+
+    ``rank_gain``: ranks gained (a deal that lifts you from 3rd to 1st gains 2). ``gap_change``:
+    the change in the active player's thaler minus the partner's, negative when the deal helped the
+    partner more than the active player in thaler.
+    """
+    import random as _random
+
+    import gamekit
+
+    rows = []
+    for index, game in enumerate(games):
+        accepts = [i for i, (_, action) in enumerate(game.history) if str(action) == "accept"]
+        picks = _random.Random(seed * 1_000_003 + index).sample(accepts, min(per_game, len(accepts)))
+        for step in sorted(picks):
+            position = game.at(step)
+            partner = game.history[step][0]
+            active = position.view()["active"]
+            branch = {}
+            for answer in ("accept", "reject"):
+                g = position.copy()
+                g.act(partner, answer)
+                gamekit.play(g, bot)
+                branch[answer] = g.result()["scores"]
+            yes, no = branch["accept"], branch["reject"]
+            row = {
+                "game": index,
+                "step": step,
+                "turn": position.view()["turn"],
+                "active": active,
+                "partner": partner,
+            }
+            for side, seat in (("active", active), ("partner", partner)):
+                row[f"{side}_thaler_gain"] = yes[seat] - no[seat]
+                row[f"{side}_rank_gain"] = _rank_of(no, seat) - _rank_of(yes, seat)
+                row[f"{side}_won_gain"] = int(_rank_of(yes, seat) == 1) - int(_rank_of(no, seat) == 1)
+            row["gap_change"] = row["active_thaler_gain"] - row["partner_thaler_gain"]
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def deal_tension(table: pd.DataFrame) -> pd.DataFrame:
+    """How often the deals of ``deal_counterfactuals`` did each thing, with Wilson 95 % intervals
+    (one deal a game keeps the deals independent)."""
+    both_gain = (table["active_thaler_gain"] > 0) & (table["partner_thaler_gain"] > 0)
+    partner_more = table["partner_thaler_gain"] > table["active_thaler_gain"]
+    cases = {
+        "both sides gain thaler": both_gain,
+        "the partner gains more thaler than the active player": partner_more,
+        "both gain thaler, the partner more": both_gain & partner_more,
+        "the partner gains more ranks than the active player": table["partner_rank_gain"]
+        > table["active_rank_gain"],
+        "the active player gains more ranks than the partner": table["active_rank_gain"]
+        > table["partner_rank_gain"],
+        "the deal changes who wins": (table["active_won_gain"] != 0) | (table["partner_won_gain"] != 0),
+    }
+    rows = []
+    for name, hit in cases.items():
+        k, n = int(hit.sum()), len(table)
+        low, high = wilson_interval(k, n)
+        rows.append(
+            {
+                "what the deal did": name,
+                "deals": k,
+                "of": n,
+                "share": k / n if n else float("nan"),
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def harvest_forecasts(games: Sequence[Any]) -> pd.DataFrame:
+    """For every field of the active player at the start of each of its turns: the exact forecast of
+    ``gamekit.theory.bohnanza`` (its hand queue and the unseen cards, as the ``grower`` computes it)
+    beside two outcomes of the same game.
+
+    The model: the hand queue plants ``known`` beans of the field's type before the first hand card
+    that fits no field forces a harvest (``planted`` cards, one a turn), and the player turns up
+    ``draws`` = 2 x max(1, planted) unseen cards by then, each of the type with the hypergeometric law.
+    ``expected``: E[pay at the forced harvest]. ``with_cards_that_came``: the same formula with the
+    cards the player really turned up on those turns (tests the hypergeometric: are the unseen cards
+    as good as shuffled?). ``paid``: what the field paid when it was next harvested in the game
+    (trades, early harvests and the final harvest included). Turns too close to the end for the
+    player to have ``max(1, planted)`` more turns are left out.
+    """
+    import gamekit
+
+    from . import timing
+
+    rows = []
+    for index, game in enumerate(games):
+        turn_ups = [e["cards"] for e in game.log if e["type"] == "turn-up"]
+        turns = game.records()["turns"]
+        seat_of_turn = {t["turn"]: t["seat"] for t in turns}
+        harvests = game.records()["harvests"]
+        replay = gamekit.new_game("bohnanza", game.players, seed=game.seed, options=game.setup["options"])
+        last_turn = 0
+        for seat, action in game.history:
+            view = replay.view()
+            if view["turn"] != last_turn and view["phase"] == "plant" and not view["planted"]:
+                last_turn = view["turn"]
+                me = view["active"]
+                mine = replay.view(me)
+                fields = mine["fields"][me]
+                unseen, total = timing.unseen_beans(mine)
+                known, planted = timing.queue_before_forced(fields, mine["hands"][me])
+                ahead = [t for t in range(last_turn, len(turns) + 1) if seat_of_turn.get(t) == me]
+                n_turns = max(1, planted)
+                if len(ahead) >= n_turns:
+                    came = [c for t in ahead[:n_turns] for c in turn_ups[t - 1]]
+                    for number, field in enumerate(fields, start=1):
+                        if field is None:
+                            continue
+                        bean, count = field
+                        now, expected = timing.harvest_now_or_wait(
+                            bean, count, known[bean], unseen[bean], total, 2 * n_turns
+                        )
+                        top = len(rules.HARVEST[bean]) - 1
+                        realised = rules.HARVEST[bean][min(count + known[bean] + came.count(bean), top)]
+                        paid = next(
+                            (
+                                h["coins"]
+                                for h in harvests
+                                if h["seat"] == me and h["field"] == number and h["turn"] >= last_turn
+                            ),
+                            None,
+                        )
+                        rows.append(
+                            {
+                                "game": index,
+                                "turn": last_turn,
+                                "seat": me,
+                                "field": number,
+                                "bean": bean,
+                                "count": count,
+                                "known": known[bean],
+                                "unseen_of_bean": unseen[bean],
+                                "unseen_total": total,
+                                "draws": 2 * n_turns,
+                                "now": now,
+                                "expected": expected,
+                                "with_cards_that_came": realised,
+                                "paid": paid,
+                            }
+                        )
+            replay.act(seat, action)
+    return pd.DataFrame(rows)
+
+
+def forecast_calibration(forecasts: pd.DataFrame, width: float = 0.5) -> pd.DataFrame:
+    """``harvest_forecasts`` binned by the exact forecast (bins ``width`` thaler wide): per bin and
+    outcome the mean forecast and the mean outcome with a 95 % interval clustered by game."""
+    from ...stats import clustered_mean
+
+    table = forecasts.assign(bin=(forecasts["expected"] / width).round() * width)
+    rows = []
+    for outcome, label in (
+        ("with_cards_that_came", "the formula with the cards that came"),
+        ("paid", "what the field paid in the game"),
+    ):
+        for value, part in table.dropna(subset=[outcome]).groupby("bin"):
+            if len(part) < 2 or part["game"].nunique() < 2:
+                continue
+            m = clustered_mean(part.assign(value=part[outcome].astype(float)), "value")
+            rows.append(
+                {
+                    "outcome": label,
+                    "bin": value,
+                    "forecast": part["expected"].mean(),
+                    "mean": m.mean,
+                    "ci_low": m.ci_low,
+                    "ci_high": m.ci_high,
+                    "fields": len(part),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def games_records(games: Sequence[Any], bot: str = "grower") -> dict[str, pd.DataFrame]:
+    """Finished games (``played_games``) as the tables of ``simulate_records``: ``seats`` (one row
+    per seat per game, with the game's statistics), ``deals`` and ``harvests`` (each with ``game``)."""
+    seats, tables = [], {"deals": [], "harvests": []}
+    for index, game in enumerate(games):
+        result = game.result()
+        winners = result["winners"]
+        for seat in range(game.players):
+            seats.append(
+                {
+                    "game": index,
+                    "seat": seat,
+                    "bot": bot,
+                    "score": result["scores"][seat],
+                    "rank": result["ranks"][seat],
+                    "winner": seat in winners,
+                    "win_share": 1 / len(winners) if seat in winners else 0.0,
+                    **game.stats(seat),
+                }
+            )
+        records = game.records()
+        for name, rows in tables.items():
+            rows.extend({"game": index, "bot": bot, **r} for r in records[name])
+    return {"seats": pd.DataFrame(seats), **{k: pd.DataFrame(v) for k, v in tables.items()}}
+
+
+def game_means(seats: pd.DataFrame, by: str = "setting") -> pd.DataFrame:
+    """Mean thaler per player per ``by`` with a 95 % interval over games (each game's mean over its
+    seats is one observation: the players of one game share its deck)."""
+    per_game = seats.groupby([by, "game"], sort=False)["score"].mean().reset_index()
+    return mean_with_interval(per_game.groupby(by, sort=False)["score"])
+
+
+def forecast_errors(forecasts: pd.DataFrame) -> pd.DataFrame:
+    """Per outcome of ``harvest_forecasts``: the mean forecast, the mean outcome and their
+    difference (outcome minus forecast, paired field by field) with a 95 % interval clustered by game."""
+    from ...stats import clustered_mean
+
+    rows = []
+    for outcome, label in (
+        ("with_cards_that_came", "the formula with the cards that came"),
+        ("paid", "what the field paid in the game"),
+    ):
+        part = forecasts.dropna(subset=[outcome])
+        diff = clustered_mean(part.assign(error=part[outcome].astype(float) - part["expected"]), "error")
+        rows.append(
+            {
+                "outcome": label,
+                "forecast": part["expected"].mean(),
+                "outcome_mean": part[outcome].astype(float).mean(),
+                "difference": diff.mean,
+                "ci_low": diff.ci_low,
+                "ci_high": diff.ci_high,
+                "fields": diff.n,
+                "games": diff.clusters,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def gap_change(table: pd.DataFrame) -> Any:
+    """The mean change a deal of ``deal_counterfactuals`` made to the active player's thaler minus
+    the partner's, with a 95 % interval clustered by game (``gamekit.stats.ClusteredMean``)."""
+    from ...stats import clustered_mean
+
+    return clustered_mean(table, "gap_change")

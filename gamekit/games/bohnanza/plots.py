@@ -204,3 +204,104 @@ __all__ = [
     "player_count",
     "third_field_price",
 ]
+
+
+# lesson 04 (issue 13) ------------------------------------------------------------------------------
+def paired_differences(
+    table: pd.DataFrame, title: str = "Paired differences (95 % interval)", x_title: str = "difference"
+) -> go.Figure:
+    """One panel per measure of ``analysis.paired_table`` (win share and thaler have different
+    scales), one horizontal bar per comparison with its 95 % interval, and the line of no
+    difference at 0."""
+    measures = list(dict.fromkeys(table["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, shared_yaxes=True)
+    for col, measure in enumerate(measures, start=1):
+        rows = table[table["measure"] == measure]
+        fig.add_bar(
+            y=rows["comparison"],
+            x=rows["difference"],
+            orientation="h",
+            marker_color="#3b6fb6",
+            error_x=error_bars(rows, "difference"),
+            text=[f"{d:+.2f}" for d in rows["difference"]],
+            textposition="inside",
+            insidetextanchor="start",
+            row=1,
+            col=col,
+        )
+        fig.add_vline(x=0, line_dash="dot", row=1, col=col)
+        fig.update_xaxes(title_text=x_title, row=1, col=col)
+    fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 380})
+    return fig
+
+
+def deal_tension(
+    table: pd.DataFrame, title: str = "An accepted deal, played out with and without it"
+) -> go.Figure:
+    """Share of deals that did each thing (``analysis.deal_tension``) with Wilson 95 % intervals."""
+    fig = figure(title, "share of deals", "")
+    fig.add_bar(
+        y=table["what the deal did"],
+        x=table["share"],
+        orientation="h",
+        marker_color="#c9a227",
+        error_x=error_bars(table, "share"),
+        text=[f"{s:.0%}" for s in table["share"]],
+        textposition="inside",
+        insidetextanchor="start",
+    )
+    fig.update_xaxes(tickformat=".0%", range=[0, 1])
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(showlegend=False, margin={"l": 360})
+    return fig
+
+
+def forecast_calibration(
+    table: pd.DataFrame, title: str = "Harvest timing: the exact forecast beside the games"
+) -> go.Figure:
+    """Mean outcome against the exact forecast (``analysis.forecast_calibration``), one series per
+    outcome with 95 % intervals clustered by game; the diagonal is the forecast itself."""
+    fig = figure(title, "exact forecast: expected thaler at the forced harvest", "mean thaler (simulated)")
+    top = float(max(table["forecast"].max(), table["ci_high"].max(), 4.0))
+    fig.add_scatter(
+        x=[0, top],
+        y=[0, top],
+        mode="lines",
+        name="theory (forecast = outcome)",
+        line={"dash": "dot", "color": "#55524a"},
+    )
+    for (outcome, rows), colour in zip(
+        table.groupby("outcome", sort=False), ("#4c9a2a", "#d0543b"), strict=False
+    ):
+        fig.add_scatter(
+            x=rows["forecast"],
+            y=rows["mean"],
+            mode="markers+lines",
+            name=outcome,
+            error_y=error_bars(rows),
+            marker={"size": 9, "color": colour},
+            text=[f"{n} fields" for n in rows["fields"]],
+        )
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+def readable(
+    table: pd.DataFrame, digits: int = 2, percent: tuple[str, ...] = ()
+) -> pd.io.formats.style.Styler:
+    """A table for students: headers in words (``ci_low`` becomes "95 % CI low", the first letter
+    capitalised), numbers to ``digits`` decimals, the columns named in ``percent`` as percentages,
+    no index."""
+
+    def header(column: object) -> str:
+        words = str(column).replace("_", " ")
+        return "95 % CI " + words[3:] if words.startswith("ci ") else words[:1].upper() + words[1:]
+
+    shown = table.rename(columns=header)
+    formats = {}
+    for original, new in zip(table.columns, shown.columns, strict=True):
+        if original in percent:
+            formats[new] = "{:.0%}"
+        elif pd.api.types.is_float_dtype(table[original]):
+            formats[new] = f"{{:.{digits}f}}"
+    return shown.style.format(formats).hide(axis="index")
