@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from ..guide_text import guide_section
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "01_for_sale.ipynb"
-GUIDE = ROOT / "notebooks" / "guide" / "01_for_sale.md"
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,7 @@ def test_the_notebook_is_committed_executed_without_errors(cells):
 
 
 def test_the_guide_answers_each_part_and_gives_times_and_paths():
-    guide = GUIDE.read_text()
+    guide = guide_section("01_for_sale")
     for heading in (
         "## Time per section",
         "## A 20-minute path",

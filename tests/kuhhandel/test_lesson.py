@@ -20,6 +20,7 @@ from gamekit.pictures import picture
 from gamekit.simulate import simulate_records
 from gamekit.teach import Table, action_groups
 
+from ..guide_text import guide_section
 from .helpers import game, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -445,7 +446,6 @@ def test_sandbox_position_the_double_tie_wins_the_cows_for_the_active_player():
 
 # ----------------------------------------------------------------- notebook
 NOTEBOOK = ROOT / "notebooks" / "03_kuhhandel.ipynb"
-GUIDE = ROOT / "notebooks" / "guide" / "03_kuhhandel.md"
 
 
 def _cells():
@@ -492,7 +492,7 @@ def test_the_teachers_guide_answers_every_question_of_the_lesson():
     questions = set(
         re.findall(r"^(\d+)\. ", "\n".join(s for k, s, _ in _cells() if "Questions for students" in s), re.M)
     )
-    guide = GUIDE.read_text()
+    guide = guide_section("03_kuhhandel")
     assert questions == {str(i) for i in range(1, 11)}
     for number in questions:
         assert re.search(rf"^{number}\. ", guide, re.M), number
