@@ -50,23 +50,30 @@ def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval
     return fig
 
 
+def _win_rate_by(
+    seats: pd.DataFrame, key: str, table: pd.DataFrame, title: str, x: str, colour: str
+) -> go.Figure:
+    """Bars of win rate by ``key`` with Wilson error bars and the fair share 1/players marked."""
+    fig = figure(title, x, "win rate")
+    fig.add_bar(
+        x=[str(k) for k in table[key]],
+        y=table["win_rate"],
+        error_y=error_bars(table, "win_rate"),
+        marker_color=colour,
+    )
+    fair = 1 / seats[key].nunique()
+    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return fig
+
+
 def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % interval)") -> go.Figure:
     """Win rate by seat number; with bots rotated through the seats, differences are the seat's own.
 
     A seat number is not an order of play when the first start player is dealt at random: for
     turn order see ``position_advantage``."""
     table = analysis.seat_summary(seats)
-    fig = figure(title, "seat (0 = first in seat order)", "win rate")
-    fig.add_bar(
-        x=[str(s) for s in table["seat"]],
-        y=table["win_rate"],
-        error_y=error_bars(table, "win_rate"),
-        marker_color="#58a886",
-    )
-    fair = 1 / seats["seat"].nunique()
-    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
-    return fig
+    return _win_rate_by(seats, "seat", table, title, "seat (0 = first in seat order)", "#58a886")
 
 
 def position_advantage(
@@ -76,17 +83,9 @@ def position_advantage(
     (``analysis.position_summary``); with the same bot in every seat the differences are the
     position's own (``experiments.seat_experiment``)."""
     table = analysis.position_summary(seats)
-    fig = figure(title, "position (0 = first start player, then clockwise)", "win rate")
-    fig.add_bar(
-        x=[str(p) for p in table["position"]],
-        y=table["win_rate"],
-        error_y=error_bars(table, "win_rate"),
-        marker_color="#7d46a8",
+    return _win_rate_by(
+        seats, "position", table, title, "position (0 = first start player, then clockwise)", "#7d46a8"
     )
-    fair = 1 / seats["position"].nunique()
-    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
-    return fig
 
 
 def _mean_markers(fig: go.Figure, table: pd.DataFrame, names: list[str]) -> None:
