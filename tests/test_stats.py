@@ -19,6 +19,8 @@ import gamekit
 from gamekit import stats
 from gamekit.analysis import summarize, wilson_interval
 
+from .test_analysis import tiny_table  # four 2-player games; game 2 is a shared win
+
 Z999 = 3.2905  # two-sided 99.9 % normal quantile: the band a seeded Monte Carlo rate must fall in
 
 
@@ -28,23 +30,6 @@ def rate_is_consistent_with(hits: int, trials: int, expected: float) -> bool:
 
 
 # ------------------------------------------------------------------ paired differences by hand
-def tiny_table() -> pd.DataFrame:
-    """Four 2-player games (the table of test_analysis); game 2 is a shared win."""
-    rows = [
-        (0, 0, "a", 10, 1.0),
-        (0, 1, "b", 5, 0.0),
-        (1, 0, "b", 8, 1.0),
-        (1, 1, "a", 6, 0.0),
-        (2, 0, "a", 7, 0.5),
-        (2, 1, "b", 7, 0.5),
-        (3, 0, "b", 3, 0.0),
-        (3, 1, "a", 9, 1.0),
-    ]
-    df = pd.DataFrame(rows, columns=["game", "seat", "bot", "score", "win_share"])
-    df["winner"] = df["win_share"] > 0
-    return df
-
-
 def test_paired_difference_of_a_tiny_table_by_hand():
     # Differences a - b per game: 1, -1, 0, 1. Mean 0.25, sd sqrt(2.75 / 3), t(0.975, 3) = 3.18245.
     result = stats.paired_difference(tiny_table(), "a", "b")
