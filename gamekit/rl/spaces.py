@@ -272,9 +272,9 @@ class Spaces:
             if index < 500:
                 return f"bid {index}"
             if index < 600:
-                return f"bid 5..{index - 500:02d} (a bid of 500 or more ending in {index - 500:02d})"
+                return f"bid of 500 or more ending in {index - 500:02d}"
             if index < 700:
-                return f"bid range {index - 600} (the {index - 600 + 1}th range listed)"
+                return f"bid range number {index - 600} of those listed (from 0)"
             return MONEY_MONSOON_MOVES[index - 700]
         if name == "bohnanza":
             fixed = [

@@ -15,8 +15,8 @@ import gamekit.rl
 from gamekit.rl import pettingzoo as gk_pettingzoo
 from gamekit.rl.pettingzoo import rank_reward
 
-# Players per game for PettingZoo's tests: the fewest, so Bohnanza's long games stay short.
-PLAYERS = {"for_sale": 4, "money_monsoon": 4, "bohnanza": 3, "kuhhandel": 3}
+# The default player count of pettingzoo_env, which every game allows.
+PLAYERS = {name: 4 for name in gamekit.GAMES}
 
 
 @pytest.mark.parametrize("name", gamekit.GAMES)
