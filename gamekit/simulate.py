@@ -669,6 +669,7 @@ def _gather(
     games: int,
     progress: Progress | None,
     window: int,
+    cancel: bool = True,
 ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """Play the chunks through ``submit``, at most ``window`` of them submitted and unfinished at
     a time; report progress as any finishes, and join them in game order.
@@ -676,7 +677,8 @@ def _gather(
     ``submit(indices)`` returns a future with ``add_done_callback``, ``result`` and ``cancel``
     (a ``concurrent.futures`` or a Dask future). Keeping only a window in flight keeps memory
     flat and makes stopping cheap: on any exception here, Ctrl-C included, the few submitted
-    chunks are cancelled (those not started) before it is raised; the caller stops the rest.
+    chunks are cancelled (those not started; unless ``cancel`` is False, for a caller that stops
+    them otherwise) before it is raised; the caller stops the rest.
     """
     finished: queue.SimpleQueue[int] = queue.SimpleQueue()
     futures: dict[int, Any] = {}
@@ -707,7 +709,7 @@ def _gather(
                 if progress and not failed:
                     progress(done, games)
     except BaseException:
-        for future in futures.values():
+        for future in futures.values() if cancel else ():
             future.cancel()
         raise
     return _collect(batches, chunks, games, None)  # type: ignore[arg-type]
@@ -788,10 +790,12 @@ def _on_local_processes(
     context = _WorkerContext()
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
     try:
-        result = _gather(lambda ix: pool.submit(*task(ix)), chunks, games, progress, 2 * count)
+        result = _gather(lambda ix: pool.submit(*task(ix)), chunks, games, progress, 2 * count, cancel=False)
     except BaseException:
+        # Terminated workers break the pool, which fails every pending future itself; a future
+        # cancelled here first would make Python 3.11's pool fail on it (InvalidStateError).
         context.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=False)
         raise
     pool.shutdown(wait=True)
     return result
