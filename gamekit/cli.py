@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import platform
+import shlex
 import sys
 import threading
 import time
@@ -297,12 +298,12 @@ def _now() -> str:
 
 
 def _command_line(args: argparse.Namespace) -> str:
-    """The ``gamekit simulate`` command that plays the same games again."""
-    options = "".join(f" --option {name}={value}" for name, value in args.option)
-    return (
-        f"gamekit simulate {args.game} --players {args.players} --games {args.games}"
-        f" --bots {args.bots} --seed {args.seed}{options}"
-    )
+    """The ``gamekit simulate`` command that plays the same games again, quoted for a shell."""
+    words = ["gamekit", "simulate", args.game, "--players", str(args.players), "--games", str(args.games)]
+    words += ["--bots", args.bots, "--seed", str(args.seed)]
+    for name, value in args.option:
+        words += ["--option", f"{name}={value}"]
+    return shlex.join(words)
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

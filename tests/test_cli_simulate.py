@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def test_bots_and_options_of_an_unknown_game_exit_2(capsys):
 
 
 # ------------------------------------------------------------------------------ --out
-ARGV = ["simulate", "for_sale", "--players", "3", "--games", "12", "--bots", "spread,random,budget:1.2"]
+ARGV = ["simulate", "for_sale", "--players", "3", "--games", "12", "--bots", "spread, random,budget:1.2"]
 
 
 def test_out_dash_writes_only_the_csv_to_stdout_and_the_summary_to_stderr(capsys):
@@ -109,7 +110,7 @@ def test_out_file_writes_the_csv_and_a_record_of_how_it_was_made_beside_it(tmp_p
     assert record["csv"] == "runs.csv"
     # The recorded command plays the same rows again.
     again = tmp_path / "again.csv"
-    argv = record["command"].split()[1:]
+    argv = shlex.split(record["command"])[1:]
     assert main([*argv, "--out", str(again)]) == 0
     assert again.read_text() == out.read_text()
 
