@@ -845,9 +845,11 @@ def _dask_gather(
         futures.append(client.submit(*task(ix), pure=False))
         return futures[-1]
 
-    threads = sum(client.nthreads().values()) if hasattr(client, "nthreads") else 0
+    # A generous window: an adaptive cluster grows with the tasks it sees queued, and cancelling
+    # them all on Ctrl-C is one message to the scheduler.
+    threads = sum(client.nthreads().values())
     try:
-        return _gather(submit, chunks, games, progress, 2 * max(threads, 1))
+        return _gather(submit, chunks, games, progress, max(4 * threads, 100))
     except BaseException:
         client.cancel(futures)
         raise
