@@ -333,6 +333,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bar = ProgressBar(total=args.games)
     if not bar.tty:
         print(f"Playing {args.games:,} games of {title} {where}", file=sys.stderr, flush=True)
+    # Chunks small enough for the count to move about 20 times per worker (a cluster is taken as 8
+    # workers); the rows do not depend on it.
+    spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
+    chunk = max(1, min(250, args.games // (20 * spread)))
     started = _now()
     with bar:
         df = simulate(
@@ -344,6 +348,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             options=options,
             workers=workers,
             progress=bar,
+            chunk=chunk,
         )
     ended = _now()
     print(
