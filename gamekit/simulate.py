@@ -849,7 +849,8 @@ def _dask_gather(
     # them all on Ctrl-C is one message to the scheduler.
     threads = sum(client.nthreads().values())
     try:
-        return _gather(submit, chunks, games, progress, max(4 * threads, 100))
+        return _gather(submit, chunks, games, progress, max(4 * threads, 100), cancel=False)
     except BaseException:
-        client.cancel(futures)
+        # One message for all: a Dask future's own cancel() waits for the scheduler, one by one.
+        client.cancel([future for future in futures if not future.done()])
         raise

@@ -5,6 +5,8 @@ One LocalCluster of two worker processes, on 127.0.0.1 only, serves every test h
 
 from __future__ import annotations
 
+import time
+
 import pandas.testing as pdt
 import pytest
 
@@ -65,3 +67,21 @@ def test_a_failing_bot_on_dask_is_named_with_its_game_as_with_one_process(cluste
             "for_sale", 3, [Raises(), "random", "random"], games=4, chunk=2, workers=cluster.scheduler_address
         )
     assert info.value.game == 0 and info.value.bot == "raises"
+
+
+def test_ctrl_c_cancels_the_tasks_queued_on_the_cluster(cluster):
+    def interrupt(done, total):
+        raise KeyboardInterrupt  # as Ctrl-C would, in the calling thread, once the first chunk is in
+
+    with distributed.Client(cluster) as client:
+        with pytest.raises(KeyboardInterrupt):
+            gamekit.simulate(
+                "for_sale", 4, "random", games=100_000, chunk=20, workers=client, progress=interrupt
+            )
+        for _ in range(100):  # bounded: 10 s for the scheduler to drop them
+            busy = sum(len(tasks) for tasks in client.processing().values())
+            if not busy:
+                break
+            time.sleep(0.1)
+        assert busy == 0
+        assert client.submit(sum, [1, 2]).result() == 3  # the caller's Client still works
