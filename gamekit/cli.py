@@ -1,6 +1,9 @@
 """The command line: run tournaments, replay the rule documents' examples, play bots, time engines.
 
     gamekit simulate for_sale --players 4 --games 10000 --bots random,spread,budget:1.2,random --seed 1
+        [--workers 4 | --workers tcp://SCHEDULER:8786] [--out runs.csv | --out -]
+    gamekit bots for_sale
+    gamekit options for_sale
     gamekit examples [--game for_sale] [--id FS-X1]
     gamekit play for_sale --players 4 --seat 0 [--bots spread] [--seed N] [--save FILE] [--option edition=classic]
     gamekit bench [--games N] [--game for_sale] [--players 3,4,5,6] [--repeat 3]
@@ -15,10 +18,15 @@ once; a game draws its view for the terminal with ``text(view)`` in its module
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import platform
+import shlex
 import sys
+import threading
 import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -148,50 +156,100 @@ def _ordinal(n: int) -> str:
 class ProgressBar:
     """``simulate``'s ``progress(done, total)`` callback, drawn on a stream (stderr by default).
 
-    On a terminal the bar is redrawn in place at most ten times a second; into a
-    file or pipe it writes a line at each quarter only, so logs stay short.
+    On a terminal the bar is redrawn in place, at most every ``interval`` seconds as games
+    finish; into a file or pipe it writes a line at each quarter only, so logs stay short.
+    Used as a context manager (``with ProgressBar(total=n) as bar``) it also redraws on its
+    own, so the time shown moves on while a long chunk of games is played: at least every
+    ``tick`` seconds on a terminal (default 0.5), and a line every ``quiet`` seconds without
+    news into a file (default 10). On leaving it ends an unfinished bar's line.
     """
 
-    def __init__(self, stream: IO[str] | None = None, unit: str = "games", interval: float = 0.1) -> None:
+    def __init__(
+        self,
+        stream: IO[str] | None = None,
+        unit: str = "games",
+        interval: float = 0.1,
+        *,
+        total: int | None = None,
+        tick: float = 0.5,
+        quiet: float = 10.0,
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.unit = unit
         self.interval = interval
-        try:
-            self.tty = bool(self.stream.isatty())
-        except (AttributeError, ValueError):
-            self.tty = False
+        self.tick, self.quiet = tick, quiet
+        self.tty = _isatty(self.stream)
         self.start = time.monotonic()
+        self.done, self.total = 0, total
         self._last_draw = float("-inf")
+        self._last_line = self.start
         self._quarters_shown = 0
+        self._open_line = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        total = max(total, 1)
+        with self._lock:
+            self.done, self.total = done, total
+            self._draw(time.monotonic(), forced=False)
+
+    def _draw(self, now: float, forced: bool) -> None:
+        done, total = self.done, max(self.total or 1, 1)
         fraction = min(done / total, 1.0)
+        elapsed = now - self.start
         if self.tty:
-            now = time.monotonic()
-            if done < total and now - self._last_draw < self.interval:
+            if not forced and done < total and now - self._last_draw < self.interval:
                 return
             self._last_draw = now
             width = 30
             filled = round(width * fraction)
-            elapsed = now - self.start
             eta = f"  about {elapsed / done * (total - done):.0f} s left" if 0 < done < total else ""
             self.stream.write(
                 f"\r[{'#' * filled}{'-' * (width - filled)}] {100 * fraction:3.0f} %  {done:,}/{total:,} {self.unit}"
                 f"  {elapsed:.1f} s{eta}   "
             )
+            self._open_line = done < total
             if done >= total:
                 self.stream.write("\n")
             self.stream.flush()
             return
         quarters = int(fraction * 4)
-        if quarters > self._quarters_shown:
-            self._quarters_shown = quarters
-            elapsed = time.monotonic() - self.start
+        if quarters > self._quarters_shown or forced:
+            self._quarters_shown = max(quarters, self._quarters_shown)
+            self._last_line = now
             self.stream.write(
                 f"{done:,}/{total:,} {self.unit} ({100 * fraction:.0f} %) after {elapsed:.1f} s\n"
             )
             self.stream.flush()
+
+    def _run_ticker(self) -> None:
+        every = self.tick if self.tty else min(self.tick, self.quiet)
+        while not self._stop.wait(every):
+            with self._lock:
+                now = time.monotonic()
+                if self.total is None or self.done >= self.total:
+                    continue
+                if (self.tty and now - self._last_draw >= self.tick) or (
+                    not self.tty and now - self._last_line >= self.quiet
+                ):
+                    self._draw(now, forced=True)
+
+    def __enter__(self) -> ProgressBar:
+        self.start = self._last_line = time.monotonic()
+        self._ticker = threading.Thread(target=self._run_ticker, name="gamekit-progress", daemon=True)
+        self._ticker.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join(timeout=2)
+        with self._lock:
+            if self._open_line:  # interrupted or failed: the next message starts on its own line
+                self.stream.write("\n")
+                self.stream.flush()
+                self._open_line = False
 
 
 # ------------------------------------------------------------------ rendering views
@@ -223,50 +281,171 @@ def format_summary(table: Any, key: str = "bot") -> str:
     return text_table([key, "games", "win rate [95 % CI]", "mean score"], rows)
 
 
+def parse_workers(text: str) -> int | str:
+    """``--workers``: a number of local processes, or a Dask scheduler's address."""
+    text = text.strip()
+    return int(text) if text.isdecimal() else text
+
+
+def metadata_path(out: Path) -> Path:
+    """Where ``--out FILE`` records how its rows were made: ``FILE.json`` beside it (``runs.csv``
+    → ``runs.csv.json``), a name that cannot be another file of the same run."""
+    return out.with_name(out.name + ".json")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The ``gamekit simulate`` command that plays the same games again, quoted for a shell."""
+    words = ["gamekit", "simulate", args.game, "--players", str(args.players), "--games", str(args.games)]
+    words += ["--bots", args.bots, "--seed", str(args.seed)]
+    for name, value in args.option:
+        words += ["--option", f"{name}={value}"]
+    return shlex.join(words)
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .analysis import position_summary, seat_summary, summarize
 
     options = convert_options(args.game, args.option)
     title = game_class(args.game).title
-    new_game(args.game, args.players, seed=args.seed, options=options)  # players and options, checked now
+    # Players and options, checked now; the game's options hold the defaults too, for the record.
+    resolved = dict(new_game(args.game, args.players, seed=args.seed, options=options).options)
     # Bots are built here, so a bad name fails with the library's message before any game is played.
     bots: list[Bot] = [
         make_bot(spec, args.game) for spec in bot_specs(args.bots, args.players, f"{args.players} players")
     ]
-    workers: int | str = int(args.workers) if args.workers.isdecimal() else args.workers
-    if args.out is not None and not args.out.parent.is_dir():
+    workers = parse_workers(args.workers)
+    to_stdout = args.out is not None and str(args.out) == "-"
+    if args.out is not None and not to_stdout and not args.out.parent.is_dir():
         raise ConfigError(f"--out {str(args.out)!r}: folder {str(args.out.parent)!r} does not exist")
-    df = simulate(
-        args.game,
-        args.players,
-        bots,
-        args.games,
-        seed=args.seed,
-        options=options,
-        workers=workers,
-        progress=ProgressBar(),
+    # With --out - the rows alone go to stdout; the summary and every message go to stderr.
+    report = sys.stderr if to_stdout else sys.stdout
+    where = (
+        "here"
+        if workers == 1
+        else f"on {workers} worker processes"
+        if type(workers) is int
+        else f"on {workers}"
     )
+    bar = ProgressBar(total=args.games)
+    if not bar.tty:
+        print(f"Playing {args.games:,} games of {title} {where}", file=sys.stderr, flush=True)
+    # Chunks small enough for the count to move about 20 times per worker (a cluster is taken as 8
+    # workers); the rows do not depend on it.
+    spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
+    chunk = max(1, min(250, args.games // (20 * spread)))
+    started = _now()
+    with bar:
+        df = simulate(
+            args.game,
+            args.players,
+            bots,
+            args.games,
+            seed=args.seed,
+            options=options,
+            workers=workers,
+            progress=bar,
+            chunk=chunk,
+        )
+    ended = _now()
     print(
         f"{title}, {args.players} players, {args.games:,} games, seed {args.seed}"
-        f"{''.join(f', {k}={v}' for k, v in options.items())}; bots rotate through the seats"
+        f"{''.join(f', {k}={v}' for k, v in options.items())}; bots rotate through the seats",
+        file=report,
     )
     unfinished = int((~df["finished"]).sum()) // args.players
     if unfinished:
-        print(f"{unfinished:,} game(s) stopped before their end (max_turns): no winner, provisional scores")
-    print(format_summary(summarize(df)))
+        print(
+            f"{unfinished:,} game(s) stopped before their end (max_turns): no winner, provisional scores",
+            file=report,
+        )
+    print(format_summary(summarize(df)), file=report)
     if args.by_seat:
-        print()
-        print(format_summary(seat_summary(df), key="seat"))
-        print()
-        print("by position after the first start player (0 = that player):")
-        print(format_summary(position_summary(df), key="position"))
+        print(file=report)
+        print(format_summary(seat_summary(df), key="seat"), file=report)
+        print(file=report)
+        print("by position after the first start player (0 = that player):", file=report)
+        print(format_summary(position_summary(df), key="position"), file=report)
+    if to_stdout:
+        df.to_csv(sys.stdout, index=False)
+        sys.stdout.flush()
+        return EXIT_OK
     if args.out is not None:
+        record = {
+            "game": args.game,
+            "players": args.players,
+            "options": resolved,
+            "options_given": options,
+            "bots": [bot.label for bot in bots],
+            "seat_rotation": "in game i, seat s is played by bots[(s + i) % players]",
+            "seed": args.seed,
+            "games": args.games,
+            "workers": workers,
+            "gamekit_version": __version__,
+            "python": platform.python_version(),
+            "started": started,
+            "ended": ended,
+            "rows": len(df),
+            "csv": args.out.name,
+            "command": _command_line(args),
+        }
+        meta = metadata_path(args.out)
         try:
             df.to_csv(args.out, index=False)
+            meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
             print(f"gamekit simulate: error: cannot write {str(args.out)!r}: {exc}", file=sys.stderr)
             return EXIT_FAILED
-        print(f"Wrote {len(df):,} rows to {args.out}")
+        print(f"Wrote {len(df):,} rows to {args.out}, and how they were made to {meta}")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------- bots, options
+def option_text(value: Any) -> str:
+    """An option value as ``--option`` takes it back (``option_value`` reads it)."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def _cmd_bots(args: argparse.Namespace) -> int:
+    from .bots import describe
+
+    cls = game_class(args.game)  # an unknown game gets the library's message; the game's bots register
+    rows = describe(args.game)
+    print(f"{cls.title}: {len(rows)} bots. Choose with --bots NAME, or NAME:VALUE to set the parameter.")
+    table = []
+    for row in rows:
+        if row["parameter"] is None:
+            parameter = "-"
+        else:
+            low, high = row["range"]
+            allowed = f"{low:g} to {high:g}" if high is not None else f">= {low:g}"
+            parameter = f"{row['parameter']} = {row['default']:g} ({allowed})"
+        table.append([row["name"], parameter, row["rule"]])
+    print(text_table(["bot", "parameter (default, range)", "rule"], table, left=(0, 1, 2)))
+    return EXIT_OK
+
+
+def _cmd_options(args: argparse.Namespace) -> int:
+    cls = game_class(args.game)
+    declared = cls.options_declared
+    if not declared:
+        print(f"{cls.title} has no rule options.")
+        return EXIT_OK
+    print(f"{cls.title}: {len(declared)} rule options. Set one with --option NAME=VALUE.")
+    table = []
+    for option in declared:
+        values = [option_text(choice) for choice in option.choices or ()]
+        if option.minimum is not None:
+            values.append(f"a whole number >= {option.minimum}")
+        table.append([option.name, " | ".join(values), option_text(option.default), option.rule, option.doc])
+    print(text_table(["option", "values", "default", "rule", "what it does"], table, left=(0, 1, 2, 3, 4)))
     return EXIT_OK
 
 
@@ -569,8 +748,20 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
         help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
-    p.add_argument("--workers", default="1", help="local processes, or a Dask scheduler address (default 1)")
-    p.add_argument("--out", type=Path, help="write every row (one per seat per game) as CSV")
+    p.add_argument(
+        "--workers",
+        default="1",
+        help="local processes, or a Dask scheduler address such as tcp://10.0.0.5:8786; "
+        "the rows are the same for every choice (default 1)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
+        "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
+        "stdout (the summary then goes to stderr)",
+    )
     p.add_argument(
         "--by-seat",
         action="store_true",
@@ -616,6 +807,16 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arguments(simulate_parser, games)
     _simulate_arguments(simulate_parser)
     simulate_parser.set_defaults(run=_cmd_simulate)
+
+    bots_parser = sub.add_parser("bots", help="list the bots of a game, with their parameters and rules")
+    bots_parser.add_argument("game", help=f"the game ({games})")
+    bots_parser.set_defaults(run=_cmd_bots)
+
+    options_parser = sub.add_parser(
+        "options", help="list the rule options of a game, with values and defaults"
+    )
+    options_parser.add_argument("game", help=f"the game ({games})")
+    options_parser.set_defaults(run=_cmd_options)
 
     examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
     examples_parser.add_argument("--game", help="only this game's examples")

@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import pickle
 import queue
 import random
+import signal
+import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing.context import SpawnContext
 from typing import TYPE_CHECKING, Any
 
 from .bots.base import BotLike, bot_label, is_shipped, make_bot
@@ -37,6 +40,9 @@ if TYPE_CHECKING:
 
 BotSpec = BotLike | str
 Progress = Callable[[int, int], None]
+# A number of local processes, a Dask scheduler's address, a dask.distributed Client, or any
+# concurrent.futures.Executor (see ``simulate``).
+Workers = int | str | Executor | Any
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -464,7 +470,7 @@ def simulate(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int | str = 1,
+    workers: Workers = 1,
     progress: Progress | None = None,
     chunk: int = 250,
     *,
@@ -477,10 +483,24 @@ def simulate(
     Each row has game, seat, position (seats after the game's first start player,
     clockwise: 0 is that player, whom the rules choose at random), bot, score, rank,
     winner, win_share, finished and decisions, then the game's own statistics.
-    ``workers`` is a number of local processes or a Dask scheduler address; the
-    table is the same for every choice (bots defined in a notebook travel to local
-    workers by cloudpickle). ``progress(done, total)`` is called as games finish.
-    ``time_limit`` (seconds, default none) bounds each decision of each bot.
+    ``progress(done, total)`` is called in the calling process each time a chunk of
+    ``chunk`` games finishes. ``time_limit`` (seconds, default none) bounds each decision
+    of each bot.
+
+    ``workers`` says where the games are played, in chunks of ``chunk`` games; the table is
+    the same, row for row, for every choice:
+
+    - ``1`` (default): here, one game after another;
+    - a number above 1: that many fresh local worker processes. They do not run the calling
+      script again, so a script needs no ``if __name__ == "__main__":`` guard, and bots
+      defined in a notebook or a script travel to them by cloudpickle;
+    - a Dask scheduler's address (``"tcp://10.0.0.5:8786"``) or a ``dask.distributed.Client``:
+      the workers of that cluster, which need gamekit (the same version) installed;
+    - any ``concurrent.futures.Executor`` (a process or thread pool of your own), left running.
+
+    Ctrl-C (``KeyboardInterrupt``) stops a simulation within a fraction of a second: games
+    not yet started are cancelled, local worker processes terminated, Dask tasks cancelled
+    (an Executor of your own finishes the chunks it has started).
 
     Seeds: game i is dealt from ``game_seed(seed, i)``, and its bot in seat s draws from
     ``simulation_bot_rng(seed, i, s)``, which is not derived from the game's seed. Same
@@ -513,7 +533,7 @@ def simulate_records(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int | str = 1,
+    workers: Workers = 1,
     progress: Progress | None = None,
     chunk: int = 250,
     *,
@@ -546,7 +566,7 @@ def _run(
     games: int,
     seed: int,
     options: Mapping[str, Any] | None,
-    workers: int | str,
+    workers: Workers,
     progress: Progress | None,
     chunk: int,
     records: bool,
@@ -562,23 +582,50 @@ def _run(
     new_game(name, players, seed=seed, options=options)  # set-up errors fail early too
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a whole number >= 1, not {games!r}")
+    if type(chunk) is not int or chunk < 1:
+        raise ConfigError(f"chunk must be a whole number of games >= 1, not {chunk!r}")
     limit = _check_time_limit(time_limit)
+    kind = _workers_kind(workers)
     chunks = [range(start, min(start + chunk, games)) for start in range(0, games, chunk)]
-    args = (name, players)
-    if workers == 1:
-        batches = (_play_games(*args, checked, ix, seed, options, records, limit) for ix in chunks)
+    if kind == "one":
+        batches = (_play_games(name, players, checked, ix, seed, options, records, limit) for ix in chunks)
         return _collect(batches, chunks, games, progress, stop_at_error=True)
-    if isinstance(workers, str):
-        return _simulate_dask(workers, args, bots, chunks, seed, options, records, limit, progress, games)
-    if type(workers) is int and workers > 1:
-        payload = _pickled_bots(bots)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            futures = [
-                pool.submit(_play_games_remote, payload, *args, ix, seed, options, records, limit)
-                for ix in chunks
-            ]
-            return _collect((f.result() for f in futures), chunks, games, progress)
-    raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
+    payload = _pickled_bots(bots)
+    rest = (seed, options, records, limit)
+
+    def task(ix: range) -> tuple[Any, ...]:
+        return (_play_games_remote, payload, name, players, ix, *rest)
+
+    if kind == "processes":
+        return _on_local_processes(min(workers, len(chunks)), task, chunks, games, progress)
+    if kind == "executor":
+        window = 2 * (getattr(workers, "_max_workers", None) or os.cpu_count() or 1)
+        return _gather(lambda ix: workers.submit(*task(ix)), chunks, games, progress, window)
+    return _on_dask(workers, task, chunks, games, progress)
+
+
+def _workers_kind(workers: Any) -> str:
+    """What ``workers`` names: one process, local processes, an Executor or a Dask scheduler."""
+    if type(workers) is int and workers >= 1:
+        return "one" if workers == 1 else "processes"
+    if isinstance(workers, Executor):
+        return "executor"
+    if (isinstance(workers, str) and workers.strip()) or _is_dask_client(workers):
+        return "dask"
+    raise ConfigError(
+        "workers must be a number of processes >= 1, a Dask scheduler address, a dask.distributed "
+        f"Client or a concurrent.futures.Executor, not {_shown(workers)}"
+    )
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_dask_client(workers: Any) -> bool:
+    distributed = sys.modules.get("distributed")  # a Client exists only if dask.distributed is loaded
+    return distributed is not None and isinstance(workers, distributed.Client)
 
 
 def _collect(
@@ -612,31 +659,198 @@ def _collect(
     return rows, tables
 
 
-def _simulate_dask(
-    address: str,
-    args: tuple[str, int],
-    bots: list[Any],
+# How often the waiting main thread wakes: Ctrl-C is acted on at the latest this long after it.
+_POLL = 0.2
+
+
+def _gather(
+    submit: Callable[[range], Any],
     chunks: list[range],
-    seed: int,
-    options: Mapping[str, Any] | None,
-    records: bool,
-    time_limit: float | None,
-    progress: Progress | None,
     games: int,
+    progress: Progress | None,
+    window: int,
+    cancel: bool = True,
 ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """Play the chunks through ``submit``, at most ``window`` of them submitted and unfinished at
+    a time; report progress as any finishes, and join them in game order.
+
+    ``submit(indices)`` returns a future with ``add_done_callback``, ``result`` and ``cancel``
+    (a ``concurrent.futures`` or a Dask future). Keeping only a window in flight keeps memory
+    flat and makes stopping cheap: on any exception here, Ctrl-C included, the few submitted
+    chunks are cancelled (those not started; unless ``cancel`` is False, for a caller that stops
+    them otherwise) before it is raised; the caller stops the rest.
+    """
+    finished: queue.SimpleQueue[int] = queue.SimpleQueue()
+    futures: dict[int, Any] = {}
+    batches: list[Batch | None] = [None] * len(chunks)
+    done, failed, following = 0, False, 0
+
+    def submit_next() -> None:
+        nonlocal following
+        number, following = following, following + 1
+        future = futures[number] = submit(chunks[number])
+        future.add_done_callback(lambda _, number=number: finished.put(number))
+
+    try:
+        while following < min(window, len(chunks)):
+            submit_next()
+        while futures:
+            try:  # a short timeout keeps the main thread responsive to Ctrl-C
+                number = finished.get(timeout=_POLL)
+            except queue.Empty:
+                continue
+            batch = batches[number] = futures.pop(number).result()
+            if following < len(chunks):
+                submit_next()
+            if batch[2] is not None:
+                failed = True
+            else:
+                done += len(chunks[number])
+                if progress and not failed:
+                    progress(done, games)
+    except BaseException:
+        for future in futures.values() if cancel else ():
+            future.cancel()
+        raise
+    return _collect(batches, chunks, games, None)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ local worker processes
+_WORKER_NAME = "gamekit-worker"
+_patch_lock = threading.Lock()
+
+
+def _without_main(original: Callable[[str], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
+    """``multiprocessing.spawn.get_preparation_data`` that lets gamekit's workers skip ``__main__``.
+
+    A spawned process normally runs the parent's main script again (as ``__mp_main__``) before
+    it works, which is why a script without ``if __name__ == "__main__":`` breaks. gamekit's
+    workers need nothing from it: they run ``_play_games_remote`` and receive the bots by
+    cloudpickle, which carries classes defined in ``__main__`` by value. So for processes named
+    ``gamekit-worker-*`` only, the instruction to rerun the main script is left out; every other
+    process is prepared as before.
+    """
+
+    def get_preparation_data(name: str) -> dict[str, Any]:
+        data = original(name)
+        if name.startswith(_WORKER_NAME):
+            data.pop("init_main_from_path", None)
+            data.pop("init_main_from_name", None)
+        return data
+
+    get_preparation_data.gamekit = True  # type: ignore[attr-defined]
+    return get_preparation_data
+
+
+def _install_without_main() -> None:
+    from multiprocessing import spawn
+
+    with _patch_lock:
+        if not getattr(spawn.get_preparation_data, "gamekit", False):
+            spawn.get_preparation_data = _without_main(spawn.get_preparation_data)
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C at a terminal reaches every process; the main one stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _WorkerContext(SpawnContext):
+    """A spawn context whose processes are named ``gamekit-worker-N`` and remembered, so that they
+    can be terminated at once on Ctrl-C (``ProcessPoolExecutor`` has no public way before 3.14)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[Any] = []
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # the name multiprocessing calls
+        process = super().Process(*args, **kwargs)
+        process.name = f"{_WORKER_NAME}-{len(self.started) + 1}"
+        self.started.append(process)
+        return process
+
+    def terminate(self) -> None:
+        for process in self.started:
+            if process.is_alive():
+                process.terminate()
+        for process in self.started:
+            process.join(timeout=2)
+
+
+def _on_local_processes(
+    count: int,
+    task: Callable[[range], tuple[Any, ...]],
+    chunks: list[range],
+    games: int,
+    progress: Progress | None,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """The chunks on ``count`` fresh worker processes; on any exception (Ctrl-C included) the
+    queued chunks are cancelled and the workers terminated before it is raised."""
+    _install_without_main()
+    context = _WorkerContext()
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        result = _gather(lambda ix: pool.submit(*task(ix)), chunks, games, progress, 2 * count, cancel=False)
+    except BaseException:
+        # Terminated workers break the pool, which fails every pending future itself; a future
+        # cancelled here first would make Python 3.11's pool fail on it (InvalidStateError).
+        context.terminate()
+        pool.shutdown(wait=False)
+        raise
+    pool.shutdown(wait=True)
+    return result
+
+
+# ----------------------------------------------------------------------------- Dask
+def _on_dask(
+    workers: Any,
+    task: Callable[[range], tuple[Any, ...]],
+    chunks: list[range],
+    games: int,
+    progress: Progress | None,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """The chunks on a Dask cluster: ``workers`` is its scheduler's address or a ``Client``.
+
+    A Client made here from an address is closed at the end; one passed in is left open. On
+    any exception (Ctrl-C included) the chunks still queued or running are cancelled.
+    """
+    if not isinstance(workers, str):
+        return _dask_gather(workers, task, chunks, games, progress)
     try:
         from distributed import Client
     except ImportError:
         raise ConfigError(
-            f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
-            "(pip install 'dask[distributed]')"
+            f"workers={workers!r} names a Dask scheduler, but dask.distributed is not installed "
+            "(pip install 'gamekit[dask]', or 'dask[distributed]')"
         ) from None
-    payload = _pickled_bots(bots)
-    with Client(address) as client:
-        futures = [
-            client.submit(
-                _play_games_remote, payload, *args, ix, seed, options, records, time_limit, pure=False
-            )
-            for ix in chunks
-        ]
-        return _collect((f.result() for f in futures), chunks, games, progress)
+    try:
+        client = Client(workers, timeout=30)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ConfigError(f"could not reach the Dask scheduler at {workers!r}: {_short(exc)}") from None
+    with client:
+        return _dask_gather(client, task, chunks, games, progress)
+
+
+def _dask_gather(
+    client: Any,
+    task: Callable[[range], tuple[Any, ...]],
+    chunks: list[range],
+    games: int,
+    progress: Progress | None,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    futures: list[Any] = []
+
+    def submit(ix: range) -> Any:
+        # pure=False: two chunks never share a result, whatever Dask thinks of their arguments.
+        futures.append(client.submit(*task(ix), pure=False))
+        return futures[-1]
+
+    # A generous window: an adaptive cluster grows with the tasks it sees queued, and cancelling
+    # them all on Ctrl-C is one message to the scheduler.
+    threads = sum(client.nthreads().values())
+    try:
+        return _gather(submit, chunks, games, progress, max(4 * threads, 100), cancel=False)
+    except BaseException:
+        # One message for all: a Dask future's own cancel() waits for the scheduler, one by one.
+        client.cancel([future for future in futures if not future.done()])
+        raise
