@@ -534,6 +534,151 @@ def best_response_sweep(
     return pd.DataFrame(rows)
 
 
+@dataclass(frozen=True)
+class MixDifference:
+    """``candidate`` minus ``reference`` in one seat while every other seat draws a strategy from
+    ``mix``: both payoffs, their difference and its 95 % interval over ``games`` paired games."""
+
+    candidate: str
+    reference: str
+    mix: dict[str, float]
+    payoff_candidate: float
+    payoff_reference: float
+    difference: float
+    ci_low: float
+    ci_high: float
+    games: int
+    column: str = "win_share"
+
+    @property
+    def detectable(self) -> bool:
+        """True when the interval excludes 0."""
+        return self.ci_low > 0 or self.ci_high < 0
+
+    def __str__(self) -> str:
+        against = ", ".join(f"{s} {w:.0%}" for s, w in self.mix.items())
+        return (
+            f"{self.candidate} minus {self.reference} against the mix ({against}): "
+            f"{self.difference:+.3f} {self.column.replace('_', ' ')} "
+            f"(95% CI {self.ci_low:+.3f} to {self.ci_high:+.3f}, {self.games} paired games)"
+        )
+
+
+def difference_at_mix(
+    game: str | PayoffFunction,
+    players: int,
+    candidate: Any,
+    reference: Any,
+    against: Mapping[Any, float],
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int | str = 1,
+    column: str = "win_share",
+    min_weight: float = 0.01,
+) -> MixDifference:
+    """Does ``candidate`` do better than ``reference`` against a population playing ``against``
+    (a mapping strategy -> weight, e.g. a meta-game's equilibrium mix)?
+
+    One seat plays ``candidate`` (then, on the very same deals, ``reference``); each other seat
+    plays a strategy drawn from ``against``. As in ``best_response_sweep`` the expectation over
+    the opponents' draws is exact (every multiset of n-1 opponents, weighted by its multinomial
+    probability); strategies of weight below ``min_weight`` are left out and the rest
+    renormalised, so that a trace of a strategy does not cost a profile of its own. Both arms
+    share every seed, so each game gives one paired difference; the interval is Student's t.
+    """
+    from scipy import stats as scipy_stats
+
+    _check_counts(players, games)
+    mix = [(s, w) for s, w in _opponent_mix(against) if w >= min_weight]
+    if not mix:
+        raise ConfigError(f"no strategy in {against!r} has a weight of at least {min_weight}")
+    total = sum(w for _, w in mix)
+    opponents, weights = [s for s, _ in mix], np.array([w / total for _, w in mix])
+    _, labels = _strategies(game, [candidate, reference])
+    _, opponent_labels = _strategies(game, opponents)
+    jobs: list[tuple[list[Any], np.ndarray]] = []
+    probabilities: list[float] = []
+    for first in (candidate, reference):
+        for combo in itertools.combinations_with_replacement(range(len(opponents)), players - 1):
+            others = np.bincount(combo, minlength=len(opponents))
+            probability = math.factorial(players - 1) / math.prod(math.factorial(int(c)) for c in others)
+            probabilities.append(probability * float(np.prod(weights**others)))
+            jobs.append(([first, *opponents], np.concatenate([[1], others])))
+    results = _play_profiles(game, jobs, players, games, seed, options, workers, column, keep_first=True)
+    half = len(jobs) // 2
+    arm_a = sum(probabilities[j] * results[j][2] for j in range(half))
+    arm_b = sum(probabilities[j] * results[j][2] for j in range(half, len(jobs)))
+    diff = arm_a - arm_b
+    mean = float(np.mean(diff))
+    se = float(np.std(diff, ddof=1)) / math.sqrt(games)
+    t = float(scipy_stats.t.ppf(0.975, games - 1))
+    return MixDifference(
+        labels[0],
+        labels[1],
+        dict(zip(opponent_labels, weights.tolist(), strict=True)),
+        float(np.mean(arm_a)),
+        float(np.mean(arm_b)),
+        mean,
+        mean - t * se,
+        mean + t * se,
+        games,
+        column,
+    )
+
+
+def equilibrium_mix(table: PayoffTable, **kwargs: Any) -> tuple[dict[str, float], float, float]:
+    """The symmetric equilibrium of lowest regret that ``symmetric_equilibria`` finds, as a
+    mapping strategy -> share (shares under 0.001 dropped), with its regret and regret margin."""
+    best = symmetric_equilibria(table, **kwargs).iloc[0]
+    mix = {s: float(best[s]) for s in table.strategies if best[s] >= 1e-3}
+    total = sum(mix.values())
+    return {s: w / total for s, w in mix.items()}, float(best["regret"]), float(best["regret_margin"])
+
+
+def table_to_dict(table: PayoffTable) -> dict[str, Any]:
+    """A payoff table as plain JSON-ready data (NaN as None); ``table_from_dict`` reads it back."""
+
+    def plain(a: np.ndarray) -> list[list[float | None]]:
+        return [[None if math.isnan(v) else float(v) for v in row] for row in a]
+
+    return {
+        "strategies": list(table.strategies),
+        "players": table.players,
+        "counts": table.counts.astype(int).tolist(),
+        "payoff": plain(table.payoff),
+        "stderr": plain(table.stderr),
+        "games": table.games,
+        "column": table.column,
+    }
+
+
+def table_from_dict(data: Mapping[str, Any]) -> PayoffTable:
+    """The payoff table ``table_to_dict`` wrote."""
+
+    def array(rows: Any) -> np.ndarray:
+        return np.array([[np.nan if v is None else v for v in row] for row in rows], dtype=float)
+
+    try:
+        table = PayoffTable(
+            tuple(data["strategies"]),
+            int(data["players"]),
+            np.array(data["counts"], dtype=int),
+            array(data["payoff"]),
+            array(data["stderr"]),
+            int(data["games"]),
+            str(data["column"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ConfigError(f"not a stored payoff table: {error}") from None
+    k = len(table.strategies)
+    if table.counts.shape != (math.comb(k + table.players - 1, table.players), k) or (
+        table.payoff.shape != table.counts.shape or table.stderr.shape != table.counts.shape
+    ):
+        raise ConfigError("a stored payoff table's arrays do not match its strategies and players")
+    return table
+
+
 # ----------------------------------------------------------------- a test-bed with a known answer
 def first_price_payoffs(profile: tuple[Hashable, ...], games: int, seed: int) -> np.ndarray:
     """First-price sealed-bid auction, private values U[0, 1], bidder i bids ``profile[i]`` · v:

@@ -177,6 +177,7 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "examples",
         "stats",
         "strategy",
+        "meta_games",
         "theory",
         "auction_lab",
         "rl",
