@@ -166,13 +166,15 @@ class Hub:
         return self.versions.get(code, 0)
 
     def session(self, code: str) -> Any:
-        row = self.store.one("SELECT * FROM sessions WHERE code = ?", (normal_code(code),))
+        with self.lock:
+            row = self.store.one("SELECT * FROM sessions WHERE code = ?", (normal_code(code),))
         if row is None:
             raise ClassroomError("CL-5", f"no session with the code {str(code)[:12]!r}", 404)
         return row
 
     def student_by_token(self, bearer: str | None) -> Any:
-        row = self.store.one("SELECT * FROM students WHERE token = ?", (bearer,)) if bearer else None
+        with self.lock:
+            row = self.store.one("SELECT * FROM students WHERE token = ?", (bearer,)) if bearer else None
         if row is None:
             raise ClassroomError("CL-9", "this page needs a student token: join the session first", 401)
         if row["left_at"] is not None:

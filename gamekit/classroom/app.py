@@ -425,8 +425,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--teacher-token", default=None)
     parser.add_argument("--seed", type=int, default=0)
+    defaults = Limits()
+    parser.add_argument("--rate", type=float, default=defaults.rate, help="requests a second per token")
+    parser.add_argument("--burst", type=int, default=defaults.burst, help="requests at once per token")
+    parser.add_argument("--max-students", type=int, default=defaults.students, help="per session")
     args = parser.parse_args(argv)
-    app = create_app(args.db, teacher_token=args.teacher_token, seed=args.seed)
+    limits = Limits(rate=args.rate, burst=args.burst, students=args.max_students)
+    app = create_app(args.db, teacher_token=args.teacher_token, seed=args.seed, limits=limits)
     print(
         f"classroom server on http://{args.host}:{args.port}  (teacher token: {app.state.teacher_token})",
         flush=True,
