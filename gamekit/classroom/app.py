@@ -42,6 +42,7 @@ from .store import Store
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.2  # seconds between an event stream's looks at the session's version
 TICK = 0.2  # seconds between the clock thread's looks at the clocks
+KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
 
 
 def _error(error: Exception) -> JSONResponse:
@@ -380,7 +381,14 @@ class Server:
 
         self.app = create_app(db_path, **kw)
         self.teacher_token: str = self.app.state.teacher_token
-        config = uvicorn.Config(self.app, host=host, port=port, log_level="warning", access_log=False)
+        config = uvicorn.Config(
+            self.app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_keep_alive=KEEP_ALIVE,
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name="classroom-server", daemon=True)
         self._thread.start()
@@ -436,7 +444,14 @@ def main(argv: list[str] | None = None) -> None:
         f"classroom server on http://{args.host}:{args.port}  (teacher token: {app.state.teacher_token})",
         flush=True,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=KEEP_ALIVE,
+    )
 
 
 if __name__ == "__main__":
