@@ -21,6 +21,7 @@ import contextlib
 import csv
 import io
 import json
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -104,14 +105,14 @@ class Classroom:
     def student(self, request: Request) -> Any:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer == self.teacher_token:
+        if bearer is not None and secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
         return self.hub.student_by_token(bearer)
 
     def teacher(self, request: Request) -> None:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer != self.teacher_token:
+        if bearer is None or not secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-10", "this needs the teacher's token", 403 if bearer else 401)
 
 
