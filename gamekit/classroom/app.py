@@ -156,9 +156,10 @@ async def leave(request: Request, room: Classroom) -> Response:
     return JSONResponse({"ok": True})
 
 
-def _events(request: Request, room: Classroom, key: str, code: str) -> StreamingResponse:
-    """A server-sent event stream: ``event: version`` with the session's version whenever it
-    moves, a comment as heartbeat, closed after ``stream_seconds`` (the page reconnects)."""
+def _events(request: Request, room: Classroom, key: str, version: Callable[[], int]) -> StreamingResponse:
+    """A server-sent event stream: ``event: version`` with ``version()`` whenever it moves (a
+    student's: their own screen's; the teacher's: the session's), a comment as heartbeat, closed
+    after ``stream_seconds`` (the page reconnects)."""
     limits = room.limits
     room.streams.open(key)
 
@@ -168,11 +169,11 @@ def _events(request: Request, room: Classroom, key: str, code: str) -> Streaming
             started = beat = time.monotonic()
             last = -1
             while time.monotonic() - started < limits.stream_seconds:
-                version = room.hub.version(code)
-                if version != last:
-                    last = version
+                now = version()
+                if now != last:
+                    last = now
                     beat = time.monotonic()
-                    yield f"event: version\ndata: {version}\n\n"
+                    yield f"event: version\ndata: {now}\n\n"
                 elif time.monotonic() - beat >= limits.heartbeat:
                     beat = time.monotonic()
                     yield ": heartbeat\n\n"
@@ -187,7 +188,8 @@ def _events(request: Request, room: Classroom, key: str, code: str) -> Streaming
 
 async def events(request: Request, room: Classroom) -> Response:
     student = room.student(request)
-    return _events(request, room, f"s:{student['id']}", student["session"])
+    sid, code = student["id"], student["session"]
+    return _events(request, room, f"s:{sid}", lambda: room.hub.student_version(sid, code))
 
 
 # ------------------------------------------------------------------ teacher endpoints
@@ -282,7 +284,7 @@ async def table(request: Request, room: Classroom) -> Response:
 async def teacher_events(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     code = room.hub.session(request.path_params["code"])["code"]
-    return _events(request, room, "teacher", code)
+    return _events(request, room, "teacher", lambda: room.hub.version(code))
 
 
 # ------------------------------------------------------------------ pages
