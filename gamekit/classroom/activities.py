@@ -673,6 +673,10 @@ class Hub:
             return moved
 
     def round_state(self, code: str) -> dict[str, Any]:
+        with self.lock:
+            return self._round_state(code)
+
+    def _round_state(self, code: str) -> dict[str, Any]:
         session = self.session(code)
         activity = self._activity(session)
         if activity is None or activity["kind"] not in ("auction", "clock"):
@@ -814,7 +818,8 @@ class Hub:
         fields.update(game_table=row["id"], seat=seat)
         game = self.games[row["id"]]
         if seat not in game.to_act and not game.legal_actions(seat):
-            error = ClassroomError("CL-4", f"it is not your turn ({SEAT_NAMES[seat]}): wait for the others")
+            why = "the game at your table is over" if game.is_over else "it is not your turn"
+            error = ClassroomError("CL-4", f"{why} ({SEAT_NAMES[seat]}): nothing to do now")
             self._refused(session["code"], "action", text, error, **fields)
             raise error
         saved = game.to_json()
