@@ -181,5 +181,6 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "theory",
         "auction_lab",
         "rl",
+        "classroom",
         "__main__",
     }, top

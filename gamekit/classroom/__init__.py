@@ -1,0 +1,28 @@
+"""The classroom: a class plays together from their own phones (issue 14).
+
+``pip install 'gamekit[classroom]'`` (Starlette, uvicorn, qrcode). ``import gamekit`` never loads
+this package.
+
+- ``create_app(db_path, teacher_token=None, seed=0, limits=None)``: the ASGI app (``app``).
+- ``serve(db_path, host="127.0.0.1", port=0, ...)`` → ``Server`` (``.url``, ``.teacher_token``,
+  ``.stop()``): the app on uvicorn in a background thread.
+- ``Limits``: sizes and rates a request, a token and a session may use (``security``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .security import ClassroomError, Limits
+
+__all__ = ["ClassroomError", "Limits", "Server", "create_app", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    # The app's names load on first use, so that ``python -m gamekit.classroom.app`` runs the
+    # module once (as __main__) and not a second copy imported by this package.
+    if name in ("Server", "create_app", "serve"):
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
