@@ -15,6 +15,7 @@ of every other loser's amount (the clock's drop prices, or sealed bids).
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
@@ -29,6 +30,7 @@ from scipy import stats as scipy_stats
 
 from .. import analysis
 from ..auction_lab import COLOURS, FORMAT_NAMES
+from ..pictures import STYLE
 from ..plots import error_bars, figure
 from ..theory import auctions as theory
 
@@ -76,6 +78,10 @@ def frame(
     table["amount"] = pd.to_numeric(table["amount"], errors="coerce").fillna(parsed)
     for column in ("value", "payoff"):
         table[column] = pd.to_numeric(table[column], errors="coerce")
+    for column in ("activity", "round", "table", "student", "seat"):  # whole numbers, or missing
+        numbers = pd.to_numeric(table[column], errors="coerce")
+        if numbers.notna().eq(table[column].notna()).all() and (numbers.dropna() % 1 == 0).all():
+            table[column] = numbers.astype("Int64")
     table["time"] = pd.to_datetime(table["time"], utc=True, errors="coerce")
     table["accepted"] = table["accepted"].fillna(False).astype(bool)
     return table.reset_index(drop=True)
@@ -308,7 +314,11 @@ class LiveBoard:
     ``fetch()`` returns ``(version, rows, state, pictures)``, pictures as ``{table: html}``;
     ``refresh()`` redraws from it once, ``start(interval)`` polls it on a background thread that
     ends with ``stop()``, after ``max_seconds``, or when ``fetch`` fails (the server stopped).
-    ``.widget`` is the box to display.
+    ``.widget`` is the box to display; ``.figures`` holds the figures last drawn.
+
+    ``figure_widgets=True`` draws into plotly ``FigureWidget``s, which change in place; each
+    carries plotly.js (about 5 MB) into a saved notebook's widget state, so a notebook that is kept
+    (a lesson) passes False: the same figures then go into ``Output`` widgets, redrawn whole.
     """
 
     def __init__(
@@ -316,12 +326,19 @@ class LiveBoard:
         fetch: Callable[[], tuple[Any, Any, Mapping[str, Any], Mapping[Any, str]]],
         low: float = LOW,
         high: float = HIGH,
+        figure_widgets: bool = True,
     ) -> None:
         import ipywidgets as w
 
         self.fetch, self.low, self.high = fetch, low, high
-        self.bids = go.FigureWidget(bids_figure([], low, high))
-        self.revenue = go.FigureWidget(revenue_figure([], low, high))
+        self.figures = {"bids": bids_figure([], low, high), "revenue": revenue_figure([], low, high)}
+        if figure_widgets:
+            self.bids: Any = go.FigureWidget(self.figures["bids"])
+            self.revenue: Any = go.FigureWidget(self.figures["revenue"])
+        else:
+            self.bids, self.revenue = w.Output(), w.Output()
+            _replace(self.bids, self.figures["bids"])
+            _replace(self.revenue, self.figures["revenue"])
         self.waiting = w.HTML()
         self.tables = w.HTML()
         self.status = w.HTML()
@@ -340,10 +357,14 @@ class LiveBoard:
             if version == self.version and version is not None:
                 return False
             table = frame(rows)
-            _replace(self.bids, bids_figure(table, self.low, self.high))
-            _replace(self.revenue, revenue_figure(table, self.low, self.high))
+            self.figures = {
+                "bids": bids_figure(table, self.low, self.high),
+                "revenue": revenue_figure(table, self.low, self.high),
+            }
+            _replace(self.bids, self.figures["bids"])
+            _replace(self.revenue, self.figures["revenue"])
             self.waiting.value = waiting_html(state)
-            self.tables.value = "".join(
+            self.tables.value = STYLE + "".join(
                 f'<div class="gk-live-table"><h4>Table {escape(str(t))}</h4>{html}</div>'
                 for t, html in pictures.items()
             )
@@ -397,12 +418,20 @@ class LiveBoard:
         display(self.widget)
 
 
-def _replace(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Put ``fig``'s traces and layout into the FigureWidget in one update."""
-    with widget.batch_update():
-        widget.data = ()
-        widget.add_traces(list(fig.data))
-        widget.layout = fig.layout
+def _replace(widget: Any, fig: go.Figure) -> None:
+    """Put ``fig`` into a FigureWidget (its traces and layout, in one update) or an Output widget
+    (as plotly's data, set as the widget's outputs: no display is captured from this thread)."""
+    if isinstance(widget, go.FigureWidget):
+        with widget.batch_update():
+            widget.data = ()
+            widget.add_traces(list(fig.data))
+            widget.layout = fig.layout
+        return
+    data = {
+        "application/vnd.plotly.v1+json": json.loads(fig.to_json()),
+        "text/plain": fig.layout.title.text or "",
+    }
+    widget.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
 
 
 __all__ = [

@@ -3,6 +3,7 @@ from lesson 05's model, with equilibrium or truthful bidders, seeded."""
 
 from __future__ import annotations
 
+import json
 import math
 import time
 
@@ -169,7 +170,8 @@ def test_the_live_board_redraws_on_a_new_version_and_its_thread_stops():
     board = live.LiveBoard(fetch)
     assert board.refresh() and not board.refresh()  # the same version: nothing redrawn
     assert "Waiting for 1 of 2" in board.waiting.value and "Table 7" in board.tables.value
-    assert any(t.name == "bids, first price" for t in board.bids.data)
+    assert any(t.name == "bids, first price" for t in board.bids.data)  # the FigureWidget
+    assert board.figures["bids"].to_json() == live.bids_figure(rows).to_json()
     board.start(interval=0.01, max_seconds=5)
     for _ in range(500):
         if board.version == 2:
@@ -191,3 +193,13 @@ def test_the_live_board_stops_when_the_server_is_gone():
     assert "server stopped" in board.status.value
     with pytest.raises(ValueError, match="above 0"):
         board.start(interval=0)
+
+
+def test_without_figure_widgets_the_same_figures_go_into_output_widgets():
+    pytest.importorskip("ipywidgets")
+    rows = both_formats("equilibrium", rounds=2)
+    board = live.LiveBoard(lambda: (1, rows, {"students": [], "waiting": []}, {}), figure_widgets=False)
+    board.refresh()
+    (output,) = board.revenue.outputs
+    drawn = output["data"]["application/vnd.plotly.v1+json"]
+    assert drawn == json.loads(live.revenue_figure(rows).to_json())
