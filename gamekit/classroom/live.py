@@ -10,7 +10,8 @@ continuous), and the n students who bid in a round are the n bidders. The theory
 round's own n. A round's revenue is computed from its bids by the format's payment rule: first
 price, the highest bid; second price, the second-highest bid (the textbook tie rule: a tie at the
 top pays the tied amount); all-pay, every bid; losers pay half, the second-highest amount plus half
-of every other loser's amount (the clock's drop prices, or sealed bids).
+of every other loser's amount. At the clock a student's amount is the price at which they dropped
+out, and the winner's the price they paid (the server's rows ``drop P`` and ``win P``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ COLUMNS = (
 )
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
 LOW, HIGH = 0, 100  # the values' range unless the auction was started with another
-_AMOUNT = re.compile(r"^\s*(?:bid|drop)\s+(-?\d+(?:\.\d+)?)\s*$")
+_AMOUNT = re.compile(r"^\s*(?:bid|drop|win)\s+(-?\d+(?:\.\d+)?)\s*$")
 
 
 # ----------------------------------------------------------------------------------- the rows
@@ -167,6 +168,8 @@ def revenue_summary(
     means = means.rename(columns={"n": "rounds"})
     theory_mean = per_round.groupby("format")["theory"].mean().rename("theory").reset_index()
     bidders = per_round.groupby("format")["bidders"].median().rename("bidders").reset_index()
+    if (bidders["bidders"] % 1 == 0).all():
+        bidders["bidders"] = bidders["bidders"].astype(int)
     return means.merge(bidders, on="format").merge(theory_mean, on="format")
 
 
@@ -199,13 +202,24 @@ def bids_figure(
     title: str = "Bids against values",
     bins: int = 5,
 ) -> go.Figure:
-    """Each bid against its value, the 45° line (bid = value) and each format's equilibrium bid
-    line for the rounds' typical n; with ``bins``, the mean bid in each of ``bins`` value ranges
-    with its 95 % interval (clustered by student) over the points."""
+    """Each bid against its value, the 45° line (bid = value: also the second-price equilibrium)
+    and each other format's equilibrium bid line for the rounds' typical n; with ``bins``, the mean
+    bid in each of ``bins`` value ranges holding at least ``MIN_BIN`` bids, with its 95 % interval
+    (clustered by student), over the points. The axes show the values' and bids' range, so a wide
+    interval of a thin range runs off the figure rather than squeezing it."""
     table = bids(rows)
     fig = figure(title, "value", "bid")
+    diagonal = (
+        "bid = value (the second-price equilibrium)"
+        if "second_price" in set(table["format"])
+        else "bid = value"
+    )
     fig.add_scatter(
-        x=[low, high], y=[low, high], mode="lines", name="bid = value", line={"color": "#888", "dash": "dot"}
+        x=[low, high],
+        y=[low, high],
+        mode="lines",
+        name=diagonal,
+        line={"color": "#555", "dash": "dot", "width": 2},
     )
     grid = np.linspace(low, high, 101)
     for fmt, part in table.groupby("format", sort=False):
@@ -220,7 +234,7 @@ def bids_figure(
             hovertemplate="%{text}: value %{x}, bid %{y}<extra></extra>",
         )
         n = int(part["bidders"].median())
-        if n >= 2:
+        if n >= 2 and fmt != "second_price":
             fig.add_scatter(
                 x=grid,
                 y=equilibrium_bids(fmt, grid, n, low, high),
@@ -243,16 +257,23 @@ def bids_figure(
                 },
                 error_y=error_bars(means),
             )
+    top = max(high, float(table["bid"].max())) if len(table) else high
+    bottom = min(low, float(table["bid"].min())) if len(table) else low
+    pad = 0.05 * (top - bottom)
     fig.update_xaxes(range=[low, high])
-    fig.update_yaxes(rangemode="tozero")
-    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    fig.update_yaxes(range=[bottom - pad, top + pad])
+    fig.update_layout(height=560, legend={"orientation": "h", "y": -0.18})
     return fig
+
+
+MIN_BIN = 4  # bids a value range needs before its mean is drawn
 
 
 def _binned_means(part: pd.DataFrame, low: float, high: float, bins: int) -> pd.DataFrame:
     edges = np.linspace(low, high, bins + 1)
     band = np.clip(np.searchsorted(edges, part["value"], side="right") - 1, 0, bins - 1)
     means = analysis.group_means(part.assign(band=band), "bid", "band", cluster="student")
+    means = means[means["n"] >= MIN_BIN].reset_index(drop=True)
     means["centre"] = (edges[means["band"]] + edges[means["band"] + 1]) / 2
     return means
 
@@ -276,6 +297,7 @@ def revenue_figure(
         name="the class: mean revenue",
         text=[f"{r} round{'s' if r != 1 else ''}" for r in table["rounds"]],
         textposition="inside",
+        insidetextanchor="start",
     )
     labels = [f"theory (n = {b:g})" for b in table["bidders"]]
     fig.add_scatter(
@@ -288,6 +310,7 @@ def revenue_figure(
         hovertemplate="%{text}: %{y:.1f}<extra></extra>",
     )
     fig.update_yaxes(rangemode="tozero")
+    fig.update_layout(legend={"orientation": "h", "y": -0.2}, height=480)
     return fig
 
 
@@ -437,6 +460,7 @@ def _replace(widget: Any, fig: go.Figure) -> None:
 __all__ = [
     "CLASSROOM_FORMATS",
     "COLUMNS",
+    "MIN_BIN",
     "LiveBoard",
     "bid_gaps",
     "bids",

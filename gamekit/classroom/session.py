@@ -273,7 +273,10 @@ class Classroom:
         }
         if seed is not None:
             body["seed"] = seed
-        self._teacher("POST", "tables", body)
+        answer = self._teacher("POST", "tables", body)
+        activity = _activity_id(answer)
+        if activity is not None:
+            self._formats[activity] = game
         return self.state()
 
     def remove(self, student: Any) -> dict[str, Any]:

@@ -75,6 +75,19 @@ def test_revenue_follows_each_formats_payment_rule(fmt, expected):
     assert live.revenue(fmt, [10, 50, 40]) == expected
 
 
+def test_the_clock_rows_give_drop_prices_and_the_winners_price():
+    rows = [
+        {"activity": 4, "round": 1, "student": s, "kind": kind, "text": text, "value": v, "accepted": True}
+        for s, kind, text, v in [
+            (1, "drop", "drop 20", 30),
+            (2, "drop", "drop 45", 50),
+            (3, "win", "win 45", 90),
+        ]
+    ]
+    (row,) = live.round_revenue(live.frame(rows, formats={4: "losers_pay_half"})).itertuples()
+    assert row.bidders == 3 and row.revenue == 45 + (20 + 45) / 2  # the winner pays 45, losers half
+
+
 def test_revenue_edge_cases_and_unknown_formats():
     assert live.revenue("second_price", [30]) == 0 and live.revenue("second_price", [30, 30]) == 30
     assert math.isnan(live.revenue("first_price", []))
@@ -123,13 +136,17 @@ def test_bid_gaps_find_the_equilibrium_and_the_overbidding():
 def test_the_bids_figure_draws_points_the_45_degree_line_equilibrium_lines_and_binned_intervals():
     fig = live.bids_figure(both_formats("equilibrium", rounds=3))
     names = [trace.name for trace in fig.data]
-    assert names[0] == "bid = value" and list(fig.data[0].y) == [0, 100]
+    assert names[0] == "bid = value (the second-price equilibrium)" and list(fig.data[0].y) == [0, 100]
     line = next(t for t in fig.data if t.name == "equilibrium, first price (n = 12)")
     assert np.allclose(np.asarray(line.y), np.asarray(line.x) * 11 / 12)
-    second = next(t for t in fig.data if t.name == "equilibrium, second price (n = 12)")
-    assert np.allclose(second.y, second.x)
+    assert "equilibrium, second price (n = 12)" not in names  # it is the 45° line
     means = [t for t in fig.data if t.name.startswith("mean bid")]
     assert len(means) == 2 and all(t.error_y.array is not None for t in means)
+    assert all(
+        count >= live.MIN_BIN
+        for count in live._binned_means(live.bids(both_formats("equilibrium", 3)), 0, 100, 5)["n"]
+    )
+    assert fig.layout.yaxis.range[1] < 110  # a wide interval does not stretch the axis
     points = next(t for t in fig.data if t.name == "bids, first price")
     assert len(points.x) == 36 and fig.layout.xaxis.title.text == "value"
 
