@@ -154,7 +154,7 @@ class Classroom:
         timeout: float = 10.0,
         **server_options: Any,
     ) -> None:
-        from . import serve
+        from .app import serve
 
         self.host = _check_host(host)
         self.db = Path(db) if db is not None else default_db()
