@@ -123,6 +123,8 @@ def test_a_restarted_notebook_continues_the_session_from_its_database(tmp_path):
     with Classroom(db=db, code=code) as again:
         assert again.code == code and len(again.data()) == rows
         assert len(again.state()["students"]) == 2
+        bids = again.data().query("kind == 'bid'")
+        assert bids["format"].eq("first_price").all()  # the running activity, seen in the state
 
 
 def test_addresses_for_students(monkeypatch, tmp_path):
