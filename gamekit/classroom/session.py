@@ -347,6 +347,13 @@ class Classroom:
 
         return picture(self.game(table))
 
+    @property
+    def projector_url(self) -> str:
+        """The projector page logged in: ``teacher_url`` with the teacher token in its fragment
+        (the page takes it out of the address bar; a fragment is never sent to a server). Open it
+        on this computer; do not show or share the link itself."""
+        return f"{self.teacher_url}#token={self.server.teacher_token}"
+
     def qr(self, width: int = DISPLAY_WIDTH) -> QRCode:
         """The join link's QR code, ``width`` pixels wide, with the link under it."""
         return QRCode(self.join_url, width=width)
