@@ -310,9 +310,9 @@ class Classroom:
         """Every bid and action as a pandas DataFrame (``gamekit.classroom.live.frame``): value,
         time, table, round, student, accepted...
 
-        The rows name an activity by its id; its ``format`` (or game) is filled in for the
-        activities this object started or saw running, so a notebook restarted on the same
-        database labels the running activity's rows, not earlier ones'."""
+        Each row names its activity's ``format`` (or the table's game); where a row has none
+        (a server older than that column), the format of an activity this object started or saw
+        running is filled in."""
         from .live import frame
 
         rows = self.rows()
