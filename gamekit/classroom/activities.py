@@ -658,10 +658,11 @@ class Hub:
         """Move every clock whose ``tick_seconds`` have passed (the server's clock thread calls it)."""
         moved = 0
         with self.lock:
-            for session in self.store.all("SELECT * FROM sessions WHERE activity IS NOT NULL"):
+            clocks = self.store.all(
+                "SELECT s.* FROM sessions AS s JOIN activities AS a ON a.id = s.activity WHERE a.kind = 'clock'"
+            )
+            for session in clocks:  # one query: a server with many old sessions looks at the clocks only
                 activity = self._activity(session)
-                if activity is None or activity["kind"] != "clock":
-                    continue
                 config = json.loads(activity["config"])
                 current = self._round(activity["id"])
                 if current is None or current["status"] != "open" or not config["tick_seconds"]:

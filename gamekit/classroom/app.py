@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -104,18 +105,24 @@ class Classroom:
             raise ClassroomError("CL-11", "the request body must be a JSON object", 422)
         return data
 
-    def student(self, request: Request) -> Any:
+    async def student(self, request: Request) -> Any:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
         if bearer is not None and secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
-        return self.hub.student_by_token(bearer)
+        return await _run(lambda: self.hub.student_by_token(bearer))
 
     def teacher(self, request: Request) -> None:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
         if bearer is None or not secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-10", "this needs the teacher's token", 403 if bearer else 401)
+
+
+async def _run(call: Callable[[], Any]) -> Any:
+    """A hub call in a worker thread: the event loop goes on (event streams, reading requests)
+    while the hub's lock and the database's commit hold that thread."""
+    return await run_in_threadpool(call)
 
 
 def _address(request: Request) -> str:
@@ -139,22 +146,25 @@ def _route(path: str, handler: Handler, methods: list[str], classroom: Classroom
 async def join(request: Request, room: Classroom) -> Response:
     room.join_rates.take(f"j:{_address(request)}")
     body = await room.body(request)
-    return JSONResponse(room.hub.join(body.get("code"), body.get("name"), body.get("lang", "en")))
+    return JSONResponse(
+        await _run(lambda: room.hub.join(body.get("code"), body.get("name"), body.get("lang", "en")))
+    )
 
 
 async def me(request: Request, room: Classroom) -> Response:
-    return JSONResponse(room.hub.me(room.student(request)))
+    student = await room.student(request)
+    return JSONResponse(await _run(lambda: room.hub.me(student)))
 
 
 async def act(request: Request, room: Classroom) -> Response:
-    student = room.student(request)
+    student = await room.student(request)
     body = await room.body(request)
-    return JSONResponse({"ok": True, "me": room.hub.act(student, body.get("text"))})
+    return JSONResponse({"ok": True, "me": await _run(lambda: room.hub.act(student, body.get("text")))})
 
 
 async def leave(request: Request, room: Classroom) -> Response:
-    student = room.student(request)
-    room.hub.leave(student["id"])
+    student = await room.student(request)
+    await _run(lambda: room.hub.leave(student["id"]))
     return JSONResponse({"ok": True})
 
 
@@ -189,7 +199,7 @@ def _events(request: Request, room: Classroom, key: str, version: Callable[[], i
 
 
 async def events(request: Request, room: Classroom) -> Response:
-    student = room.student(request)
+    student = await room.student(request)
     sid, code = student["id"], student["session"]
     return _events(request, room, f"s:{sid}", lambda: room.hub.student_version(sid, code))
 
@@ -198,35 +208,35 @@ async def events(request: Request, room: Classroom) -> Response:
 async def new_session(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     body = await room.body(request)
-    code = room.hub.create_session(body.get("title", "Class"))
+    code = await _run(lambda: room.hub.create_session(body.get("title", "Class")))
     return JSONResponse({"code": code, "join_url": f"{str(request.base_url).rstrip('/')}/join/{code}"})
 
 
 async def auction(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     body = await room.body(request)
-    return JSONResponse(room.hub.start_auction(request.path_params["code"], body))
+    return JSONResponse(await _run(lambda: room.hub.start_auction(request.path_params["code"], body)))
 
 
 async def close(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    return JSONResponse(room.hub.close(request.path_params["code"]))
+    return JSONResponse(await _run(lambda: room.hub.close(request.path_params["code"])))
 
 
 async def next_round(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    return JSONResponse(room.hub.next_round(request.path_params["code"]))
+    return JSONResponse(await _run(lambda: room.hub.next_round(request.path_params["code"])))
 
 
 async def tick(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    return JSONResponse(room.hub.tick(request.path_params["code"]))
+    return JSONResponse(await _run(lambda: room.hub.tick(request.path_params["code"])))
 
 
 async def tables(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     body = await room.body(request)
-    return JSONResponse(room.hub.start_tables(request.path_params["code"], body))
+    return JSONResponse(await _run(lambda: room.hub.start_tables(request.path_params["code"], body)))
 
 
 async def remove(request: Request, room: Classroom) -> Response:
@@ -235,13 +245,13 @@ async def remove(request: Request, room: Classroom) -> Response:
     student = body.get("student")
     if not isinstance(student, int) or isinstance(student, bool):
         raise ClassroomError("CL-11", "'student' must be a student's number", 422)
-    room.hub.leave(student, request.path_params["code"])
+    await _run(lambda: room.hub.leave(student, request.path_params["code"]))
     return JSONResponse({"ok": True})
 
 
 async def state(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    return JSONResponse(room.hub.state(request.path_params["code"]))
+    return JSONResponse(await _run(lambda: room.hub.state(request.path_params["code"])))
 
 
 ROW_COLUMNS = (
@@ -265,7 +275,7 @@ ROW_COLUMNS = (
 
 async def rows(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    found = room.hub.rows(request.path_params["code"])
+    found = await _run(lambda: room.hub.rows(request.path_params["code"]))
     if request.query_params.get("format") == "csv":
         out = io.StringIO()
         writer = csv.DictWriter(out, ROW_COLUMNS, lineterminator="\n")
@@ -281,12 +291,12 @@ async def table(request: Request, room: Classroom) -> Response:
         number = int(request.path_params["table"])
     except ValueError:
         raise ClassroomError("CL-5", "a table is named by its number", 404) from None
-    return JSONResponse(room.hub.table_json(request.path_params["code"], number))
+    return JSONResponse(await _run(lambda: room.hub.table_json(request.path_params["code"], number)))
 
 
 async def teacher_events(request: Request, room: Classroom) -> Response:
     room.teacher(request)
-    code = room.hub.session(request.path_params["code"])["code"]
+    code = (await _run(lambda: room.hub.session(request.path_params["code"])))["code"]
     return _events(request, room, "teacher", lambda: room.hub.version(code))
 
 
@@ -305,7 +315,7 @@ async def qr(request: Request, room: Classroom) -> Response:
     import qrcode
     import qrcode.image.svg
 
-    code = room.hub.session(request.path_params["code"])["code"]
+    code = (await _run(lambda: room.hub.session(request.path_params["code"])))["code"]
     url = f"{str(request.base_url).rstrip('/')}/join/{code}"
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2)
     return Response(image.to_string(encoding="unicode"), media_type="image/svg+xml")

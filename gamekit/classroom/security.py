@@ -35,7 +35,7 @@ class Limits:
     (CL-13). ``stream_seconds``: how long one event stream stays open before the page reconnects.
     ``heartbeat``: seconds between keep-alive comments on a stream. ``students``: per session
     (CL-7). ``name_chars``/``title_chars``: longest name and title (CL-6). ``sessions``: class
-    sessions on one server. ``rounds``: most rounds of one activity.
+    sessions in one database (it keeps them all, lesson after lesson). ``rounds``: most rounds of one activity.
     """
 
     body_bytes: int = 4096
@@ -47,7 +47,7 @@ class Limits:
     students: int = 200
     name_chars: int = 40
     title_chars: int = 80
-    sessions: int = 50
+    sessions: int = 1000
     rounds: int = 100
 
 
