@@ -189,7 +189,11 @@ class Classroom:
     def _request(self, method: str, path: str, body: Mapping[str, Any] | None = None, **params: Any) -> Any:
         if getattr(self, "stopped", False):
             raise RequestRefused("this classroom's server is stopped; start a new Classroom(db=...)")
-        response = self._http.request(method, path, json=body, params=params or None)
+        for _ in range(20):  # the server's rate limit (CL-12) says when to try again: bounded
+            response = self._http.request(method, path, json=body, params=params or None)
+            if response.status_code != 429:
+                break
+            time.sleep(min(float(response.headers.get("Retry-After") or 0.2), 2.0))
         if response.status_code >= 400:
             try:
                 detail = response.json()
@@ -215,12 +219,16 @@ class Classroom:
         low: int = 0,
         high: int = 100,
         seed: int | None = None,
+        step: int | None = None,
+        tick_seconds: float | None = None,
     ) -> dict[str, Any]:
         """Start sealed-bid rounds (or the ``losers_pay_half`` clock); round 1 opens at once.
 
         Each student gets a private value, whole and uniform on [low, high]; a round closes when
         everyone has bid or on ``close()``; ``next()`` opens the next one. With ``feedback``, a
-        closed round shows each student the sorted bids, the price and their payoff.
+        closed round shows each student the sorted bids, the price and their payoff. The clock
+        rises by ``step`` every ``tick_seconds`` (the server's defaults: a twentieth of the range
+        every 2 s; 0 seconds: only on ``tick()``).
         """
         if format not in CLASSROOM_FORMATS:
             raise ValueError(f"format must be one of {', '.join(CLASSROOM_FORMATS)}, not {format!r}")
@@ -230,8 +238,9 @@ class Classroom:
             raise ValueError(f"the values' range is whole numbers 0 <= low < high, not [{low}, {high}]")
         body: dict[str, Any] = {"format": format, "rounds": rounds, "feedback": bool(feedback)}
         body |= {"low": low, "high": high}
-        if seed is not None:
-            body["seed"] = seed
+        for name, setting in (("seed", seed), ("step", step), ("tick_seconds", tick_seconds)):
+            if setting is not None:
+                body[name] = setting
         answer = self._teacher("POST", "auction", body)
         self._range = (low, high)
         state = self.state()
@@ -243,6 +252,11 @@ class Classroom:
     def close(self) -> dict[str, Any]:
         """Close the open round (it also closes by itself when everyone has bid)."""
         self._teacher("POST", "close", {})
+        return self.state()
+
+    def tick(self) -> dict[str, Any]:
+        """Move the running clock one step up (at the top it stops and the round closes)."""
+        self._teacher("POST", "tick", {})
         return self.state()
 
     def next(self) -> dict[str, Any]:

@@ -54,6 +54,7 @@ class SimStudent:
     bot: Any = None
     acted: list[str] = field(default_factory=list)
     left: bool = False
+    plan: tuple[int, int] | None = None  # (round, amount) at the clock
 
 
 class SimulatedClass:
@@ -156,27 +157,35 @@ class SimulatedClass:
             done += 1
         return done
 
+    def clock_step(self) -> int | None:
+        """Each student still in an open clock round drops out if the price has reached its
+        amount; returns how many dropped, or None when no clock round is open."""
+        running, dropped = False, 0
+        for student in self.present:
+            activity = self.me(student).get("activity")
+            if not activity or activity.get("kind") != "clock" or activity.get("status") != "open":
+                continue
+            running = True
+            if not activity.get("in"):
+                continue
+            if student.plan is None or student.plan[0] != activity["round"]:
+                student.plan = (activity["round"], self.amount(student, activity))
+            if activity.get("price", 0) >= student.plan[1]:
+                self.act(student, "drop")
+                dropped += 1
+        return dropped if running else None
+
     def play_clock(self) -> int:
-        """Follow an ascending clock until it closes: each student drops out when the price
-        reaches its amount (polling, at most ``timeout`` seconds); returns how many dropped."""
-        plans: dict[str, int] = {}
+        """Follow an ascending clock (moved by the server) until its round closes, each student
+        dropping out when the price reaches its amount; polls for at most ``timeout`` seconds.
+        Returns how many dropped."""
         dropped = 0
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
-            running = False
-            for student in self.present:
-                activity = self.me(student).get("activity")
-                if not activity or activity.get("kind") != "clock" or activity.get("status") != "open":
-                    continue
-                running = True
-                if not activity.get("in"):
-                    continue
-                plan = plans.setdefault(student.token, self.amount(student, activity))
-                if activity.get("price", 0) >= plan:
-                    self.act(student, "drop")
-                    dropped += 1
-            if not running:
+            step = self.clock_step()
+            if step is None:
                 return dropped
+            dropped += step
             time.sleep(_IDLE)
         raise SimulationError(f"the clock did not close within {self.timeout} s")
 

@@ -6,6 +6,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
+from gamekit.classroom import live
 from gamekit.classroom.session import Classroom
 from gamekit.classroom.simclass import MAX_STUDENTS, SimulatedClass
 from gamekit.core.errors import ConfigError
@@ -61,3 +62,20 @@ def test_a_student_who_leaves_is_replaced_by_a_bot_and_the_table_finishes(room):
         sim.play_tables()
     (table,) = room.state()["tables"]
     assert table["over"] and [p["bot"] for p in table["players"]].count(True) == 1
+
+
+def test_the_clock_students_drop_out_at_their_amount_and_the_last_in_wins(room):
+    with SimulatedClass(room.base_url, room.code, students=3, strategy="truthful", noise=0) as sim:
+        room.auction("losers_pay_half", rounds=1, step=5, tick_seconds=0, seed=4)
+        for _ in range(30):  # the price climbs 0, 5, ..., 100 at most
+            sim.clock_step()
+            if room.state()["round"]["status"] != "open":  # the last drop closed it
+                break
+            room.tick()
+        assert sim.clock_step() is None  # the round closed
+    data = room.data().query("format == 'losers_pay_half' and accepted")
+    drops, (win,) = data[data["kind"] == "drop"], data[data["kind"] == "win"].itertuples()
+    assert len(drops) == 2 and win.value == data["value"].max()
+    assert ((drops["amount"] >= drops["value"]) & (drops["amount"] < drops["value"] + 5)).all()
+    (revenue,) = live.round_revenue(room.data()).itertuples()
+    assert revenue.revenue == win.amount + drops["amount"].sum() / 2  # the winner pays, losers half
