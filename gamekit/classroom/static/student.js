@@ -166,6 +166,7 @@
     const box = $("activity");
     box.replaceChildren(activityView(me.activity));
     box.dataset.kind = me.activity ? me.activity.kind : "waiting";
+    box.dataset.version = String(me.version);
     const refusal = $("refusal");
     refusal.hidden = !app.refusal;
     refusal.textContent = app.refusal ? t("play.refused", { action: app.refusal.text, message: app.refusal.message }) : "";

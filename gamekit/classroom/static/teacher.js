@@ -91,19 +91,18 @@
   function activityLine(s) {
     const a = s.activity;
     if (!a) return t("teacher.no_activity");
-    if (typeof a === "string") return a;
+    if (typeof a !== "object") return String(a);
     const kind = a.kind === "table" || a.kind === "tables" ? t("teacher.kind.tables")
       : GK.has(`auction.format.${a.format}`) ? t(`auction.format.${a.format}`) : String(a.format || a.kind || "");
-    const round = s.round ?? a.round;
-    const rounds = a.rounds;
-    const status = a.status || (s.round && s.round.status);
     const parts = [kind];
-    if (round !== undefined && round !== null && typeof round !== "object") {
-      parts.push(rounds ? t("auction.round_of", { round, rounds }) : t("auction.round", { round }));
-    } else if (round && typeof round === "object" && round.round !== undefined) {
-      parts.push(rounds ? t("auction.round_of", { round: round.round, rounds }) : t("auction.round", { round: round.round }));
+    const r = s.round;
+    const number = r && typeof r === "object" ? (r.number ?? r.round) : r;
+    if (number !== undefined && number !== null) {
+      parts.push(a.rounds ? t("auction.round_of", { round: number, rounds: a.rounds }) : t("auction.round", { round: number }));
     }
+    const status = r && typeof r === "object" ? r.status : a.status;
     if (status) parts.push(GK.has(`teacher.status.${status}`) ? t(`teacher.status.${status}`) : String(status));
+    if (r && typeof r === "object" && r.price !== undefined && r.price !== null) parts.push(t("clock.price_now", { price: r.price }));
     return parts.join(" · ");
   }
 
@@ -118,7 +117,7 @@
     const joinUrl = s.join_url || `${location.origin}/join/${code}`;
     $("join-url").textContent = joinUrl;
     $("code").textContent = code;
-    const students = s.students || [];
+    const students = (s.students || []).filter((w) => !(w && w.left));
     $("joined").textContent = String(students.length);
     $("joined-label").textContent = t("teacher.joined", { count: students.length });
     $("round").textContent = activityLine(s);
