@@ -31,10 +31,18 @@ from typing import Any
 from .core.data import data_dir
 
 KINDS = ("rule", "reading", "convention", "example")
-RULE_ID = re.compile(r"\b(FS|MM|BO|KH)-[A-Z]\d+\b")
+RULE_ID = re.compile(r"\b(?:(?:FS|MM|BO|KH)-[A-Z]\d+|CL-\d+)\b")
 # The reference's files in the order the public contract lists the games.
 GAME_FILES = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
-PREFIXES = {"FS": "for_sale", "MM": "money_monsoon", "BO": "bohnanza", "KH": "kuhhandel"}
+# Beside the games: the classroom server's own rules (CL-1, CL-2, ...: gamekit.classroom).
+OTHER_FILES = ("classroom",)
+PREFIXES = {
+    "FS": "for_sale",
+    "MM": "money_monsoon",
+    "BO": "bohnanza",
+    "KH": "kuhhandel",
+    "CL": "classroom",
+}
 CUT = "…"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NO_LINE_START = "、。，．」』）)]！？…："
@@ -258,15 +266,16 @@ def _game_rules(game: str) -> dict[str, Rule]:
 
 
 def _reference() -> dict[str, Rule]:
-    return {rule_id: rule for game in GAME_FILES for rule_id, rule in _game_rules(game).items()}
+    return {rule_id: rule for game in GAME_FILES + OTHER_FILES for rule_id, rule in _game_rules(game).items()}
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
-    """Every rule of the reference (of one game, or of all), in the reference's order."""
+    """Every rule of the reference (of one game, or of all, the classroom's CL-* last), in order."""
     if game is None:
         return list(_reference().values())
-    if game not in GAME_FILES:
-        raise KeyError(f"no game named {game!r} in the rules reference; games: {', '.join(GAME_FILES)}")
+    if game not in GAME_FILES + OTHER_FILES:
+        known = ", ".join(GAME_FILES + OTHER_FILES)
+        raise KeyError(f"no game named {game!r} in the rules reference; games: {known}")
     return list(_game_rules(game).values())
 
 

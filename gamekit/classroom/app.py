@@ -1,0 +1,443 @@
+"""The classroom server: a Starlette ASGI app over one SQLite database.
+
+    from gamekit.classroom.app import create_app
+    app = create_app("class.db", teacher_token="...")        # any ASGI server runs it
+    python -m gamekit.classroom.app --db class.db --port 8000 # uvicorn in the foreground
+
+The HTTP API (JSON, ``Authorization: Bearer <token>``) is the classroom contract: students
+join with a code and get a token for their own seat; ``/api/me`` is a student's whole screen;
+``/api/act`` takes a bid, a drop-out or a table action; ``/api/events`` is a server-sent event
+stream that says when the screen changed. The teacher's endpoints (``/api/teacher/...``) start
+sessions, rounds and tables and read the state, the rows (JSON or CSV) and each table's full
+game. Every refusal answers ``{"ok": false, "error": "... (CL-n)", "rule": "CL-n"}`` with the
+rule's status (409 for an action refused, 401/403 for tokens, 413/422 for bodies, 429 for rates).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import csv
+import io
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core import IllegalAction
+from . import tokens
+from .activities import Hub
+from .security import ClassroomError, Limits, RateLimiter, StreamCounter
+from .store import Store
+
+STATIC = Path(__file__).resolve().parent / "static"
+POLL = 0.2  # seconds between an event stream's looks at the session's version
+TICK = 0.2  # seconds between the clock thread's looks at the clocks
+
+
+def _error(error: Exception) -> JSONResponse:
+    if isinstance(error, ClassroomError):
+        headers = {}
+        if error.retry_after is not None:
+            headers["Retry-After"] = str(max(1, round(error.retry_after + 0.49)))
+        return JSONResponse(
+            {"ok": False, "error": str(error), "rule": error.rule_id}, error.status, headers=headers
+        )
+    assert isinstance(error, IllegalAction)
+    return JSONResponse({"ok": False, "error": str(error), "rule": error.rule_id}, 409)
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    # EventSource cannot send headers: a page's event stream passes its token in the query.
+    if request.url.path.endswith("/events"):
+        return request.query_params.get("token") or None
+    return None
+
+
+class Classroom:
+    """What the routes share: the hub, the teacher's token, the limits and their counters."""
+
+    def __init__(self, hub: Hub, teacher_token: str, limits: Limits):
+        self.hub = hub
+        self.teacher_token = teacher_token
+        self.limits = limits
+        self.rates = RateLimiter(limits.rate, limits.burst)
+        self.join_rates = RateLimiter(limits.rate * 2, max(limits.burst, limits.students // 2))
+        self.streams = StreamCounter(limits.streams)
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        """The request's JSON object, at most ``body_bytes`` (CL-11)."""
+        limit = self.limits.body_bytes
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            raise ClassroomError("CL-11", f"a request body is at most {limit} bytes", 413)
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ClassroomError("CL-11", f"a request body is at most {limit} bytes", 413)
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        if not raw.strip():
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise ClassroomError("CL-11", "the request body must be JSON", 422) from None
+        if not isinstance(data, dict):
+            raise ClassroomError("CL-11", "the request body must be a JSON object", 422)
+        return data
+
+    def student(self, request: Request) -> Any:
+        bearer = _bearer(request)
+        self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
+        if bearer == self.teacher_token:
+            raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
+        return self.hub.student_by_token(bearer)
+
+    def teacher(self, request: Request) -> None:
+        bearer = _bearer(request)
+        self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
+        if bearer != self.teacher_token:
+            raise ClassroomError("CL-10", "this needs the teacher's token", 403 if bearer else 401)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+Handler = Callable[[Request, Classroom], Awaitable[Response]]
+
+
+def _route(path: str, handler: Handler, methods: list[str], classroom: Classroom) -> Route:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request, classroom)
+        except (ClassroomError, IllegalAction) as error:
+            return _error(error)
+
+    return Route(path, endpoint, methods=methods)
+
+
+# ------------------------------------------------------------------ student endpoints
+async def join(request: Request, room: Classroom) -> Response:
+    room.join_rates.take(f"j:{_address(request)}")
+    body = await room.body(request)
+    return JSONResponse(room.hub.join(body.get("code"), body.get("name"), body.get("lang", "en")))
+
+
+async def me(request: Request, room: Classroom) -> Response:
+    return JSONResponse(room.hub.me(room.student(request)))
+
+
+async def act(request: Request, room: Classroom) -> Response:
+    student = room.student(request)
+    body = await room.body(request)
+    return JSONResponse({"ok": True, "me": room.hub.act(student, body.get("text"))})
+
+
+async def leave(request: Request, room: Classroom) -> Response:
+    student = room.student(request)
+    room.hub.leave(student["id"])
+    return JSONResponse({"ok": True})
+
+
+def _events(request: Request, room: Classroom, key: str, code: str) -> StreamingResponse:
+    """A server-sent event stream: ``event: version`` with the session's version whenever it
+    moves, a comment as heartbeat, closed after ``stream_seconds`` (the page reconnects)."""
+    limits = room.limits
+    room.streams.open(key)
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            yield "retry: 2000\n\n"
+            started = beat = time.monotonic()
+            last = -1
+            while time.monotonic() - started < limits.stream_seconds:
+                version = room.hub.version(code)
+                if version != last:
+                    last = version
+                    beat = time.monotonic()
+                    yield f"event: version\ndata: {version}\n\n"
+                elif time.monotonic() - beat >= limits.heartbeat:
+                    beat = time.monotonic()
+                    yield ": heartbeat\n\n"
+                await asyncio.sleep(POLL)
+            yield "event: bye\ndata: reconnect\n\n"
+        finally:
+            room.streams.close(key)
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+
+async def events(request: Request, room: Classroom) -> Response:
+    student = room.student(request)
+    return _events(request, room, f"s:{student['id']}", student["session"])
+
+
+# ------------------------------------------------------------------ teacher endpoints
+async def new_session(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    body = await room.body(request)
+    code = room.hub.create_session(body.get("title", "Class"))
+    return JSONResponse({"code": code, "join_url": f"{str(request.base_url).rstrip('/')}/join/{code}"})
+
+
+async def auction(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    body = await room.body(request)
+    return JSONResponse(room.hub.start_auction(request.path_params["code"], body))
+
+
+async def close(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    return JSONResponse(room.hub.close(request.path_params["code"]))
+
+
+async def next_round(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    return JSONResponse(room.hub.next_round(request.path_params["code"]))
+
+
+async def tick(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    return JSONResponse(room.hub.tick(request.path_params["code"]))
+
+
+async def tables(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    body = await room.body(request)
+    return JSONResponse(room.hub.start_tables(request.path_params["code"], body))
+
+
+async def remove(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    body = await room.body(request)
+    student = body.get("student")
+    if not isinstance(student, int) or isinstance(student, bool):
+        raise ClassroomError("CL-11", "'student' must be a student's number", 422)
+    room.hub.leave(student, request.path_params["code"])
+    return JSONResponse({"ok": True})
+
+
+async def state(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    return JSONResponse(room.hub.state(request.path_params["code"]))
+
+
+ROW_COLUMNS = (
+    "session",
+    "activity",
+    "round",
+    "table",
+    "student",
+    "name",
+    "seat",
+    "kind",
+    "text",
+    "value",
+    "payoff",
+    "time",
+    "accepted",
+    "rule",
+)
+
+
+async def rows(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    found = room.hub.rows(request.path_params["code"])
+    if request.query_params.get("format") == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, ROW_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(found)
+        return PlainTextResponse(out.getvalue(), media_type="text/csv; charset=utf-8")
+    return JSONResponse(found)
+
+
+async def table(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    try:
+        number = int(request.path_params["table"])
+    except ValueError:
+        raise ClassroomError("CL-5", "a table is named by its number", 404) from None
+    return JSONResponse(room.hub.table_json(request.path_params["code"], number))
+
+
+async def teacher_events(request: Request, room: Classroom) -> Response:
+    room.teacher(request)
+    code = room.hub.session(request.path_params["code"])["code"]
+    return _events(request, room, "teacher", code)
+
+
+# ------------------------------------------------------------------ pages
+def _page(name: str) -> Handler:
+    async def page(request: Request, room: Classroom) -> Response:
+        path = STATIC / name
+        if not path.is_file():
+            return PlainTextResponse(f"the page {name} is not installed with this server", 404)
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    return page
+
+
+async def qr(request: Request, room: Classroom) -> Response:
+    import qrcode
+    import qrcode.image.svg
+
+    code = room.hub.session(request.path_params["code"])["code"]
+    url = f"{str(request.base_url).rstrip('/')}/join/{code}"
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2)
+    return Response(image.to_string(encoding="unicode"), media_type="image/svg+xml")
+
+
+# ------------------------------------------------------------------ the app
+def create_app(
+    db_path: str | Path, *, teacher_token: str | None = None, seed: int = 0, limits: Limits | None = None
+) -> Starlette:
+    """The classroom app over the database at ``db_path`` (created if missing, resumed if not).
+
+    ``teacher_token``: the teacher's bearer token; None keeps the one the database holds (a new
+    random one the first time). ``app.state.teacher_token`` and ``app.state.hub`` hold them.
+    """
+    limits = limits or Limits()
+    store = Store(db_path)
+    with store.write():
+        if teacher_token is None:
+            teacher_token = store.meta("teacher_token") or tokens.token()
+        store.set_meta("teacher_token", teacher_token)
+    hub = Hub(store, seed=seed, limits=limits)
+    room = Classroom(hub, teacher_token, limits)
+    T = "/api/teacher/{code}"
+    routes = [
+        _route("/api/join", join, ["POST"], room),
+        _route("/api/me", me, ["GET"], room),
+        _route("/api/act", act, ["POST"], room),
+        _route("/api/leave", leave, ["POST"], room),
+        _route("/api/events", events, ["GET"], room),
+        _route("/api/teacher/sessions", new_session, ["POST"], room),
+        _route(f"{T}/auction", auction, ["POST"], room),
+        _route(f"{T}/close", close, ["POST"], room),
+        _route(f"{T}/next", next_round, ["POST"], room),
+        _route(f"{T}/tick", tick, ["POST"], room),
+        _route(f"{T}/tables", tables, ["POST"], room),
+        _route(f"{T}/remove", remove, ["POST"], room),
+        _route(f"{T}/state", state, ["GET"], room),
+        _route(f"{T}/rows", rows, ["GET"], room),
+        _route(f"{T}/tables/{{table}}", table, ["GET"], room),
+        _route(f"{T}/events", teacher_events, ["GET"], room),
+        _route("/", _page("student.html"), ["GET"], room),
+        _route("/join/{code}", _page("student.html"), ["GET"], room),
+        _route("/teacher/{code}", _page("teacher.html"), ["GET"], room),
+        _route("/qr/{code}.svg", qr, ["GET"], room),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = threading.Event()
+        clock = threading.Thread(target=_clock, args=(hub, stop), name="classroom-clock", daemon=True)
+        clock.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            clock.join(timeout=5)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.teacher_token = teacher_token
+    app.state.classroom = room
+    return app
+
+
+def _clock(hub: Hub, stop: threading.Event) -> None:
+    """Move the ascending clocks while the server runs (each tick committed like any action)."""
+    while not stop.wait(TICK):
+        hub.tick_due()
+
+
+# ------------------------------------------------------------------ running it
+class Server:
+    """A classroom server running uvicorn in a background thread; ``stop()`` (or leaving the
+    ``with`` block) shuts it down."""
+
+    def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, **kw: Any):
+        import uvicorn
+
+        self.app = create_app(db_path, **kw)
+        self.teacher_token: str = self.app.state.teacher_token
+        config = uvicorn.Config(self.app, host=host, port=port, log_level="warning", access_log=False)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, name="classroom-server", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the classroom server did not start on {host}:{port}")
+            time.sleep(0.02)
+        bound = self._server.servers[0].sockets[0].getsockname()
+        self.host, self.port = host, bound[1]
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        self.url = f"http://{shown}:{self.port}"
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+        self.app.state.hub.store.close()
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 0, **kw: Any) -> Server:
+    """Run the classroom app with uvicorn in a background thread; loopback unless ``host`` says
+    otherwise (``"0.0.0.0"`` for a classroom's network, a deliberate choice). ``port=0``: any
+    free port (``Server.url`` has it). ``kw``: ``create_app``'s ``teacher_token``, ``seed``, ``limits``."""
+    return Server(db_path, host=host, port=port, **kw)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m gamekit.classroom.app --db PATH [--host H] [--port N] [--teacher-token T]``."""
+    import uvicorn
+
+    parser = argparse.ArgumentParser(
+        prog="python -m gamekit.classroom.app", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--db", required=True, help="the SQLite file (created, or resumed where it stood)")
+    parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to open it to the classroom's network")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--teacher-token", default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    defaults = Limits()
+    parser.add_argument("--rate", type=float, default=defaults.rate, help="requests a second per token")
+    parser.add_argument("--burst", type=int, default=defaults.burst, help="requests at once per token")
+    parser.add_argument("--max-students", type=int, default=defaults.students, help="per session")
+    args = parser.parse_args(argv)
+    limits = Limits(rate=args.rate, burst=args.burst, students=args.max_students)
+    app = create_app(args.db, teacher_token=args.teacher_token, seed=args.seed, limits=limits)
+    print(
+        f"classroom server on http://{args.host}:{args.port}  (teacher token: {app.state.teacher_token})",
+        flush=True,
+    )
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""The classroom server's HTTP API, end to end on 127.0.0.1: join, screens, a sealed-bid round, the
+clock, a For Sale table played to its end, the teacher's state, rows and table JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+import gamekit
+from gamekit.classroom import Limits, serve
+
+from .classroom_client import TEACHER, Class, Client, db_rows, game_states
+
+FAST = Limits(rate=10_000, burst=10_000)
+
+
+@pytest.fixture
+def server(tmp_path):
+    # the tests play faster than a person: the rate limit (test_security) is set out of the way
+    with serve(tmp_path / "class.db", teacher_token=TEACHER, limits=FAST) as running:
+        running.db = tmp_path / "class.db"
+        yield running
+
+
+@pytest.fixture
+def room(server):
+    made = Class(server.url, ["Aiko", "Ben", "Chiara"])
+    yield made
+    made.close()
+
+
+def test_join_gives_a_token_and_a_screen_that_waits(server, room):
+    me = room.students[0].ok("GET", "/api/me")
+    assert me["name"] == "Aiko" and me["session"] == room.code and me["activity"] is None
+    assert me["student"] == room.ids[0] and me["lang"] == "en" and isinstance(me["version"], int)
+    # a code is 6 characters with no letters that read alike, typed in any case
+    assert len(room.code) == 6 and not set(room.code) & set("01OILSZB258")
+    joined = Client(server.url).ok(
+        "POST", "/api/join", {"code": room.code.lower(), "name": "  Dai  Ko ", "lang": "ja"}
+    )
+    assert joined["name"] == "Dai Ko"
+    assert Client(server.url, joined["token"]).ok("GET", "/api/me")["lang"] == "ja"
+
+
+def test_a_first_price_round_closes_when_all_have_bid_and_shows_feedback(server, room):
+    started = room.t("POST", "auction", {"format": "first_price", "rounds": 2, "seed": 5})
+    assert started["kind"] == "auction" and started["rounds"] == 2
+    screens = [s.ok("GET", "/api/me")["activity"] for s in room.students]
+    assert all(a["status"] == "open" and a["round"] == 1 and a["my_bid"] is None for a in screens)
+    assert all(0 <= a["value"] <= 100 for a in screens)
+    bids = [30, 55, 41]
+    for student, bid in zip(room.students[:2], bids, strict=False):
+        answer = student.ok("POST", "/api/act", {"text": f"bid {bid}"})
+        assert answer["ok"] and answer["me"]["activity"]["my_bid"] == bid
+        # written before the answer: a separate connection sees it
+        assert db_rows(server.db, "SELECT amount FROM bids WHERE student = ?", (room.ids[bids.index(bid)],))
+    state = room.t("GET", "state")
+    assert state["waiting"] == ["Chiara"] and state["round"]["status"] == "open"
+    last = room.students[2].ok("POST", "/api/act", {"text": "41"})["me"]["activity"]
+    assert last["status"] == "closed"
+    feedback = [s.ok("GET", "/api/me")["activity"]["feedback"] for s in room.students]
+    assert all(f["bids"] == [55, 41, 30] and f["price"] == 55 and f["winner_bid"] == 55 for f in feedback)
+    assert [f["you_won"] for f in feedback] == [False, True, False]
+    assert feedback[1]["payoff"] == screens[1]["value"] - 55 and feedback[0]["payoff"] == 0
+    rows = room.t("GET", "rows")
+    bid_rows = [r for r in rows if r["kind"] == "bid"]
+    assert [(r["name"], r["text"], r["round"], r["accepted"]) for r in bid_rows] == [
+        ("Aiko", "bid 30", 1, True),
+        ("Ben", "bid 55", 1, True),
+        ("Chiara", "bid 41", 1, True),
+    ]
+    assert [r["value"] for r in bid_rows] == [a["value"] for a in screens]
+    assert [r["payoff"] for r in bid_rows] == [f["payoff"] for f in feedback]
+    room.t("POST", "next")
+    again = room.students[0].ok("GET", "/api/me")["activity"]
+    assert again["round"] == 2 and again["status"] == "open" and again["my_bid"] is None
+
+
+def test_rows_as_csv_carry_the_same_rows(room):
+    room.t("POST", "auction", {"format": "second_price", "rounds": 1})
+    room.students[0].ok("POST", "/api/act", {"text": "bid 7"})
+    response = room.teacher.get(f"/api/teacher/{room.code}/rows", params={"format": "csv"})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
+    table = list(csv.DictReader(io.StringIO(response.text)))
+    rows = room.t("GET", "rows")
+    assert len(table) == len(rows) and table[-1]["text"] == "bid 7" and table[-1]["accepted"] == "True"
+    assert list(table[0]) == [*list(rows[0])]
+
+
+def test_second_price_and_all_pay_rounds_pay_as_their_formats_say(room):
+    room.t("POST", "auction", {"format": "second_price", "rounds": 2, "seed": 1})
+    values = [s.ok("GET", "/api/me")["activity"]["value"] for s in room.students]
+    for student, bid in zip(room.students, (20, 60, 40), strict=True):
+        student.ok("POST", "/api/act", {"text": f"bid {bid}"})
+    result = room.t("GET", "state")["round"]["result"]
+    assert result["winner"] == room.ids[1] and result["price"] == 40
+    assert result["payoffs"][str(room.ids[1])] == values[1] - 40
+    room.t("POST", "auction", {"format": "all_pay", "rounds": 1, "seed": 2})
+    values = [s.ok("GET", "/api/me")["activity"]["value"] for s in room.students]
+    for student, bid in zip(room.students, (20, 60, 40), strict=True):
+        student.ok("POST", "/api/act", {"text": f"bid {bid}"})
+    result = room.t("GET", "state")["round"]["result"]
+    assert result["payoffs"] == {
+        str(room.ids[0]): -20,
+        str(room.ids[1]): values[1] - 60,
+        str(room.ids[2]): -40,
+    }
+
+
+def test_the_teacher_closes_a_round_with_bids_missing_and_those_who_did_not_bid_pay_nothing(room):
+    room.t("POST", "auction", {"format": "first_price", "rounds": 1})
+    room.students[0].ok("POST", "/api/act", {"text": "bid 10"})
+    closed = room.t("POST", "close")
+    assert closed["status"] == "closed" and closed["result"]["winner"] == room.ids[0]
+    assert room.students[1].ok("GET", "/api/me")["activity"]["feedback"]["payoff"] is None
+
+
+def test_the_losers_pay_half_clock_ends_with_the_last_one_in(room):
+    room.t("POST", "auction", {"format": "losers_pay_half", "rounds": 1, "step": 10, "tick_seconds": 0})
+    screen = room.students[0].ok("GET", "/api/me")["activity"]
+    assert screen["kind"] == "clock" and screen["price"] == 0 and screen["in"] and screen["still_in"] == 3
+    values = [s.ok("GET", "/api/me")["activity"]["value"] for s in room.students]
+    room.t("POST", "tick")
+    room.t("POST", "tick")
+    dropped = room.students[0].ok("POST", "/api/act", {"text": "drop"})["me"]["activity"]
+    assert dropped["in"] is False and dropped["dropped_at"] == 20 and dropped["status"] == "open"
+    room.t("POST", "tick")
+    last = room.students[2].ok("POST", "/api/act", {"text": "drop"})["me"]["activity"]
+    assert last["status"] == "closed" and last["dropped_at"] == 30
+    result = room.t("GET", "state")["round"]["result"]
+    assert result["winner"] == room.ids[1] and result["price"] == 30
+    assert result["payoffs"] == {
+        str(room.ids[0]): -10,
+        str(room.ids[2]): -15,
+        str(room.ids[1]): values[1] - 30,
+    }
+    rows = [r for r in room.t("GET", "rows") if r["kind"] in ("drop", "win")]
+    assert [(r["name"], r["text"], r["payoff"]) for r in rows] == [
+        ("Aiko", "drop 20", -10),
+        ("Chiara", "drop 30", -15),
+        ("Ben", "win 30", values[1] - 30),
+    ]
+
+
+def test_the_clock_stops_at_the_top_and_the_tie_goes_by_a_seeded_draw(room):
+    room.t("POST", "auction", {"format": "losers_pay_half", "rounds": 1, "step": 50, "tick_seconds": 0})
+    room.t("POST", "tick")
+    closed = room.t("POST", "tick")
+    assert closed["status"] == "closed" and closed["price"] == 100
+    payoffs = closed["result"]["payoffs"]
+    assert sorted(p for s, p in payoffs.items() if int(s) != closed["result"]["winner"]) == [-50, -50]
+
+
+def play_tables(room: Class, max_steps: int = 2000) -> int:
+    """Every student acts (their first legal action) whenever they may, until the tables end."""
+    steps = 0
+    while steps < max_steps:
+        moved = False
+        for student in room.students:
+            screen = student.ok("GET", "/api/me")["activity"]
+            if screen is None or screen["result"] is not None or not screen["legal"]:
+                continue
+            pick = screen["legal"][steps % len(screen["legal"])]
+            student.ok("POST", "/api/act", {"text": pick})
+            steps += 1
+            moved = True
+        if not moved:
+            return steps
+    raise AssertionError("the tables did not end within the bound")
+
+
+def test_a_for_sale_table_with_a_bot_is_played_to_its_end(server, room):
+    made = room.t("POST", "tables", {"game": "for_sale", "players": 4, "bots": "house_value", "seed": 3})
+    assert len(made["tables"]) == 1
+    table = made["tables"][0]
+    screen = room.students[0].ok("GET", "/api/me")["activity"]
+    assert screen["kind"] == "table" and screen["game"] == "for_sale" and screen["table"] == table
+    assert sum(p["bot"] for p in screen["players"]) == 1 and len(screen["players"]) == 4
+    assert screen["seat_letter"] == "ABCD"[screen["seat"]]
+    assert screen["view"] == gamekit.load_game(game_states(server.db)[table]).view(screen["seat"])
+    play_tables(room)
+    over = room.t("GET", "state")["tables"][0]
+    assert over["over"] and over["to_act"] == []
+    game = gamekit.load_game(room.t("GET", f"tables/{table}")["json"])
+    assert game.is_over and game.result()["finished"]
+    assert game.to_json() == game_states(server.db)[table]
+    final = room.students[1].ok("GET", "/api/me")["activity"]
+    assert final["result"] == game.result() and final["legal"] == []
+    rows = room.t("GET", "rows")
+    acted = [r for r in rows if r["kind"] in ("action", "bot") and r["table"] == table]
+    assert [(r["seat"], r["text"]) for r in acted] == [(s, t) for s, t in game.history]
+    assert sorted(r["seat"] for r in rows if r["kind"] == "result") == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("name", "players"), [("money_monsoon", 4), ("kuhhandel", 3), ("bohnanza", 3)])
+def test_the_other_games_seat_students_and_bots_and_take_their_actions(server, name, players):
+    room = Class(server.url, ["A1", "B2", "C3", "D4", "E5"][: players + 1])
+    made = room.t("POST", "tables", {"game": name, "players": players, "bots": "random", "seed": 1})
+    # one student more than a table holds: two tables, the students spread, bots fill the rest
+    assert len(made["tables"]) == 2
+    state = room.t("GET", "state")
+    assert sorted(sum(p["bot"] for p in t["players"]) for t in state["tables"]) == sorted(
+        [players - (players + 2) // 2, players - (players + 1) // 2]
+    )
+    for _ in range(6):
+        for student in room.students:
+            screen = student.ok("GET", "/api/me")["activity"]
+            if screen["legal"]:
+                answer = student.ok("POST", "/api/act", {"text": screen["legal"][0]})
+                assert answer["me"]["activity"]["table"] == screen["table"]
+    for table in made["tables"]:
+        game = gamekit.load_game(room.t("GET", f"tables/{table}")["json"])
+        assert game.to_json() == game_states(server.db)[table] and len(game.history) > 0
+    room.close()
+
+
+def test_a_student_who_leaves_is_replaced_by_a_bot_and_the_table_goes_on(server, room):
+    room.t("POST", "tables", {"game": "for_sale", "players": 3, "bots": "random", "seed": 4})
+    leaving = room.students[0]
+    assert leaving.ok("POST", "/api/leave")["ok"]
+    assert leaving.get("/api/me").status_code == 401
+    players = room.t("GET", "state")["tables"][0]["players"]
+    assert [p["bot"] for p in players if p["student"] == room.ids[0]] == [True]
+    room.t("POST", "remove", {"student": room.ids[1]})
+    room.students = room.students[2:]
+    play_tables(room)
+    assert room.t("GET", "state")["tables"][0]["over"]
+
+
+def test_the_qr_code_and_the_pages_are_served(server, room):
+    svg = Client(server.url).get(f"/qr/{room.code}.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml" and "<svg" in svg.text
+    assert Client(server.url).get("/qr/XXXXXX.svg").status_code == 404
