@@ -140,6 +140,7 @@ def test_the_pages_load_nothing_from_outside_the_app():
 def test_the_app_serves_the_pages_and_their_words():
     pytest.importorskip("starlette")
     import asyncio
+    import concurrent.futures
 
     import httpx
     from starlette.applications import Starlette
@@ -153,7 +154,9 @@ def test_the_app_serves_the_pages_and_their_words():
             paths += ("/static/student.js", "/static/../i18n.py")
             return {path: await client.get(path) for path in paths}
 
-    got = asyncio.run(fetch_all())
+    # In a thread of its own: a browser test earlier in the run may hold this thread's event loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = pool.submit(asyncio.run, fetch_all()).result()
     for path in ("/", "/join/K7Q2XM", "/teacher/K7Q2XM"):
         assert got[path].status_code == 200 and "text/html" in got[path].headers["content-type"]
         assert "default-src 'self'" in got[path].headers["content-security-policy"]

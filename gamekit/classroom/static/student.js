@@ -229,7 +229,7 @@
       onGo(n);
     });
     sync();
-    return el("div", { class: "stepper" },
+    return el("div", { class: "stepper", "data-values": values.length <= 5000 ? values.join(",") : null },
       el("div", { class: "row" },
         el("button", { type: "button", class: "step minus", "aria-label": t("common.less"), onclick: () => move(-1) }, "−"),
         input,
