@@ -7,14 +7,21 @@ and ``phones`` for the tests)."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 PHONE = {"width": 360, "height": 740}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -105,3 +112,39 @@ def phones_fixture(browser, room: Room) -> Iterator:
     yield phone
     for page in opened:
         page.context.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int, teacher_token: str) -> subprocess.Popen:
+    """``python -m gamekit.classroom.app`` on 127.0.0.1:``port`` over ``db`` in a process of its
+    own (so a test can kill it like a laptop that dies); returns once it answers (at most 60 s)."""
+    import httpx
+
+    command = [sys.executable, "-m", "gamekit.classroom.app", "--db", str(db), "--host", "127.0.0.1",
+               "--port", str(port), "--teacher-token", teacher_token]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/i18n/en.json", timeout=2)
+            return proc
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise AssertionError("the server did not answer within 60 s") from None
+            time.sleep(0.1)
+
+
+def kill_server(proc: subprocess.Popen) -> None:
+    """SIGKILL: every connection drops at once, as when the teacher's laptop dies."""
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    proc.stderr.close()
