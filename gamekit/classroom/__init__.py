@@ -11,7 +11,18 @@ this package.
 
 from __future__ import annotations
 
-from .app import Server, create_app, serve
+from typing import Any
+
 from .security import ClassroomError, Limits
 
 __all__ = ["ClassroomError", "Limits", "Server", "create_app", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    # The app's names load on first use, so that ``python -m gamekit.classroom.app`` runs the
+    # module once (as __main__) and not a second copy imported by this package.
+    if name in ("Server", "create_app", "serve"):
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -145,16 +145,31 @@ class Hub:
         self.limits = limits or Limits()
         self.lock = threading.RLock()
         self.games: dict[int, Game] = {}
-        self.versions: dict[str, int] = {}
+        self.versions: dict[str, int] = {}  # per session: the teacher's screen changed
+        # What a student sees changes with the session's public part ("p:CODE": rounds opening and
+        # closing, the clock), their own inputs ("s:ID") and their table ("t:ID"); their version
+        # is the sum, so one student's sealed bid moves nobody else's screen.
+        self.counters: dict[str, int] = {}
+        self.current: dict[str, int | None] = {}  # session → its activity
+        self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
         self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
         self._load()
 
     def _load(self) -> None:
         """Resume: versions of every session, every game table from its saved JSON."""
-        for row in self.store.all("SELECT code, version FROM sessions"):
+        for row in self.store.all("SELECT code, version, activity FROM sessions"):
             self.versions[row["code"]] = row["version"]
-        for row in self.store.all("SELECT id, state FROM game_tables"):
+            self.current[row["code"]] = row["activity"]
+        for row in self.store.all("SELECT key, value FROM counters"):
+            self.counters[row["key"]] = row["value"]
+        for row in self.store.all("SELECT id, activity, seats, state FROM game_tables"):
             self.games[row["id"]] = load_game(row["state"])
+            self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
+
+    def _seat_students(self, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
+        for info in seats:
+            if info["student"] is not None:
+                self.table_of[(activity, info["student"])] = table
 
     # ----------------------------------------------------------------- helpers
     def _bump(self, code: str) -> None:
@@ -163,7 +178,26 @@ class Hub:
         self.store.execute("UPDATE sessions SET version = ? WHERE code = ?", (version, code))
 
     def version(self, code: str) -> int:
+        """The session's version: it moves with every change (the teacher's screen)."""
         return self.versions.get(code, 0)
+
+    def _count(self, key: str) -> None:
+        value = self.counters.get(key, 0) + 1
+        self.counters[key] = value
+        self.store.execute("INSERT OR REPLACE INTO counters (key, value) VALUES (?, ?)", (key, value))
+
+    def _set_activity(self, code: str, activity: int) -> None:
+        self.store.execute("UPDATE sessions SET activity = ? WHERE code = ?", (activity, code))
+        self.current[code] = activity
+        self._count(f"p:{code}")
+
+    def student_version(self, student: int, code: str) -> int:
+        """The version of one student's screen: it moves only when what they see may have changed."""
+        counters = self.counters
+        activity = self.current.get(code)
+        table = self.table_of.get((activity, student)) if activity is not None else None
+        mine = counters.get(f"p:{code}", 0) + counters.get(f"s:{student}", 0)
+        return mine + (counters.get(f"t:{table}", 0) if table is not None else 0)
 
     def session(self, code: str) -> Any:
         with self.lock:
@@ -246,6 +280,7 @@ class Hub:
                 "students", session=session["code"], name=name, lang=lang, token=secret, joined=now()
             )
             self._row(session["code"], "join", f"join {name}", True, student=student, name=name)
+            self._count(f"s:{student}")
             self._bump(session["code"])
         return {"token": secret, "student": student, "name": name}
 
@@ -262,6 +297,7 @@ class Hub:
                 db.execute("UPDATE students SET left_at = ? WHERE id = ?", (now(), student_id))
                 self._row(session["code"], "leave", "leave", True, student=student_id, name=row["name"])
                 self._replace_at_tables(session["code"], student_id)
+                self._count(f"p:{session['code']}")
                 activity = self._activity(session)
                 if activity is not None and activity["kind"] in ("auction", "clock"):
                     self._maybe_close(session, activity)
@@ -285,7 +321,7 @@ class Hub:
                 "title": session["title"],
                 "lang": student["lang"],
                 "activity": shown,
-                "version": self.version(session["code"]),
+                "version": self.student_version(student["id"], session["code"]),
             }
 
     def _auction_screen(self, activity: Any, student: Any) -> dict[str, Any] | None:
@@ -409,6 +445,7 @@ class Hub:
         with self.store.write() as db:
             db.insert("bids", round=current["id"], student=student["id"], amount=amount, time=now())
             self._row(session["code"], "bid", f"bid {amount}", True, value=value, **fields)
+            self._count(f"s:{student['id']}")
             self._maybe_close(session, activity)
             self._bump(session["code"])
 
@@ -441,6 +478,7 @@ class Hub:
         with self.store.write() as db:
             db.insert("bids", round=current["id"], student=student["id"], amount=price, time=now())
             self._row(session["code"], "drop", f"drop {price}", True, value=value, **fields)
+            self._count(f"p:{session['code']}")
             self._maybe_close(session, activity)
             self._bump(session["code"])
 
@@ -509,6 +547,7 @@ class Hub:
                         payoff=payoffs[s],
                     )
         self._ticks.pop(current["id"], None)
+        self._count(f"p:{session['code']}")
 
     # ----------------------------------------------------------------- the teacher's auctions
     def start_auction(self, code: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -546,7 +585,7 @@ class Hub:
                 activity = db.insert(
                     "activities", session=session["code"], kind=kind, config=json.dumps(config), created=now()
                 )
-                db.execute("UPDATE sessions SET activity = ? WHERE code = ?", (activity, session["code"]))
+                self._set_activity(session["code"], activity)
                 self._open_round(activity, 1, low if kind == "clock" else None)
                 self._bump(session["code"])
         return {"activity": activity, "kind": kind, **config}
@@ -587,6 +626,7 @@ class Hub:
             with self.store.write():
                 price = config["low"] if activity["kind"] == "clock" else None
                 self._open_round(activity["id"], current["number"] + 1, price)
+                self._count(f"p:{session['code']}")
                 self._bump(session["code"])
         return self.round_state(code)
 
@@ -606,6 +646,7 @@ class Hub:
         price = min(config["high"], current["price"] + config["step"])
         with self.store.write() as db:
             db.execute("UPDATE rounds SET price = ? WHERE id = ?", (price, current["id"]))
+            self._count(f"p:{session['code']}")
             self._ticks[current["id"]] = time.monotonic()
             if price >= config["high"]:
                 self._close_round(session, activity, self._round(activity["id"]))
@@ -632,6 +673,10 @@ class Hub:
             return moved
 
     def round_state(self, code: str) -> dict[str, Any]:
+        with self.lock:
+            return self._round_state(code)
+
+    def _round_state(self, code: str) -> dict[str, Any]:
         session = self.session(code)
         activity = self._activity(session)
         if activity is None or activity["kind"] not in ("auction", "clock"):
@@ -685,7 +730,7 @@ class Hub:
                         config=json.dumps(config),
                         created=now(),
                     )
-                    db.execute("UPDATE sessions SET activity = ? WHERE code = ?", (activity, session["code"]))
+                    self._set_activity(session["code"], activity)
                     for index, group in enumerate(groups):
                         positions = list(range(players))
                         rng.shuffle(positions)
@@ -706,6 +751,7 @@ class Hub:
                         )
                         games[table] = game
                         self.games[table] = game
+                        self._seat_students(activity, table, seats)
                         self._advance(session["code"], activity, table, seats)
                         made.append(table)
                     self._bump(session["code"])
@@ -739,6 +785,7 @@ class Hub:
                     name=seats[acted_seat]["name"],
                 )
             steps += 1
+        self._count(f"t:{table}")
         over = game.is_over
         if over:
             result = game.result()
@@ -771,7 +818,8 @@ class Hub:
         fields.update(game_table=row["id"], seat=seat)
         game = self.games[row["id"]]
         if seat not in game.to_act and not game.legal_actions(seat):
-            error = ClassroomError("CL-4", f"it is not your turn ({SEAT_NAMES[seat]}): wait for the others")
+            why = "the game at your table is over" if game.is_over else "it is not your turn"
+            error = ClassroomError("CL-4", f"{why} ({SEAT_NAMES[seat]}): nothing to do now")
             self._refused(session["code"], "action", text, error, **fields)
             raise error
         saved = game.to_json()

@@ -21,6 +21,7 @@ import contextlib
 import csv
 import io
 import json
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -42,6 +43,7 @@ from .store import Store
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.2  # seconds between an event stream's looks at the session's version
 TICK = 0.2  # seconds between the clock thread's looks at the clocks
+KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
 
 
 def _error(error: Exception) -> JSONResponse:
@@ -103,14 +105,14 @@ class Classroom:
     def student(self, request: Request) -> Any:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer == self.teacher_token:
+        if bearer is not None and secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
         return self.hub.student_by_token(bearer)
 
     def teacher(self, request: Request) -> None:
         bearer = _bearer(request)
         self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer != self.teacher_token:
+        if bearer is None or not secrets.compare_digest(bearer, self.teacher_token):
             raise ClassroomError("CL-10", "this needs the teacher's token", 403 if bearer else 401)
 
 
@@ -154,9 +156,10 @@ async def leave(request: Request, room: Classroom) -> Response:
     return JSONResponse({"ok": True})
 
 
-def _events(request: Request, room: Classroom, key: str, code: str) -> StreamingResponse:
-    """A server-sent event stream: ``event: version`` with the session's version whenever it
-    moves, a comment as heartbeat, closed after ``stream_seconds`` (the page reconnects)."""
+def _events(request: Request, room: Classroom, key: str, version: Callable[[], int]) -> StreamingResponse:
+    """A server-sent event stream: ``event: version`` with ``version()`` whenever it moves (a
+    student's: their own screen's; the teacher's: the session's), a comment as heartbeat, closed
+    after ``stream_seconds`` (the page reconnects)."""
     limits = room.limits
     room.streams.open(key)
 
@@ -166,11 +169,11 @@ def _events(request: Request, room: Classroom, key: str, code: str) -> Streaming
             started = beat = time.monotonic()
             last = -1
             while time.monotonic() - started < limits.stream_seconds:
-                version = room.hub.version(code)
-                if version != last:
-                    last = version
+                now = version()
+                if now != last:
+                    last = now
                     beat = time.monotonic()
-                    yield f"event: version\ndata: {version}\n\n"
+                    yield f"event: version\ndata: {now}\n\n"
                 elif time.monotonic() - beat >= limits.heartbeat:
                     beat = time.monotonic()
                     yield ": heartbeat\n\n"
@@ -185,7 +188,8 @@ def _events(request: Request, room: Classroom, key: str, code: str) -> Streaming
 
 async def events(request: Request, room: Classroom) -> Response:
     student = room.student(request)
-    return _events(request, room, f"s:{student['id']}", student["session"])
+    sid, code = student["id"], student["session"]
+    return _events(request, room, f"s:{sid}", lambda: room.hub.student_version(sid, code))
 
 
 # ------------------------------------------------------------------ teacher endpoints
@@ -280,7 +284,7 @@ async def table(request: Request, room: Classroom) -> Response:
 async def teacher_events(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     code = room.hub.session(request.path_params["code"])["code"]
-    return _events(request, room, "teacher", code)
+    return _events(request, room, "teacher", lambda: room.hub.version(code))
 
 
 # ------------------------------------------------------------------ pages
@@ -377,7 +381,14 @@ class Server:
 
         self.app = create_app(db_path, **kw)
         self.teacher_token: str = self.app.state.teacher_token
-        config = uvicorn.Config(self.app, host=host, port=port, log_level="warning", access_log=False)
+        config = uvicorn.Config(
+            self.app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_keep_alive=KEEP_ALIVE,
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name="classroom-server", daemon=True)
         self._thread.start()
@@ -433,7 +444,14 @@ def main(argv: list[str] | None = None) -> None:
         f"classroom server on http://{args.host}:{args.port}  (teacher token: {app.state.teacher_token})",
         flush=True,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=KEEP_ALIVE,
+    )
 
 
 if __name__ == "__main__":

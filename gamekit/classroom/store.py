@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS rows (
     text TEXT NOT NULL, value REAL, payoff REAL, time TEXT NOT NULL, accepted INTEGER NOT NULL,
     rule TEXT
 );
+CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS rows_by_session ON rows (session, id);
 CREATE INDEX IF NOT EXISTS bids_by_round ON bids (round);
 """

@@ -233,3 +233,16 @@ def test_the_qr_code_and_the_pages_are_served(server, room):
     svg = Client(server.url).get(f"/qr/{room.code}.svg")
     assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml" and "<svg" in svg.text
     assert Client(server.url).get("/qr/XXXXXX.svg").status_code == 404
+
+
+def test_a_students_version_moves_only_when_their_own_screen_may_change(room):
+    room.t("POST", "auction", {"format": "first_price", "rounds": 2})
+    versions = [s.ok("GET", "/api/me")["version"] for s in room.students]
+    teacher = room.t("GET", "state")["version"]
+    room.students[0].ok("POST", "/api/act", {"text": "bid 5"})
+    after = [s.ok("GET", "/api/me")["version"] for s in room.students]
+    assert after[0] > versions[0] and after[1:] == versions[1:]  # a sealed bid moves no other screen
+    assert room.t("GET", "state")["version"] > teacher  # the teacher sees every bid
+    room.t("POST", "close")
+    closed = [s.ok("GET", "/api/me")["version"] for s in room.students]
+    assert all(c > a for c, a in zip(closed, after, strict=True))  # the reveal moves every screen
