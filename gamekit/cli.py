@@ -546,6 +546,51 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return run_from_args(args)
 
 
+# ---------------------------------------------------------------------------- classroom
+def _cmd_classroom(args: argparse.Namespace) -> int:
+    """Start a class session and keep it until Ctrl-C: print the links and the QR code."""
+    from .classroom.qr import qr_text
+    from .classroom.session import Classroom
+
+    room = Classroom(db=args.db, host=args.host, port=args.port, title=args.title)
+    try:
+        print(f"Class session {room.code}: students open {room.join_url}")
+        print(f"Projector page: {room.teacher_url}")
+        print(f"Teacher token (keep it off the projector): {room.server.teacher_token}")
+        print(f"Data: {room.db}")
+        if args.host in ("127.0.0.1", "localhost", "::1"):
+            print("Only this computer can join: for phones in the room use --host 0.0.0.0 (see --help).")
+        print()
+        print(qr_text(room.join_url))
+        print("\nPress Ctrl-C to stop the server.", flush=True)
+        deadline = None if args.seconds is None else time.monotonic() + args.seconds
+        while deadline is None or time.monotonic() < deadline:
+            time.sleep(0.2 if deadline is None else min(0.2, max(0.0, deadline - time.monotonic())))
+    except KeyboardInterrupt:
+        print("\nstopping", file=sys.stderr)
+    finally:
+        room.stop()
+    print(f"Stopped. The session's data stays in {room.db}")
+    return EXIT_OK
+
+
+def _classroom_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="127.0.0.1 (default): this computer only; 0.0.0.0: every device on the local network "
+        "(the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network you trust",
+    )
+    p.add_argument(
+        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free port)"
+    )
+    p.add_argument(
+        "--db", type=Path, help="SQLite file of the session (default: a new file in your data folder)"
+    )
+    p.add_argument("--title", default="Class", help="the session's title")
+    p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
+
+
 # ----------------------------------------------------------------------------- main
 def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
     """The arguments every command that sets up a game takes: the game, players, options."""
@@ -634,6 +679,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser = sub.add_parser("bench", help="time random playouts of every game on one core")
     add_bench_arguments(bench_parser)
     bench_parser.set_defaults(run=_cmd_bench)
+
+    classroom_parser = sub.add_parser(
+        "classroom", help="run a class session: students join from their phones (needs gamekit[classroom])"
+    )
+    _classroom_arguments(classroom_parser)
+    classroom_parser.set_defaults(run=_cmd_classroom)
     return parser
 
 

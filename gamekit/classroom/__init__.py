@@ -7,6 +7,8 @@ this package.
 - ``serve(db_path, host="127.0.0.1", port=0, ...)`` → ``Server`` (``.url``, ``.teacher_token``,
   ``.stop()``): the app on uvicorn in a background thread.
 - ``Limits``: sizes and rates a request, a token and a session may use (``security``).
+- ``Classroom(db=None, host="127.0.0.1", port=0)``: the teacher's side, from a notebook
+  (``session``); ``simclass.SimulatedClass`` bot students; ``live`` the figures; ``qr`` the join code.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from .security import ClassroomError, Limits
+from .session import Classroom
 
-__all__ = ["ClassroomError", "Limits", "Server", "create_app", "serve"]
+__all__ = ["Classroom", "ClassroomError", "Limits", "Server", "create_app", "serve"]
 
 
 def __getattr__(name: str) -> Any:

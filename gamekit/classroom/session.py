@@ -1,0 +1,408 @@
+"""The teacher's side of a class session, driven from a notebook: ``Classroom``.
+
+    room = Classroom()                 # a server on this computer only (127.0.0.1)
+    room.qr()                          # the join code, large, for the projector
+    room.auction("first_price", rounds=3)
+    room.close(); room.next()          # or let a round close itself when everyone has bid
+    room.live()                        # figures that redraw as bids arrive
+    room.tables("for_sale", players=4, bots="random")
+    room.data(); room.to_csv("class.csv"); room.replay(1)
+    room.stop()
+
+**Letting phones in.** By default the server listens on 127.0.0.1: only this computer can reach
+it, which is right for trying things out and for the tests. For a class, start it with
+``Classroom(host="0.0.0.0", port=8765)``: it then listens on every network interface, and the join
+link names this computer's address on the local network (``lan_address()``). The phones must be
+on the same network (the room's Wi-Fi; a guest network often keeps its devices apart, so use the
+one the school's own laptops use, or the teacher's phone hotspot), and the computer's firewall
+must let the port in (macOS and Windows ask the first time; on Linux e.g. ``ufw allow 8765/tcp``).
+A fixed ``port`` keeps the firewall rule valid from one class to the next.
+
+What that exposes: anyone on that network who opens the link and knows the 6-character code can
+join as a student (the server's limits bound what they can send); teacher actions need the
+teacher token, which stays in this notebook (``room.server.teacher_token``; never put it on the
+projector). The connection is plain HTTP: others on the same network could read the names and bids
+sent over it, so use it on a network you trust, ask students for a first name or a nickname only,
+and stop the server (``room.stop()``) when the class ends.
+
+The session's data lives in an SQLite file (``room.db``; by default a new file under
+``default_db_dir()``), so a notebook restarted with ``Classroom(db=room.db, code=room.code)``
+continues the same session where it stood.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import sys
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from ..core.game import Game, load_game
+from .qr import DISPLAY_WIDTH, QRCode
+
+CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
+TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
+
+
+class RequestRefused(RuntimeError):
+    """The server refused a teacher's request (or it is stopped): the server's message, ``rule`` its rule
+    ID (CL-n) if it named one, ``status`` the HTTP status."""
+
+    def __init__(self, message: str, status: int | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+
+
+def default_db_dir() -> Path:
+    """Where a session's database goes by default: the user's data folder, ``gamekit/classroom``.
+
+    ``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows; ``$GAMEKIT_CLASSROOM_DIR`` overrides them all.
+    """
+    override = os.environ.get("GAMEKIT_CLASSROOM_DIR")
+    if override:
+        return Path(override).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "gamekit" / "classroom"
+
+
+def default_db() -> Path:
+    """A new database file for today's class: ``default_db_dir()/class-YYYYMMDD-HHMMSS.sqlite``."""
+    folder = default_db_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"class-{datetime.now(UTC):%Y%m%d-%H%M%S}.sqlite"
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (the one phones in the room can reach).
+
+    Asks the operating system which interface it would use to reach a private address (a UDP
+    socket is "connected", which sends nothing); falls back to the host name's address, then to
+    127.0.0.1 when the computer has no network.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("0."):
+        try:
+            address = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            address = "127.0.0.1"
+    return address
+
+
+def public_base(host: str, port: int) -> str:
+    """The address students use: loopback stays loopback, ``0.0.0.0``/``::`` become
+    ``lan_address()``, any other host is used as given."""
+    if host in ("0.0.0.0", "::", ""):
+        host = lan_address()
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address in a URL
+    return f"http://{host}:{port}"
+
+
+def _check_host(host: str) -> str:
+    if not isinstance(host, str) or not host:
+        raise ValueError(f"host is an address such as 127.0.0.1 or 0.0.0.0, not {host!r}")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host != "localhost":
+            raise ValueError(
+                f"host is an IP address (127.0.0.1: this computer only; 0.0.0.0: the local network), "
+                f"not {host!r}"
+            ) from None
+    return host
+
+
+class Classroom:
+    """A class session on a server this notebook starts (``gamekit.classroom.serve``).
+
+    ``db``: the SQLite file (default: a new file under ``default_db_dir()``); ``host``: 127.0.0.1
+    (this computer only) unless the teacher asks for ``"0.0.0.0"`` (the room's network: see the
+    module docstring for what that exposes); ``port``: 0 picks a free one; ``code``: continue a
+    session of that database instead of starting a new one.
+    """
+
+    def __init__(
+        self,
+        db: str | Path | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        title: str = "Class",
+        code: str | None = None,
+        seed: int = 0,
+        timeout: float = 10.0,
+        **server_options: Any,
+    ) -> None:
+        from .app import serve
+
+        self.host = _check_host(host)
+        self.db = Path(db) if db is not None else default_db()
+        self.server = serve(self.db, host=self.host, port=port, seed=seed, **server_options)
+        try:
+            self.port = urlsplit(self.server.url).port or port
+            loopback = "[::1]" if ":" in self.host and self.host != "::" else "127.0.0.1"
+            if self.host == "localhost":
+                loopback = "localhost"
+            self._http = httpx.Client(
+                base_url=f"http://{loopback}:{self.port}",
+                headers={"Authorization": f"Bearer {self.server.teacher_token}"},
+                timeout=timeout,
+            )
+            self.base_url = public_base(self.host, self.port)
+            if code is None:
+                created = self._request("POST", "/api/teacher/sessions", {"title": title})
+                code = str(created["code"])
+            self.code = code
+            self.state()  # the session exists (a wrong ``code`` fails here)
+        except BaseException:
+            self.server.stop()
+            raise
+        self.join_url = f"{self.base_url}/join/{self.code}"
+        self.teacher_url = f"{self.base_url}/teacher/{self.code}"
+        self._formats: dict[Any, str] = {}
+        self._range = (0, 100)
+        self._boards: list[Any] = []
+        self.stopped = False
+
+    # ------------------------------------------------------------------------------ requests
+    def _request(self, method: str, path: str, body: Mapping[str, Any] | None = None, **params: Any) -> Any:
+        if getattr(self, "stopped", False):
+            raise RequestRefused("this classroom's server is stopped; start a new Classroom(db=...)")
+        response = self._http.request(method, path, json=body, params=params or None)
+        if response.status_code >= 400:
+            try:
+                detail = response.json()
+            except ValueError:
+                detail = {"error": response.text}
+            message = detail.get("error") or detail.get("detail") or response.reason_phrase
+            raise RequestRefused(
+                f"{message} (HTTP {response.status_code})", response.status_code, detail.get("rule")
+            )
+        if response.headers.get("content-type", "").startswith("application/json"):
+            return response.json()
+        return response.text
+
+    def _teacher(self, method: str, what: str, body: Mapping[str, Any] | None = None, **params: Any) -> Any:
+        return self._request(method, f"/api/teacher/{self.code}/{what}", body, **params)
+
+    # ---------------------------------------------------------------------------- activities
+    def auction(
+        self,
+        format: str = "first_price",
+        rounds: int = 5,
+        feedback: bool = True,
+        low: int = 0,
+        high: int = 100,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Start sealed-bid rounds (or the ``losers_pay_half`` clock); round 1 opens at once.
+
+        Each student gets a private value, whole and uniform on [low, high]; a round closes when
+        everyone has bid or on ``close()``; ``next()`` opens the next one. With ``feedback``, a
+        closed round shows each student the sorted bids, the price and their payoff.
+        """
+        if format not in CLASSROOM_FORMATS:
+            raise ValueError(f"format must be one of {', '.join(CLASSROOM_FORMATS)}, not {format!r}")
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+            raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
+        if not (isinstance(low, int) and isinstance(high, int) and 0 <= low < high):
+            raise ValueError(f"the values' range is whole numbers 0 <= low < high, not [{low}, {high}]")
+        body: dict[str, Any] = {"format": format, "rounds": rounds, "feedback": bool(feedback)}
+        body |= {"low": low, "high": high}
+        if seed is not None:
+            body["seed"] = seed
+        answer = self._teacher("POST", "auction", body)
+        self._range = (low, high)
+        state = self.state()
+        activity = _activity_id(answer) or _activity_id(state)
+        if activity is not None:
+            self._formats[activity] = format
+        return state
+
+    def close(self) -> dict[str, Any]:
+        """Close the open round (it also closes by itself when everyone has bid)."""
+        self._teacher("POST", "close", {})
+        return self.state()
+
+    def next(self) -> dict[str, Any]:
+        """Open the next round of the running auction."""
+        self._teacher("POST", "next", {})
+        return self.state()
+
+    def tables(
+        self,
+        game: str = "for_sale",
+        players: int = 4,
+        bots: str = "random",
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Seat every student who has joined at tables of ``players`` (3–6); bots (a registered
+        bot name, e.g. ``"random"`` or ``"house_value:1.5"``) fill the empty seats and take over
+        from a student who leaves."""
+        if game not in TABLE_GAMES:
+            raise ValueError(f"game must be one of {', '.join(TABLE_GAMES)}, not {game!r}")
+        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
+            raise ValueError(f"a table has 3 to 6 players, not {players!r}")
+        body: dict[str, Any] = {
+            "game": game,
+            "players": players,
+            "bots": bots,
+            "options": dict(options or {}),
+        }
+        if seed is not None:
+            body["seed"] = seed
+        answer = self._teacher("POST", "tables", body)
+        activity = _activity_id(answer)
+        if activity is not None:
+            self._formats[activity] = game
+        return self.state()
+
+    def remove(self, student: Any) -> dict[str, Any]:
+        """Take a student out; a bot plays their seat from now on."""
+        self._teacher("POST", "remove", {"student": student})
+        return self.state()
+
+    # -------------------------------------------------------------------------------- reading
+    def state(self) -> dict[str, Any]:
+        """The session as the teacher sees it: students, activity, round, who has not bid, tables."""
+        return self._teacher("GET", "state")
+
+    def waiting(self) -> list[str]:
+        """The names of the students who have not bid yet in the open round."""
+        return list(self.state().get("waiting") or [])
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every bid and action of the session, refused ones too, as the server lists them."""
+        return list(self._teacher("GET", "rows"))
+
+    def data(self) -> Any:
+        """Every bid and action as a pandas DataFrame (``gamekit.classroom.live.frame``): value,
+        time, table, round, student, accepted..."""
+        from .live import frame
+
+        return frame(self.rows(), formats=self._formats)
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the session's rows as the server's CSV to ``path``; returns the path."""
+        text = self._teacher("GET", "rows", format="csv")
+        path = Path(path)
+        path.write_text(text if isinstance(text, str) else str(text), encoding="utf-8")
+        return path
+
+    def table_ids(self) -> list[Any]:
+        return [table["table"] for table in self.state().get("tables") or []]
+
+    def game(self, table: Any) -> Game:
+        """The game at ``table`` as the server holds it (the teacher's full view)."""
+        answer = self._teacher("GET", f"tables/{table}")
+        return load_game(answer["json"])
+
+    def replay(self, table: Any) -> Any:
+        """Every position of the game at ``table``, to step through: a ``gamekit.teach.Replay``;
+        show it with ``gamekit.widgets.StepPlayer(room.replay(table))``."""
+        from ..teach import Replay
+
+        return Replay.of_game(self.game(table))
+
+    def picture(self, table: Any) -> Any:
+        """The teacher's picture of ``table`` (every hand shown): ``gamekit.pictures.picture``."""
+        from ..pictures import picture
+
+        return picture(self.game(table))
+
+    def qr(self, width: int = DISPLAY_WIDTH) -> QRCode:
+        """The join link's QR code, ``width`` pixels wide, with the link under it."""
+        return QRCode(self.join_url, width=width)
+
+    # ---------------------------------------------------------------------------------- live
+    def _fetch(self) -> tuple[Any, Any, dict[str, Any], dict[Any, str]]:
+        state = self.state()
+        pictures = {}
+        for table in state.get("tables") or []:
+            try:
+                pictures[table["table"]] = self.picture(table["table"]).html
+            except NotImplementedError as exc:  # a game nobody drew yet: say so in its place
+                pictures[table["table"]] = f"<p>{exc}</p>"
+        return state.get("version"), self.data(), state, pictures
+
+    def live(self, interval: float = 1.0, figure_widgets: bool = True) -> Any:
+        """The live board (``gamekit.classroom.live.LiveBoard``): bids against values with the
+        theory's lines, revenue against theory, who has not bid yet and each table's picture,
+        redrawn within ``interval`` seconds of a change by a thread that ends with ``stop()``.
+        ``figure_widgets=False`` keeps plotly.js out of a notebook you save (see ``LiveBoard``)."""
+        from .live import LiveBoard
+
+        low, high = self._range
+        board = LiveBoard(self._fetch, low, high, figure_widgets=figure_widgets)
+        board.refresh()
+        self._boards.append(board)
+        return board.start(interval)
+
+    # ---------------------------------------------------------------------------------- stop
+    def stop(self) -> None:
+        """Stop the live boards and the server (the data stays in ``db``)."""
+        if self.stopped:
+            return
+        for board in self._boards:
+            board.stop()
+        self._http.close()
+        self.server.stop()
+        self.stopped = True
+
+    def __enter__(self) -> Classroom:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        status = "stopped" if self.stopped else f"join at {self.join_url}"
+        return f"<Classroom {self.code}: {status}; data in {self.db}>"
+
+    def wait_until(self, done: Any, timeout: float = 30.0, interval: float = 0.05) -> dict[str, Any]:
+        """Poll ``state()`` until ``done(state)`` is true; ``TimeoutError`` after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state()
+            if done(state):
+                return state
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the session did not reach the awaited state within {timeout} s")
+            time.sleep(interval)
+
+
+def _activity_id(answer: Any) -> Any:
+    """The activity's id in a server answer (``{"activity": {"id": ...}}`` or ``{"activity": id}``)."""
+    if not isinstance(answer, Mapping):
+        return None
+    activity = answer.get("activity")
+    if isinstance(activity, Mapping):
+        return activity.get("id", activity.get("activity"))
+    if isinstance(activity, int | str):
+        return activity
+    return answer.get("activity_id")
+
+
+__all__ = ["Classroom", "RequestRefused", "default_db", "default_db_dir", "lan_address", "public_base"]

@@ -1,0 +1,72 @@
+"""``gamekit classroom``: prints the links and the QR code, serves until Ctrl-C (SIGINT)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+httpx = pytest.importorskip("httpx")
+
+from gamekit.classroom.qr import matrix_from_text, qr_matrix  # noqa: E402
+from gamekit.cli import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_it_prints_the_join_link_the_projector_page_and_a_terminal_qr(tmp_path, capsys):
+    db = tmp_path / "cli.sqlite"
+    assert main(["classroom", "--port", "0", "--db", str(db), "--seconds", "0.2"]) == 0
+    out = capsys.readouterr().out
+    join = re.search(r"students open (http://127\.0\.0\.1:\d+/join/(\w{6}))", out)
+    assert join and f"/teacher/{join.group(2)}" in out
+    assert "--host 0.0.0.0" in out and str(db) in out
+    block = "\n".join(line for line in out.splitlines() if line and set(line) <= {"█", "▄", "▀", " "})
+    assert matrix_from_text(block)[: len(qr_matrix(join.group(1)))] == qr_matrix(join.group(1))
+    assert db.exists() and "Stopped." in out
+
+
+def test_the_server_answers_students_until_ctrl_c(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    command = [
+        sys.executable,
+        "-m",
+        "gamekit",
+        "classroom",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "c.sqlite"),
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if "Ctrl-C" in line:
+                break
+        join = re.search(r"students open (http://127\.0\.0\.1:(\d+)/join/(\w{6}))", "".join(lines))
+        assert join, "".join(lines)
+        port, code = join.group(2), join.group(3)
+        answer = httpx.post(
+            f"http://127.0.0.1:{port}/api/join", json={"code": code, "name": "Aiko"}, timeout=10
+        )
+        assert answer.status_code == 200 and answer.json()["name"] == "Aiko"
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+    assert process.returncode == 0 and "Stopped." in out

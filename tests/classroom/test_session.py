@@ -1,0 +1,136 @@
+"""The teacher's Classroom against a real server on 127.0.0.1 (a temporary database), with a
+simulated class joining over HTTP as phones do."""
+
+from __future__ import annotations
+
+import time
+
+import pandas as pd
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from gamekit.classroom.session import (
+    Classroom,
+    RequestRefused,
+    default_db_dir,
+    lan_address,
+    public_base,
+)
+from gamekit.classroom.simclass import SimulatedClass
+
+
+@pytest.fixture
+def room(tmp_path):
+    classroom = Classroom(db=tmp_path / "class.sqlite", title="Test class")
+    yield classroom
+    classroom.stop()
+
+
+def test_a_new_session_listens_on_loopback_with_a_short_code_and_its_qr(room):
+    assert room.host == "127.0.0.1" and room.join_url.startswith("http://127.0.0.1:")
+    assert room.join_url.endswith(f"/join/{room.code}") and len(room.code) == 6
+    assert room.teacher_url.endswith(f"/teacher/{room.code}")
+    assert room.qr().url == room.join_url
+    assert room.state()["students"] == [] and room.waiting() == []
+    assert room.code in repr(room) and str(room.db) in repr(room)
+
+
+def test_a_first_price_round_of_twelve_equilibrium_bidders_is_in_the_data_and_the_csv(room, tmp_path):
+    with SimulatedClass(room.base_url, room.code, students=12, noise=0) as sim:
+        room.auction("first_price", rounds=2, seed=5)
+        assert len(room.waiting()) == 12
+        assert sim.bid_round() == 12
+        assert sim.bid_round() == 0  # nobody bids twice
+    state = room.state()
+    assert state["waiting"] == []
+    data = room.data()
+    bids = data[data["accepted"] & (data["kind"] == "bid")]
+    assert len(bids) == 12 and bids["format"].eq("first_price").all()
+    assert ((bids["amount"] - bids["value"] * 11 / 12).abs() <= 0.5 + 1e-9).all()  # (n-1)/n · v, rounded
+    assert bids["time"].notna().all() and bids["round"].eq(1).all()
+    csv = pd.read_csv(room.to_csv(tmp_path / "class.csv"))
+    assert len(csv) == len(data) and set(csv["student"].dropna()) == set(data["student"].dropna())
+
+
+def test_rounds_close_and_open_on_the_teachers_word_and_refusals_name_their_rule(room):
+    with SimulatedClass(room.base_url, room.code, students=3, strategy="truthful", noise=0) as sim:
+        room.auction("second_price", rounds=2, feedback=True)
+        first = sim.students[0]
+        sim.act(first, "bid 10")
+        room.close()
+        assert sim.me(first)["activity"]["status"] == "closed"
+        room.next()
+        assert sim.me(first)["activity"]["round"] == 2
+        assert sim.bid_round() == 3
+        data = room.data()
+        truthful = data[data["accepted"] & (data["round"] == 2)]
+        assert (truthful["amount"] == truthful["value"]).all()
+    with pytest.raises(ValueError, match="format must be one of"):
+        room.auction("dutch")
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        room.tables("for_sale", players=2)
+    with pytest.raises(RequestRefused) as refused:
+        room.next()  # the last round is done: the server refuses
+    assert refused.value.status in (409, 422) and refused.value.rule and refused.value.rule.startswith("CL-")
+
+
+def test_a_for_sale_table_of_two_simulated_students_and_two_bots_plays_out_and_replays(room):
+    with SimulatedClass(room.base_url, room.code, students=2, table_bot="random", seed=3) as sim:
+        room.tables("for_sale", players=4, bots="random", seed=11)
+        sent = sim.play_tables()
+    assert sent > 0
+    (table,) = room.state()["tables"]
+    assert table["over"] and sum(p["bot"] for p in table["players"]) == 2
+    game = room.game(table["table"])
+    replay = room.replay(table["table"])
+    assert replay.final.to_json() == game.to_json() and len(replay) == len(game.history) + 1
+    assert "<svg" in room.picture(table["table"]).html
+    acted = room.data()
+    assert acted[acted["table"] == table["table"]]["accepted"].any()
+
+
+def test_the_live_board_follows_the_bids_and_stops_with_the_session(tmp_path):
+    pytest.importorskip("anywidget")
+    room = Classroom(db=tmp_path / "live.sqlite")
+    try:
+        board = room.live(interval=0.05)
+        with SimulatedClass(room.base_url, room.code, students=4) as sim:
+            room.auction("first_price", rounds=1)
+            sim.bid_round()
+        target = room.state()["version"]
+        for _ in range(200):
+            if board.version == target:
+                break
+            time.sleep(0.05)
+        assert board.version == target
+        assert any(t.name == "bids, first price" for t in board.bids.data)
+    finally:
+        room.stop()
+    assert not board.running
+    with pytest.raises(RequestRefused, match="stopped"):
+        room.state()
+    room.stop()  # twice is harmless
+
+
+def test_a_restarted_notebook_continues_the_session_from_its_database(tmp_path):
+    db = tmp_path / "resume.sqlite"
+    with Classroom(db=db) as first, SimulatedClass(first.base_url, first.code, students=2) as sim:
+        first.auction("first_price", rounds=1)
+        sim.bid_round()
+        code, rows = first.code, len(first.data())
+    with Classroom(db=db, code=code) as again:
+        assert again.code == code and len(again.data()) == rows
+        assert len(again.state()["students"]) == 2
+
+
+def test_addresses_for_students(monkeypatch, tmp_path):
+    assert public_base("127.0.0.1", 8765) == "http://127.0.0.1:8765"
+    lan = public_base("0.0.0.0", 8765)
+    assert lan == f"http://{lan_address()}:8765" and "0.0.0.0" not in lan
+    assert public_base("::1", 80) == "http://[::1]:80"
+    with pytest.raises(ValueError, match="IP address"):
+        Classroom(db=tmp_path / "x.sqlite", host="my laptop")
+    monkeypatch.setenv("GAMEKIT_CLASSROOM_DIR", str(tmp_path / "here"))
+    assert default_db_dir() == tmp_path / "here"
