@@ -31,6 +31,7 @@ class Room:
     url: str
     teacher_token: str
     code: str
+    classroom: Any = None  # the teacher's gamekit.classroom.Classroom, when a test runs one
 
     def teacher(self, method: str, path: str, body: dict | None = None) -> Any:
         """A teacher request (``path`` below ``/api/teacher/{code}``); the JSON answer, or an

@@ -3,8 +3,8 @@
 Each student reads their private value off their own page and bids by typing or with the +/-
 buttons; one bid outside the range is refused with the classroom's CL-1 sentence in the page's
 language. The round closes by itself once all have bid, every page shows the feedback, and the
-teacher's rows hold exactly what the pages submitted. Skipped, saying why, without Chromium and
-playwright.
+teacher's rows and the notebook's ``Classroom.data()`` hold exactly what the pages submitted.
+Skipped, saying why, without Chromium and playwright.
 """
 
 from __future__ import annotations
@@ -20,9 +20,23 @@ if not browser_available():
 
 from playwright.sync_api import expect
 
-from .classroom_fixtures import phones_fixture, room_fixture  # noqa: F401  (the fixtures phones, room)
+from .classroom_fixtures import Room, phones_fixture  # noqa: F401  (the fixture phones)
 
 STUDENTS = 8
+
+
+@pytest.fixture(name="room")
+def classroom_room(tmp_path):
+    """The teacher's side as a notebook runs it: a ``Classroom`` (server on 127.0.0.1, port 0,
+    its database in a temporary folder)."""
+    pytest.importorskip("starlette")
+    from gamekit.classroom import Classroom
+
+    classroom = Classroom(db=tmp_path / "class.db", title="browser test")
+    try:
+        yield Room(classroom.server.url, classroom.server.teacher_token, classroom.code, classroom)
+    finally:
+        classroom.stop()
 
 
 def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browser, room, phones):
@@ -42,7 +56,7 @@ def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browse
     pages = [phones(name, lang) for name, lang in zip(names, langs, strict=True)]
     expect(projector.locator("#joined")).to_have_text(str(STUDENTS))
 
-    room.teacher("POST", "/auction", {"format": "first_price", "rounds": 2, "feedback": True, "seed": 11})
+    room.classroom.auction("first_price", rounds=2, feedback=True, seed=11)
     values = []
     for page in pages:
         value = page.locator(".bigvalue.value .value")
@@ -105,4 +119,12 @@ def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browse
     refused = [r for r in rows if not r["accepted"]]
     assert sorted(r["name"] for r in refused) == ["S0", "S1"] and {r["text"] for r in refused} == {"bid 150"}
     assert state["round"]["bids"] == STUDENTS
+    # ... and so does the notebook's DataFrame.
+    data = room.classroom.data()
+    bids_data = data[(data["kind"] == "bid") & (data["round"] == 1)]
+    taken = bids_data[bids_data["accepted"]]
+    assert dict(zip(taken["name"], taken["amount"], strict=True)) == bids
+    assert dict(zip(taken["name"], taken["value"], strict=True)) == dict(zip(names, values, strict=True))
+    assert set(taken["format"]) == {"first_price"}
+    assert sorted(bids_data[~bids_data["accepted"]]["name"]) == ["S0", "S1"]
     projector.close()
