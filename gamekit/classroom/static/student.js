@@ -141,16 +141,23 @@
       } else if (status === 401 || status === 403) {
         forget(t("join.removed")); return;
       } else {
-        app.refusal = { text, message: errorText(data, status) };
+        app.refusal = { text, message: errorText(data, status), key: activityKey(app.me) };
       }
     } catch (e) {
-      app.refusal = { text, message: t("conn.lost") };
+      app.refusal = { text, message: t("conn.lost"), key: activityKey(app.me) };
     } finally {
       app.busy = false;
     }
     app.shown = "";
     render();
-    if (!app.refusal) refresh();
+    refresh();
+  }
+
+  // Which activity a screen shows: a refusal stays on screen until the next action or until the
+  // activity (kind, round, table) changes under it.
+  function activityKey(me) {
+    const a = me && me.activity;
+    return a ? `${a.kind}/${a.round ?? ""}/${a.table ?? ""}` : "waiting";
   }
 
   // ---- drawing --------------------------------------------------------------------------------
@@ -158,6 +165,7 @@
   function render() {
     const me = app.me;
     if (!me) return;
+    if (app.refusal && app.refusal.key !== activityKey(me)) app.refusal = null;
     const key = JSON.stringify([me, app.refusal, GK.lang]);
     if (key === app.shown) return;
     app.shown = key;
