@@ -932,10 +932,17 @@ class Hub:
         with self.lock:
             session = self.session(code)
             found = self.store.all("SELECT * FROM rows WHERE session = ? ORDER BY id", (session["code"],))
+            formats = {
+                a["id"]: (lambda c: c.get("format") or c.get("game"))(json.loads(a["config"]))
+                for a in self.store.all(
+                    "SELECT id, config FROM activities WHERE session = ?", (session["code"],)
+                )
+            }
         return [
             {
                 "session": r["session"],
                 "activity": r["activity"],
+                "format": formats.get(r["activity"]),
                 "round": r["round"],
                 "table": r["game_table"],
                 "student": r["student"],

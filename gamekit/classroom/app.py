@@ -22,6 +22,7 @@ import csv
 import io
 import json
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -43,6 +44,7 @@ from .store import Store
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.2  # seconds between an event stream's looks at the session's version
 TICK = 0.2  # seconds between the clock thread's looks at the clocks
+GRACE = 2  # seconds a stopping server waits for open requests (event streams never end by themselves)
 KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
 
 
@@ -245,6 +247,7 @@ async def state(request: Request, room: Classroom) -> Response:
 ROW_COLUMNS = (
     "session",
     "activity",
+    "format",
     "round",
     "table",
     "student",
@@ -368,7 +371,10 @@ def create_app(
 def _clock(hub: Hub, stop: threading.Event) -> None:
     """Move the ascending clocks while the server runs (each tick committed like any action)."""
     while not stop.wait(TICK):
-        hub.tick_due()
+        try:
+            hub.tick_due()
+        except sqlite3.ProgrammingError:  # the database was closed under a forced exit: stop too
+            return
 
 
 # ------------------------------------------------------------------ running it
@@ -388,6 +394,7 @@ class Server:
             log_level="warning",
             access_log=False,
             timeout_keep_alive=KEEP_ALIVE,
+            timeout_graceful_shutdown=GRACE,  # open event streams are cut, not waited for
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name="classroom-server", daemon=True)
@@ -403,8 +410,14 @@ class Server:
         self.url = f"http://{shown}:{self.port}"
 
     def stop(self) -> None:
+        """Stop serving (open event streams are cut after ``GRACE`` seconds), then close the database."""
         self._server.should_exit = True
-        self._thread.join(timeout=10)
+        self._thread.join(timeout=GRACE + 10)
+        if self._thread.is_alive():
+            self._server.force_exit = True
+            self._thread.join(timeout=10)
+        if self._thread.is_alive():
+            raise RuntimeError("the classroom server did not stop")
         self.app.state.hub.store.close()
 
     def __enter__(self) -> Server:
@@ -451,6 +464,7 @@ def main(argv: list[str] | None = None) -> None:
         log_level="warning",
         access_log=False,
         timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=GRACE,
     )
 
 

@@ -246,3 +246,23 @@ def test_a_students_version_moves_only_when_their_own_screen_may_change(room):
     room.t("POST", "close")
     closed = [s.ok("GET", "/api/me")["version"] for s in room.students]
     assert all(c > a for c, a in zip(closed, after, strict=True))  # the reveal moves every screen
+
+
+def test_rows_name_the_format_or_the_game_of_their_activity(room):
+    room.t("POST", "auction", {"format": "all_pay", "rounds": 1})
+    room.students[0].ok("POST", "/api/act", {"text": "bid 3"})
+    room.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 1})
+    formats = {(r["kind"], r["format"]) for r in room.t("GET", "rows")}
+    assert ("join", None) in formats and ("bid", "all_pay") in formats
+    assert {f for k, f in formats if k in ("bot", "action")} <= {"for_sale"}
+
+
+def test_the_server_stops_with_an_event_stream_still_open(tmp_path):
+    import httpx
+
+    server = serve(tmp_path / "s.db", teacher_token=TEACHER)
+    room = Class(server.url, ["Aiko"])
+    with httpx.stream("GET", f"{server.url}/api/events", params={"token": room.students[0].token}) as stream:
+        assert stream.status_code == 200
+        server.stop()  # cuts the stream after its grace, then closes the database
+    assert not server._thread.is_alive()
