@@ -548,15 +548,30 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- classroom
 def _cmd_classroom(args: argparse.Namespace) -> int:
-    """Start a class session and keep it until Ctrl-C: print the links and the QR code."""
+    """Start a class session and keep it until Ctrl-C: print the links and the QR code, and open
+    the projector page (logged in with the teacher token) in this computer's browser."""
+    import webbrowser
+
     from .classroom.qr import qr_text
     from .classroom.session import Classroom
 
-    room = Classroom(db=args.db, host=args.host, port=args.port, title=args.title)
+    try:
+        room = Classroom(db=args.db, host=args.host, port=args.port, title=args.title)
+    except ValueError as exc:
+        print(f"gamekit classroom: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (OSError, RuntimeError) as exc:  # the port is taken, the database cannot be written...
+        print(f"gamekit classroom: the server did not start: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     try:
         print(f"Class session {room.code}: students open {room.join_url}")
-        print(f"Projector page: {room.teacher_url}")
-        print(f"Teacher token (keep it off the projector): {room.server.teacher_token}")
+        print(f"Projector page: {room.teacher_url} (it asks for the teacher token)")
+        if args.show_token:
+            print(f"Teacher token (keep it off the projector): {room.server.teacher_token}")
+        elif args.browser and webbrowser.open(room.projector_url):
+            print("The projector page is open in your browser, logged in; the token stays out of sight.")
+        else:
+            print("The teacher token is not shown (this terminal may be on the projector): --show-token")
         print(f"Data: {room.db}")
         if args.host in ("127.0.0.1", "localhost", "::1"):
             print("Only this computer can join: for phones in the room use --host 0.0.0.0 (see --help).")
@@ -588,6 +603,15 @@ def _classroom_arguments(p: argparse.ArgumentParser) -> None:
         "--db", type=Path, help="SQLite file of the session (default: a new file in your data folder)"
     )
     p.add_argument("--title", default="Class", help="the session's title")
+    p.add_argument(
+        "--no-browser",
+        dest="browser",
+        action="store_false",
+        help="do not open the projector page in this computer's browser",
+    )
+    p.add_argument(
+        "--show-token", action="store_true", help="print the teacher token (not if the terminal is projected)"
+    )
     p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
 
 

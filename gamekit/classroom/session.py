@@ -157,6 +157,7 @@ class Classroom:
         from .app import serve
 
         self.host = _check_host(host)
+        self._formats: dict[Any, str] = {}  # activity id -> its format or game, for the rows
         self.db = Path(db) if db is not None else default_db()
         self.server = serve(self.db, host=self.host, port=port, seed=seed, **server_options)
         try:
@@ -180,7 +181,6 @@ class Classroom:
             raise
         self.join_url = f"{self.base_url}/join/{self.code}"
         self.teacher_url = f"{self.base_url}/teacher/{self.code}"
-        self._formats: dict[Any, str] = {}
         self._range = (0, 100)
         self._boards: list[Any] = []
         self.stopped = False
@@ -287,7 +287,16 @@ class Classroom:
     # -------------------------------------------------------------------------------- reading
     def state(self) -> dict[str, Any]:
         """The session as the teacher sees it: students, activity, round, who has not bid, tables."""
-        return self._teacher("GET", "state")
+        state = self._teacher("GET", "state")
+        self._remember(state.get("activity"))
+        return state
+
+    def _remember(self, activity: Any) -> None:
+        """Note the format (or game) of the running activity: the rows name only its id."""
+        if isinstance(activity, Mapping) and activity.get("id") is not None:
+            label = activity.get("format") or activity.get("game")
+            if label:
+                self._formats.setdefault(activity["id"], str(label))
 
     def waiting(self) -> list[str]:
         """The names of the students who have not bid yet in the open round."""
@@ -299,10 +308,16 @@ class Classroom:
 
     def data(self) -> Any:
         """Every bid and action as a pandas DataFrame (``gamekit.classroom.live.frame``): value,
-        time, table, round, student, accepted..."""
+        time, table, round, student, accepted...
+
+        The rows name an activity by its id; its ``format`` (or game) is filled in for the
+        activities this object started or saw running, so a notebook restarted on the same
+        database labels the running activity's rows, not earlier ones'."""
         from .live import frame
 
-        return frame(self.rows(), formats=self._formats)
+        rows = self.rows()
+        self.state()
+        return frame(rows, formats=self._formats)
 
     def to_csv(self, path: str | Path) -> Path:
         """Write the session's rows as the server's CSV to ``path``; returns the path."""
@@ -331,6 +346,13 @@ class Classroom:
         from ..pictures import picture
 
         return picture(self.game(table))
+
+    @property
+    def projector_url(self) -> str:
+        """The projector page logged in: ``teacher_url`` with the teacher token in its fragment
+        (the page takes it out of the address bar; a fragment is never sent to a server). Open it
+        on this computer; do not show or share the link itself."""
+        return f"{self.teacher_url}#token={self.server.teacher_token}"
 
     def qr(self, width: int = DISPLAY_WIDTH) -> QRCode:
         """The join link's QR code, ``width`` pixels wide, with the link under it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -23,8 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_it_prints_the_join_link_the_projector_page_and_a_terminal_qr(tmp_path, capsys):
     db = tmp_path / "cli.sqlite"
-    assert main(["classroom", "--port", "0", "--db", str(db), "--seconds", "0.2"]) == 0
+    assert main(["classroom", "--port", "0", "--db", str(db), "--seconds", "0.2", "--no-browser"]) == 0
     out = capsys.readouterr().out
+    assert "--show-token" in out and "token:" not in out.lower()  # the terminal may be projected
     join = re.search(r"students open (http://127\.0\.0\.1:\d+/join/(\w{6}))", out)
     assert join and f"/teacher/{join.group(2)}" in out
     assert "--host 0.0.0.0" in out and str(db) in out
@@ -44,6 +46,8 @@ def test_the_server_answers_students_until_ctrl_c(tmp_path):
         "0",
         "--db",
         str(tmp_path / "c.sqlite"),
+        "--no-browser",
+        "--show-token",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -59,6 +63,11 @@ def test_the_server_answers_students_until_ctrl_c(tmp_path):
         join = re.search(r"students open (http://127\.0\.0\.1:(\d+)/join/(\w{6}))", "".join(lines))
         assert join, "".join(lines)
         port, code = join.group(2), join.group(3)
+        token = re.search(r"Teacher token \(keep it off the projector\): (\S+)", "".join(lines)).group(1)
+        state = httpx.get(
+            f"http://127.0.0.1:{port}/api/teacher/{code}/state", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert state.status_code == 200 and state.json()["students"] == []
         answer = httpx.post(
             f"http://127.0.0.1:{port}/api/join", json={"code": code, "name": "Aiko"}, timeout=10
         )
@@ -70,3 +79,17 @@ def test_the_server_answers_students_until_ctrl_c(tmp_path):
             process.kill()
             process.wait(10)
     assert process.returncode == 0 and "Stopped." in out
+
+
+# uvicorn ends its thread with SystemExit when the port is taken; Python ignores that in a thread,
+# pytest reports it: what matters here is what the teacher sees.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_bad_host_or_a_taken_port_is_an_error_message_not_a_traceback(tmp_path, capsys):
+    assert main(["classroom", "--host", "my laptop", "--db", str(tmp_path / "a.sqlite"), "--no-browser"]) == 2
+    assert "IP address" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        code = main(["classroom", "--port", port, "--db", str(tmp_path / "b.sqlite"), "--no-browser"])
+    assert code == 1 and "did not start" in capsys.readouterr().err

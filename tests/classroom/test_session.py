@@ -32,6 +32,9 @@ def test_a_new_session_listens_on_loopback_with_a_short_code_and_its_qr(room):
     assert room.host == "127.0.0.1" and room.join_url.startswith("http://127.0.0.1:")
     assert room.join_url.endswith(f"/join/{room.code}") and len(room.code) == 6
     assert room.teacher_url.endswith(f"/teacher/{room.code}")
+    token = room.server.teacher_token
+    assert room.projector_url == f"{room.teacher_url}#token={token}"  # a fragment: never sent
+    assert token not in room.join_url + room.teacher_url + repr(room)
     assert room.qr().url == room.join_url
     assert room.state()["students"] == [] and room.waiting() == []
     assert room.code in repr(room) and str(room.db) in repr(room)
@@ -123,6 +126,8 @@ def test_a_restarted_notebook_continues_the_session_from_its_database(tmp_path):
     with Classroom(db=db, code=code) as again:
         assert again.code == code and len(again.data()) == rows
         assert len(again.state()["students"]) == 2
+        bids = again.data().query("kind == 'bid'")
+        assert bids["format"].eq("first_price").all()  # the running activity, seen in the state
 
 
 def test_addresses_for_students(monkeypatch, tmp_path):
