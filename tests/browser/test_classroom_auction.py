@@ -41,11 +41,12 @@ def classroom_room(tmp_path):
 
 def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browser, room, phones):
     projector = browser.new_page(viewport={"width": 1280, "height": 800})
-    projector.goto(f"{room.url}/teacher/{room.code}?lang=en#token={room.teacher_token}")
+    page_url, fragment = room.classroom.projector_url.split("#")  # the notebook's link, logged in
+    projector.goto(f"{page_url}?lang=en#{fragment}")
     expect(projector.locator("#board")).to_be_visible()
     assert room.teacher_token not in projector.url  # taken out of the projected address bar at once
     expect(projector.locator("#code")).to_have_text(room.code)
-    expect(projector.locator("#join-url")).to_have_text(f"{room.url}/join/{room.code}")
+    expect(projector.locator("#join-url")).to_have_text(room.classroom.join_url)
     qr = projector.locator("#qr")
     expect(qr).to_have_attribute("src", f"/qr/{room.code}.svg")
     projector.wait_for_function("() => document.querySelector('#qr').naturalWidth > 0")
