@@ -33,12 +33,12 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from ..core import IllegalAction
 from . import tokens
 from .activities import Hub
+from .pages import page_routes
 from .security import ClassroomError, Limits, RateLimiter, StreamCounter
 from .store import Store
 
@@ -356,11 +356,8 @@ def create_app(
         _route(f"{T}/rows", rows, ["GET"], room),
         _route(f"{T}/tables/{{table}}", table, ["GET"], room),
         _route(f"{T}/events", teacher_events, ["GET"], room),
-        _route("/", _page("student.html"), ["GET"], room),
-        _route("/join/{code}", _page("student.html"), ["GET"], room),
-        _route("/teacher/{code}", _page("teacher.html"), ["GET"], room),
         _route("/qr/{code}.svg", qr, ["GET"], room),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        *page_routes(),  # the pages, their words (/i18n/{lang}.json) and /static (cls-pages)
     ]
 
     @contextlib.asynccontextmanager
