@@ -1,6 +1,11 @@
-# The two commands of the README. Both create .venv on first use (Python 3.11),
-# install gamekit with its notebook and development extras, then do their job.
-PYTHON ?= python3.11
+# The two commands of the README. Both create .venv on first use (with Python 3.11 or newer),
+# install gamekit with its lab and development extras, then do their job.
+# The Python: the first of these on PATH that is 3.11 or newer, or make PYTHON=/path/to/python.
+PYTHON_CANDIDATES := python3.11 python3.13 python3.12 python3
+IS_NEW_ENOUGH := -c 'import sys; sys.exit(sys.version_info < (3, 11))'
+ifndef PYTHON
+PYTHON := $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(shell command -v $(p) >/dev/null 2>&1 && $(p) $(IS_NEW_ENOUGH) >/dev/null 2>&1 && echo $(p))))
+endif
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -8,10 +13,12 @@ STAMP := $(VENV)/.installed
 .PHONY: lab test lint pytest nbval bench soak book lessons clean
 
 $(STAMP): pyproject.toml
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "gamekit needs $(PYTHON) on PATH (or: make PYTHON=/path/to/python3.11 ...)"; exit 1; }
+	@test -x $(BIN)/python || { test -n "$(PYTHON)" && $(PYTHON) $(IS_NEW_ENOUGH); } || { \
+		echo "gamekit needs Python 3.11 or newer, and $(if $(PYTHON),$(PYTHON) is not,none of $(PYTHON_CANDIDATES) on PATH is)"; \
+		echo "(install one, or: make PYTHON=/path/to/python3.12 ...)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,dev]'
 	$(BIN)/python -c 'from gamekit.plots.render import ensure_chrome; print("kaleido uses", ensure_chrome())'
 	touch $(STAMP)
 

@@ -7,6 +7,7 @@
     gamekit examples [--game for_sale] [--id FS-X1]
     gamekit play for_sale --players 4 --seat 0 [--bots spread] [--seed N] [--save FILE] [--option edition=classic]
     gamekit bench [--games N] [--game for_sale] [--players 3,4,5,6] [--repeat 3]
+    gamekit lessons DIR [--force]
 
 Only presentation lives here: reading arguments, drawing progress and tables,
 rendering what one player sees. Every rule is the engines' business, reached
@@ -794,6 +795,27 @@ def _classroom_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
 
 
+# -------------------------------------------------------------------------- lessons
+def _cmd_lessons(args: argparse.Namespace) -> int:
+    from .lessons import START_PAGE, LessonsChanged, copy_lessons
+
+    try:
+        done = copy_lessons(args.dir, force=args.force)
+    except LessonsChanged as exc:
+        print(f"gamekit lessons: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except OSError as exc:
+        print(f"gamekit lessons: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    for status in ("copied", "updated", "replaced", "unchanged"):
+        names = [c.name for c in done if c.status == status]
+        if names:
+            print(f"{status} {len(names)}: {', '.join(names)}")
+    start = args.dir / START_PAGE
+    print(f"The lessons are in {args.dir}; open {start} first (e.g. jupyter lab {start}).")
+    return EXIT_OK
+
+
 # ----------------------------------------------------------------------------- main
 def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
     """The arguments every command that sets up a game takes: the game, players, options."""
@@ -910,6 +932,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _classroom_arguments(classroom_parser)
     classroom_parser.set_defaults(run=_cmd_classroom)
+    lessons_parser = sub.add_parser(
+        "lessons", help="copy the lessons (Jupyter notebooks) that ship with gamekit into a folder"
+    )
+    lessons_parser.add_argument("dir", type=Path, help="the folder (created if missing), e.g. .")
+    lessons_parser.add_argument(
+        "--force", action="store_true", help="replace lessons there that were changed since they were copied"
+    )
+    lessons_parser.set_defaults(run=_cmd_lessons)
     return parser
 
 

@@ -182,5 +182,6 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "auction_lab",
         "rl",
         "classroom",
+        "lessons",
         "__main__",
     }, top

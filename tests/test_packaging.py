@@ -1,5 +1,6 @@
-"""What a user who installs the wheel gets: the rules reference and the worked examples travel
-inside it, so `gamekit rules` and `gamekit examples` answer from any folder, with no checkout."""
+"""What a user who installs the wheel gets: the distribution gamekit-edu with the import name
+gamekit; the rules reference, the worked examples and the lessons travel inside it, so `gamekit
+rules`, `gamekit examples` and `gamekit lessons` answer from any folder, with no checkout."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         capture_output=True,
     )
-    (wheel,) = dist.glob("gamekit-*.whl")
+    (wheel,) = dist.glob("gamekit_edu-*.whl")
     site = tmp_path_factory.mktemp("site")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(site)
@@ -55,3 +56,18 @@ def test_the_installed_package_answers_rules_and_examples_from_any_folder(instal
     assert examples.returncode == 0, examples.stdout[-2000:] + examples.stderr
     assert "FS-X1 matches the document" in examples.stdout
     assert "KH-X2 follows the rules" in examples.stdout
+
+
+def test_the_wheel_is_gamekit_edu_typed_with_its_extras_urls_and_lessons(installed):
+    (info,) = installed.glob("gamekit_edu-*.dist-info")
+    metadata = (info / "METADATA").read_text(encoding="utf-8")
+    assert "Name: gamekit-edu\n" in metadata
+    extras = {line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Provides-Extra: ")}
+    assert {"lessons", "lab", "notebooks", "dev", "rl", "dask", "book"} <= extras
+    assert "Project-URL: Source, https://" in metadata
+    assert "Classifier: Programming Language :: Python :: 3.11" in metadata
+    assert "Classifier: Typing :: Typed" in metadata
+    assert (installed / "gamekit" / "py.typed").is_file()
+    shipped = sorted(p.name for p in (installed / "gamekit" / "notebooks").glob("*.ipynb"))
+    assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert not list((installed / "gamekit").rglob(".ipynb_checkpoints"))

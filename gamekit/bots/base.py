@@ -91,12 +91,25 @@ class RandomBot(Bot):
         return legal_actions[int(rng.random() * len(legal_actions))]
 
 
-BOTS: dict[str, Callable[..., Bot]] = {}
+BOTS: dict[str, Callable[..., Any]] = {}
 
 
-def register_bot(cls: type[Bot]) -> type[Bot]:
-    """Class decorator: make a bot available by its short name."""
-    BOTS[cls.name] = cls
+def register_bot(cls: type) -> type:
+    """Class decorator: make a bot class available by its short name (its ``name`` attribute).
+
+    Any class whose instances have ``choose(view, legal_actions, rng)`` may be registered, a
+    ``Bot`` subclass or not; ``make_bot("name")`` then makes an instance with no arguments and
+    ``make_bot("name:0.4")`` one with the parameter. Anything else raises ``ConfigError``.
+    """
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise ConfigError(f"register_bot takes a bot class ({WHAT_A_BOT_IS}), not {cls!r}")
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not name or ":" in name or "," in name or name != name.strip():
+        raise ConfigError(
+            f"register_bot: {cls.__name__} needs a class attribute name, a short text without ':' or ',' "
+            f"(as in --bots {cls.__name__.lower()}:0.5,random), not {name!r}"
+        )
+    BOTS[name] = cls
     return cls
 
 
