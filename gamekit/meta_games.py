@@ -20,6 +20,7 @@ so the stored numbers are what the code gives, not numbers typed in::
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -35,9 +36,9 @@ SEED = 2026
 
 
 def _grower_without_trading() -> Any:
-    from .games.bohnanza.analysis import NonTrader
-
-    return NonTrader("grower")
+    # Found by name, as experiments.game_measures finds a game's analysis: this layer imports no game.
+    analysis = importlib.import_module("gamekit.games.bohnanza.analysis")
+    return analysis.NonTrader("grower")
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,10 @@ def _resolve(game: str, label: str) -> Any:
     return label
 
 
-def measure_claims(game: str, mix: dict[str, float], games: int | None = None, workers: int = 1) -> list[Any]:
-    """Every claim of ``game``'s spec against opponents drawn from ``mix``."""
+def measure_claims(
+    game: str, mix: dict[str, float], games: int | None = None, workers: int = 1, first: int | None = None
+) -> list[Any]:
+    """Every claim of ``game``'s spec (or its ``first`` few) against opponents drawn from ``mix``."""
     from .strategy import difference_at_mix
 
     spec = _spec(game)
@@ -160,7 +163,7 @@ def measure_claims(game: str, mix: dict[str, float], games: int | None = None, w
             seed=SEED,
             workers=workers,
         )
-        for a, b in spec.claims
+        for a, b in spec.claims[:first]
     ]
 
 

@@ -51,13 +51,7 @@ BLOCKS = python_blocks(README)
 
 # Blocks that do not run as pasted today, each with what the README must say instead. These are
 # strict: once the README is fixed the test passes unexpectedly and fails, so the entry goes.
-KNOWN_TO_FAIL = {
-    "the-rules-reference": "uses g and gamekit without defining them (the game is made only later, in "
-    "'Using the engines'); the block needs its own `import gamekit` and `g = gamekit.new_game(...)`",
-    "using-the-engines": '`g.act(1, "bid 2")` raises IllegalAction as its comment says, which stops a '
-    "pasted script (wrap it in try/except as the rules block does); simulate(..., workers=2) starts "
-    'worker processes, so a script needs the `if __name__ == "__main__":` guard',
-}
+KNOWN_TO_FAIL: dict[str, str] = {}  # a block that cannot run as pasted: its name and the fix
 
 
 def test_the_readme_has_python_blocks_and_every_known_failure_names_one():
