@@ -56,6 +56,9 @@ from . import records as log_records
 PASS = canonical("pass")
 BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
 SELLS = tuple(canonical("sell", h) for h in range(31))
+# The buying choices from each lowest bid on, pass first: a seat's legal actions are one slice.
+_BUYING = tuple([PASS, *BIDS[low:]] for low in range(len(BIDS)))
+_SELL_OF = SELLS.__getitem__
 _ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
 
 
@@ -155,67 +158,66 @@ class ForSale(Game):
         return list(stacked) + rest[removed:], rest[:removed]
 
     # ------------------------------------------------------- phase 1: buying
+    # A round starts by setting ``_to_act`` (``to_act`` and ``is_over``); the steps within it, where
+    # the game goes on, set ``to_act`` alone: one attribute instead of the setter's call.
     def _start_buying_round(self) -> None:
         n = self.players
-        self.round += 1
-        top = self.round * n
-        self.table = sorted(self.house_deck[top - n : top])  # FS-B1
+        self.round = round_ = self.round + 1
+        top = round_ * n
+        self.table = table = sorted(self.house_deck[top - n : top])  # FS-B1
         self.bids = [0] * n
         self.passed = [False] * n
         self.high_bid = 0
         self.high_bidder = None
-        self.current = self.start_player  # FS-B2
-        self._to_act = (self.start_player,)
+        self.current = start = self.start_player  # FS-B2
+        self._to_act = (start,)
         self._events.append(
-            {
-                "type": "round",
-                "seat": self.start_player,
-                "phase": "buy",
-                "round": self.round,
-                "table": self.table[:],
-            }
+            {"type": "round", "seat": start, "phase": "buy", "round": round_, "table": table[:]}
         )
 
     def _bid(self, seat: int, total: int) -> None:
-        if total <= self.high_bid:
-            if self.high_bid == 0:
+        high_bid = self.high_bid
+        if total <= high_bid:
+            if high_bid == 0:
                 raise IllegalAction(f"bid {total}: the opening bid must be at least 1 coin (FS-B3)")
-            raise IllegalAction(f"bid {total} must be above the current high bid {self.high_bid} (FS-B3)")
-        bids = self.bids
-        owned = self.coins[seat] + bids[seat]
+            raise IllegalAction(f"bid {total} must be above the current high bid {high_bid} (FS-B3)")
+        bids, coins = self.bids, self.coins
+        held = bids[seat]
+        owned = coins[seat] + held
         if total > owned:
             raise IllegalAction(
                 f"bid {total} is more than the {owned} coins {SEAT_NAMES[seat]} had this round; "
                 f"no bidding on debt (FS-B4)"
             )
-        added = total - bids[seat]
-        self.coins[seat] -= added  # FS-B4: a raise adds only the difference
+        added = total - held
+        coins[seat] -= added  # FS-B4: a raise adds only the difference
         bids[seat] = total
         self.high_bid = total
         self.high_bidder = seat
         self._events.append({"type": "bid", "seat": seat, "total": total, "added": added})
         self.current = seat = next_clockwise(seat, self.passed)  # FS-B2, FS-B7
-        self._to_act = (seat,)
+        self.to_act = (seat,)
 
     def _pass(self, seat: int) -> None:
-        bid = self.bids[seat]
+        bids, table, passed = self.bids, self.table, self.passed
+        bid = bids[seat]
         back = self._refunds[bid]  # FS-B5, FS-B6: half back, rounded by the option
         lost = bid - back
-        house = self.table.pop(0)  # FS-B5: the lowest house on the table
+        house = table.pop(0)  # FS-B5: the lowest house on the table
         self.coins[seat] += back
         self.box_coins += lost
-        self.bids[seat] = 0
-        self.passed[seat] = True  # FS-B7
+        bids[seat] = 0
+        passed[seat] = True  # FS-B7
         self.houses[seat].append(house)
         self._events.append(
             {"type": "pass", "seat": seat, "house": house, "bid": bid, "refund": back, "lost": lost}
         )
-        seat = next_clockwise(seat, self.passed)
-        if len(self.table) == 1:
+        seat = next_clockwise(seat, passed)
+        if len(table) == 1:
             self._last_bidder_takes(seat)
         else:
             self.current = seat
-            self._to_act = (seat,)
+            self.to_act = (seat,)
 
     def _last_bidder_takes(self, seat: int) -> None:
         """FS-B8: the last player takes the highest house and pays the whole bid; FS-B9."""
@@ -242,19 +244,13 @@ class ForSale(Game):
     # ------------------------------------------------------ phase 2: selling
     def _start_selling_round(self) -> None:
         n = self.players
-        self.round += 1
-        top = self.round * n
-        self.table = sorted(self.cheque_deck[top - n : top])  # FS-S1
-        self.sealed = SealedChoices(range(n))  # FS-S2
-        self._to_act = self.sealed.waiting
+        self.round = round_ = self.round + 1
+        top = round_ * n
+        self.table = table = sorted(self.cheque_deck[top - n : top])  # FS-S1
+        self.sealed = sealed = SealedChoices(range(n))  # FS-S2
+        self.to_act = sealed.waiting
         self._events.append(
-            {
-                "type": "round",
-                "seat": None,
-                "phase": "sell",
-                "round": self.round,
-                "table": self.table[:],
-            }
+            {"type": "round", "seat": None, "phase": "sell", "round": round_, "table": table[:]}
         )
 
     def _sell(self, seat: int, house: int) -> None:
@@ -267,8 +263,9 @@ class ForSale(Game):
         sealed = self.sealed
         sealed.commit(seat, house)
         self._events.append({"type": "choose", "seat": seat, "private": {"house": house}})
-        if sealed.waiting:
-            self._to_act = sealed.waiting
+        waiting = sealed.waiting
+        if waiting:
+            self.to_act = waiting
         else:
             self._reveal(sealed.reveal())
 
@@ -286,8 +283,8 @@ class ForSale(Game):
             {
                 "type": "reveal",
                 "seat": None,
-                "played": [played[s] for s in seats],
-                "won": [won[s] for s in seats],
+                "played": list(map(played.__getitem__, seats)),
+                "won": list(map(won.__getitem__, seats)),
             }
         )
         if self.round < self.rounds:
@@ -310,11 +307,12 @@ class ForSale(Game):
         if self.phase == "buy":
             if seat != self.current:
                 return []
-            low = self.high_bid + 1
-            high = self.coins[seat] + self.bids[seat]
-            return [PASS, *BIDS[low : high + 1]]  # FS-B3, FS-B4: pass is always possible
-        if self.phase == "sell" and seat in self._to_act:
-            return [SELLS[h] for h in self.houses[seat]]
+            # FS-B3, FS-B4: pass, then every bid above the high bid up to the coins the seat had.
+            high_bid = self.high_bid
+            choices = self.coins[seat] + self.bids[seat] - high_bid + 1
+            return _BUYING[high_bid + 1][: choices if choices > 1 else 1]
+        if self.phase == "sell" and seat in self.to_act:
+            return list(map(_SELL_OF, self.houses[seat]))
         return []
 
     def _parse_action(self, text: str) -> Action:
@@ -347,10 +345,10 @@ class ForSale(Game):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         if self.phase == "buy":
-            if kind == "pass":
-                self._pass(seat)
-            elif kind == "bid":
+            if kind == "bid":
                 self._bid(seat, action.value)
+            elif kind == "pass":
+                self._pass(seat)
             else:
                 raise IllegalAction(
                     f"{action}: houses are being bought, so the choice is bid N or pass (FS-B2)"
