@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import repeat, starmap
-from operator import mul
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -20,11 +18,9 @@ def shuffled(rng: random.Random, cards: Iterable[T]) -> list[T]:
     keeps the same across versions and platforms.
     """
     pile = list(cards)
-    n = len(pile)
-    # The draws first, in the same order (one float per position, from the top down), made and
-    # scaled in C: only the swaps are left to the loop.
-    picks = map(int, map(mul, starmap(rng.random, repeat((), n - 1)), range(n, 1, -1)))
-    for i, j in zip(range(n - 1, 0, -1), picks, strict=True):
+    draw = rng.random
+    for i in range(len(pile) - 1, 0, -1):
+        j = int(draw() * (i + 1))
         pile[i], pile[j] = pile[j], pile[i]
     return pile
 

@@ -326,7 +326,11 @@ class Game(ABC):
             start = len(self._events)
             self._apply(seat, action)
         self.history.append((seat, action.text))
-        return Events(self, start, len(self._events))
+        # ``Events(self, start, stop)`` without the class call's ``__init__`` frame: this runs
+        # at every step of every game.
+        events = _new_events(Events)
+        events._game, events._start, events._stop = self, start, len(self._events)
+        return events
 
     def _end_game(self, **stopped: Any) -> None:
         """Close the game: nobody is to act any more, and the log records how it ended: an ``end``
@@ -521,6 +525,9 @@ class Events(Sequence[Event]):
 
     def __repr__(self) -> str:
         return f"Events({self._list()!r})"
+
+
+_new_events = object.__new__
 
 
 # ------------------------------------------------------------------ registry
