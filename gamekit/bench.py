@@ -8,6 +8,15 @@ game a second line times ``gamekit.play(game, "random")``, the full bot
 runner. Each measurement is the best of ``repeat`` runs of the same games,
 because the fastest run is the one least disturbed by the rest of the machine.
 
+Beside the 4-player For Sale line the bench times a yardstick from outside: OpenSpiel's C++
+Goofspiel (13 cards, 3 players), driven from Python by the same plain loop (a random choice among
+``state.legal_actions(player)`` for each player of a simultaneous turn, then ``apply_actions``; the
+prize card turned up at each chance node is drawn the same way). A decision is one player's choice,
+as in gamekit (Goofspiel: 3 per turn, 12 turns; the 13th is forced and OpenSpiel plays it itself);
+chance draws are not counted, as For Sale's shuffles are not. The two loops alternate, so both see
+the same machine, and the ratio is the median of the runs' ratios of decisions per CPU second.
+It needs ``open_spiel`` (the ``rl`` extra); without it the bench says so and goes on.
+
 ``--strength N`` adds a line per game: its strongest bot against the best bot it had before,
 in N seat-rotated games at 4 players (half the seats each), as a paired difference of win share
 with its 95 % interval (``gamekit.stats.paired_difference``). Strength, unlike speed, does not
@@ -19,6 +28,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -45,6 +55,17 @@ STRENGTH_PLAYERS = 4
 RANDOM_LOOP = "random loop"
 PLAY_RUNNER = 'play("random")'
 
+# The yardstick: OpenSpiel's Goofspiel as written here (perfect information, the default: the
+# players see the cards played, as For Sale's reveals show them; the prize cards in random order).
+GOOFSPIEL = "goofspiel(num_cards=13,players=3)"
+GOOFSPIEL_LABEL = "goofspiel (OpenSpiel C++)"
+REFERENCE_CASE = ("for_sale", 4)  # the line compared with Goofspiel
+REFERENCE_RUNS = 5  # alternated runs of each, at least; the median ratio is reported
+OPENSPIEL_MISSING = (
+    "OpenSpiel's Goofspiel: skipped, open_spiel is not installed (it comes with the rl extra: "
+    "pip install '.[rl]')"
+)
+
 
 def _random_loop(name: str, players: int, games: int, seed: int) -> int:
     """Play ``games`` random games exactly as a user's loop would; returns the decisions made."""
@@ -68,6 +89,93 @@ def _play_runner(name: str, players: int, games: int, seed: int) -> int:
         play(g, "random")
         decisions += len(g.history)
     return decisions
+
+
+def _goofspiel_loop(game: Any, games: int, seed: int) -> int:
+    """Play ``games`` random Goofspiel games through pyspiel as a user's loop would; returns the
+    decisions made (each player's choice at a simultaneous node; chance draws not counted)."""
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            elif state.is_simultaneous_node():
+                joint = []
+                for player in range(game.num_players()):
+                    legal = state.legal_actions(player)
+                    joint.append(legal[int(rng.random() * len(legal))])
+                state.apply_actions(joint)
+                decisions += len(joint)
+            else:
+                legal = state.legal_actions(state.current_player())
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                decisions += 1
+    return decisions
+
+
+def _timed(run: Any, *args: Any) -> tuple[float, float, int]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    decisions = run(*args)
+    return time.perf_counter() - wall, time.process_time() - cpu, decisions
+
+
+def run_reference(
+    games: int = DEFAULT_GAMES, repeat: int = REFERENCE_RUNS, seed: int = 0
+) -> dict[str, Any] | None:
+    """The 4-player For Sale random loop against OpenSpiel's C++ Goofspiel (``GOOFSPIEL``), run
+    alternately ``max(repeat, REFERENCE_RUNS)`` times each; None when open_spiel is not installed.
+
+    Returns ``rows`` (one per game, shaped like ``run_bench``'s, from the median run by CPU time,
+    plus ``ratio``), ``ratio`` (the median over the runs of For Sale's decisions per CPU second
+    over Goofspiel's in the run beside it) and ``ratios`` (each run's, sorted).
+    """
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    goofspiel = pyspiel.load_game(GOOFSPIEL)
+    name, players = REFERENCE_CASE
+    runs: dict[str, list[tuple[float, float, int]]] = {name: [], GOOFSPIEL: []}
+    ratios = []
+    for _ in range(max(repeat, REFERENCE_RUNS)):
+        ours = _timed(_random_loop, name, players, games, seed)
+        theirs = _timed(_goofspiel_loop, goofspiel, games, seed)
+        runs[name].append(ours)
+        runs[GOOFSPIEL].append(theirs)
+        ratios.append((ours[2] / max(ours[1], 1e-9)) / (theirs[2] / max(theirs[1], 1e-9)))
+    ratio = statistics.median(ratios)
+    rows = []
+    for label, count, key in ((name, players, name), (GOOFSPIEL_LABEL, goofspiel.num_players(), GOOFSPIEL)):
+        timed = sorted(runs[key], key=lambda run: run[1])
+        wall, cpu, decisions = timed[len(timed) // 2]
+        row = _row(label, count, RANDOM_LOOP, games, wall, cpu, decisions)
+        row["ratio"] = ratio
+        rows.append(row)
+    return {"rows": rows, "ratio": ratio, "ratios": sorted(ratios)}
+
+
+def format_reference(reference: dict[str, Any] | None) -> str:
+    """The For Sale and Goofspiel lines with their ratio beside each, or why there are none."""
+    if reference is None:
+        return OPENSPIEL_MISSING
+    rows = reference["rows"]
+    lines = [
+        f"For Sale against OpenSpiel's C++ Goofspiel ({GOOFSPIEL}), the same random loop, "
+        f"{len(reference['ratios'])} alternated runs each, median run by CPU time:"
+    ]
+    width = max(len(r["game"]) for r in rows)
+    for r in rows:
+        lines.append(
+            f"  {r['game']:<{width}}  {r['players']} players  {r['decisions']:>7,} decisions  "
+            f"{r['decisions'] / r['cpu_seconds']:>9,.0f} decisions/CPU s  "
+            f"{r['decisions_per_s']:>9,.0f} decisions/s  for_sale/goofspiel {r['ratio']:.2f}"
+        )
+    low, high = reference["ratios"][0], reference["ratios"][-1]
+    lines.append(f"  For Sale / Goofspiel: {reference['ratio']:.2f} (runs {low:.2f} to {high:.2f})")
+    return "\n".join(lines)
 
 
 def _best_of(run: Any, repeat: int, *args: Any) -> tuple[float, float, int]:
@@ -271,6 +379,9 @@ def run_from_args(args: argparse.Namespace) -> int:
         f"Python {platform.python_version()} on {platform.machine() or 'unknown machine'}"
     )
     print(format_table(rows))
+    if any((row["game"], row["players"]) == REFERENCE_CASE for row in rows):
+        print()
+        print(format_reference(run_reference(args.games, args.repeat, args.seed)))
     if args.strength:
         print(
             f"\nStrength: win share, each new bot minus its game's previous best, {STRENGTH_PLAYERS} players, paired games"

@@ -103,3 +103,44 @@ def test_every_strength_case_names_two_different_registered_bots_of_its_game():
         assert pairs, game
         for strong, before in pairs:
             assert make_bot(strong, game).label != make_bot(before, game).label
+
+
+def test_run_reference_times_for_sale_beside_openspiel_goofspiel_with_their_ratio():
+    pytest.importorskip("pyspiel")
+    from gamekit.bench import GOOFSPIEL_LABEL, REFERENCE_RUNS, format_reference, run_reference
+
+    found = run_reference(games=2, repeat=1)
+    assert [(r["game"], r["players"]) for r in found["rows"]] == [("for_sale", 4), (GOOFSPIEL_LABEL, 3)]
+    assert len(found["ratios"]) == REFERENCE_RUNS and found["ratios"] == sorted(found["ratios"])
+    assert found["ratios"][0] <= found["ratio"] <= found["ratios"][-1]
+    goofspiel = found["rows"][1]
+    assert goofspiel["decisions"] == 2 * 12 * 3  # 3 players choose in each of 12 turns; the 13th is forced
+    for row in found["rows"]:
+        assert set(row) == KEYS | {"ratio"} and row["ratio"] == found["ratio"]
+    text = format_reference(found)
+    assert text.count("for_sale/goofspiel") == 2 and "For Sale / Goofspiel:" in text
+
+
+def test_the_bench_says_so_and_goes_on_without_open_spiel(monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_pyspiel(name, *args, **kwargs):
+        if name == "pyspiel":
+            raise ImportError("No module named 'pyspiel'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pyspiel)
+    from gamekit.bench import OPENSPIEL_MISSING, run_reference
+
+    assert run_reference(games=1) is None
+    assert main(["--games", "1", "--repeat", "1", "--players", "4", "--game", "for_sale"]) == 0
+    out = capsys.readouterr().out
+    assert OPENSPIEL_MISSING in out and "rl extra" in OPENSPIEL_MISSING and RANDOM_LOOP in out
+
+
+def test_the_goofspiel_line_comes_only_with_the_4_player_for_sale_line(capsys):
+    assert main(["--games", "1", "--repeat", "1", "--players", "3", "--game", "for_sale"]) == 0
+    out = capsys.readouterr().out
+    assert "Goofspiel" not in out

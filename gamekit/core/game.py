@@ -33,6 +33,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .actions import Action, same_value
@@ -125,7 +126,7 @@ class Game(ABC):
         self._events: list[Event] = []  # narrated lazily: see ``log``
         self._narrated = 0
         self.history: list[tuple[int, str]] = []
-        self._to_act: tuple[int, ...] = ()
+        self._to_act = ()
         try:
             self._setup()
         except ConfigError:
@@ -146,7 +147,7 @@ class Game(ABC):
     # ----------------------------------------------------------------- set-up
     def _check_stack_keys(self, stack: Mapping[str, Any] | None) -> dict[str, Any]:
         if stack is None:
-            stack = {}
+            return {}
         if not isinstance(stack, Mapping):
             raise ConfigError(f"stack must be a mapping of stack keys to piles, not {quote(stack)}")
         stack = dict(stack)
@@ -169,14 +170,18 @@ class Game(ABC):
         """Deal and place everything, drawing chance only from ``self.rng`` and ``self.stack``."""
 
     # ---------------------------------------------------------------- playing
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats whose decision is awaited, ascending; () once the game is over."""
-        return self._to_act
+    # ``to_act`` (the seats whose decision is awaited, ascending; () once the game is over) and
+    # ``is_over`` are plain attributes, not properties: the loop every user writes reads both at
+    # every step, and a property costs a Python call each time. A game assigns ``self._to_act``,
+    # which sets the two together.
+    to_act: tuple[int, ...]
+    is_over: bool
 
-    @property
-    def is_over(self) -> bool:
-        return not self._to_act
+    def _set_to_act(self, seats: tuple[int, ...]) -> None:
+        self.to_act = seats
+        self.is_over = not seats
+
+    _to_act = property(attrgetter("to_act"), _set_to_act)
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
@@ -305,22 +310,27 @@ class Game(ABC):
         """Carry out ``seat``'s action (an Action or its text); returns the new events."""
         if action.__class__ is not Action or not action._canonical:
             action = self._read(seat, action)  # a text, or anything the game did not make
-        if seat.__class__ is not int or seat not in self._to_act:  # 1.0 and True are not seats
+        if seat.__class__ is not int or seat not in self.to_act:  # 1.0 and True are not seats
             if (
                 action.kind not in self.any_time_kinds
                 or seat.__class__ is not int
-                or not self._to_act
+                or not self.to_act
                 or not 0 <= seat < self.players
             ):
                 raise IllegalAction(self._refusal(seat))
-            waiting = self._to_act  # an at-any-time action: checked by _apply like any other
+            waiting = self.to_act  # an at-any-time action: checked by _apply like any other
+            start = len(self._events)
+            self._apply(seat, action)
+            assert self.to_act in (waiting, ()), "an at-any-time action moved to_act"
         else:
-            waiting = None
-        start = len(self._events)
-        self._apply(seat, action)
-        assert waiting is None or self._to_act in (waiting, ()), "an at-any-time action moved to_act"
+            start = len(self._events)
+            self._apply(seat, action)
         self.history.append((seat, action.text))
-        return Events(self, start, len(self._events))
+        # ``Events(self, start, stop)`` without the class call's ``__init__`` frame: this runs
+        # at every step of every game.
+        events = _new_events(Events)
+        events._game, events._start, events._stop = self, start, len(self._events)
+        return events
 
     def _end_game(self, **stopped: Any) -> None:
         """Close the game: nobody is to act any more, and the log records how it ended: an ``end``
@@ -515,6 +525,9 @@ class Events(Sequence[Event]):
 
     def __repr__(self) -> str:
         return f"Events({self._list()!r})"
+
+
+_new_events = object.__new__
 
 
 # ------------------------------------------------------------------ registry

@@ -46,9 +46,9 @@ def resolve_options(
 
     ``given`` must be a mapping (or None) whose keys are option names; anything else is a
     ``ConfigError`` quoting a short prefix of it."""
+    if given is None:  # the defaults: the common case, made without the checks below
+        return {o.name: o.default for o in declared}
     known = {o.name: o for o in declared}
-    if given is None:
-        given = {}
     if not isinstance(given, Mapping):
         raise ConfigError(f"options must be a mapping of option names to values, not {quote(given)}")
     given = dict(given)

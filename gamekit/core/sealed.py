@@ -25,7 +25,10 @@ class SealedChoices:
 
     def commit(self, seat: int, choice: Any) -> None:
         """Seal ``seat``'s choice; the caller has checked it is legal and that seat is waiting."""
-        self.waiting = tuple([s for s in self.waiting if s != seat])
+        waiting = self.waiting
+        if seat in waiting:
+            i = waiting.index(seat)
+            self.waiting = waiting[:i] + waiting[i + 1 :]
         self._choices[seat] = choice
 
     @property

@@ -56,6 +56,8 @@ from . import records as log_records
 PASS = canonical("pass")
 BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
 SELLS = tuple(canonical("sell", h) for h in range(31))
+# The buying choices from each lowest bid on, pass first: a seat's legal actions are one slice.
+_BUYING = tuple([PASS, *BIDS[low:]] for low in range(len(BIDS)))
 _ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
 
 
@@ -93,10 +95,10 @@ class ForSale(Game):
     def _setup(self) -> None:
         n = self.players
         setup = rules.edition_setup(self.options["edition"], n)
-        self.start_coins = setup.coins
         self._refunds = rules.refund_table(self.options["refund_rounding"], setup.coins)  # FS-B5, FS-B6
-        self.house_deck, self.removed_houses = self._stacked_pile("houses", rules.HOUSES, setup.removed)
-        self.cheque_deck, self.removed_cheques = self._stacked_pile("cheques", rules.CHEQUES, setup.removed)
+        self.house_deck, removed_houses = self._stacked_pile("houses", rules.HOUSES, setup.removed)
+        self.cheque_deck, removed_cheques = self._stacked_pile("cheques", rules.CHEQUES, setup.removed)
+        self._removed = (removed_houses, removed_cheques)
         self.rounds = len(self.house_deck) // n  # FS-C5: every round uses one card per player
         first = self.stack.get("first_player")
         self.start_player = self.rng.randrange(n) if first is None else first  # FS-C4
@@ -108,11 +110,8 @@ class ForSale(Game):
         self.cheques: list[list[int]] = [[] for _ in range(n)]
         self.table: list[int] = []
         self.high_bid = 0
-        self.high_bidder: int | None = None
-        self.current: int | None = None
         self.round = 0
         self.phase = "buy"
-        self.box_coins = 0
         self.sealed: SealedChoices | None = None
         self._events.append(
             {
@@ -155,73 +154,66 @@ class ForSale(Game):
         return list(stacked) + rest[removed:], rest[:removed]
 
     # ------------------------------------------------------- phase 1: buying
+    # A round starts by setting ``_to_act`` (``to_act`` and ``is_over``); the steps within it, where
+    # the game goes on, set ``to_act`` alone: one attribute instead of the setter's call.
     def _start_buying_round(self) -> None:
         n = self.players
-        self.round += 1
-        top = self.round * n
-        self.table = sorted(self.house_deck[top - n : top])  # FS-B1
+        self.round = round_ = self.round + 1
+        top = round_ * n
+        self.table = table = sorted(self.house_deck[top - n : top])  # FS-B1
         self.bids = [0] * n
         self.passed = [False] * n
         self.high_bid = 0
-        self.high_bidder = None
-        self.current = self.start_player  # FS-B2
-        self._to_act = (self.start_player,)
+        start = self.start_player  # FS-B2
+        self._to_act = (start,)
         self._events.append(
-            {
-                "type": "round",
-                "seat": self.start_player,
-                "phase": "buy",
-                "round": self.round,
-                "table": self.table[:],
-            }
+            {"type": "round", "seat": start, "phase": "buy", "round": round_, "table": table[:]}
         )
 
     def _bid(self, seat: int, total: int) -> None:
-        if total <= self.high_bid:
-            if self.high_bid == 0:
+        high_bid = self.high_bid
+        if total <= high_bid:
+            if high_bid == 0:
                 raise IllegalAction(f"bid {total}: the opening bid must be at least 1 coin (FS-B3)")
-            raise IllegalAction(f"bid {total} must be above the current high bid {self.high_bid} (FS-B3)")
-        bids = self.bids
-        owned = self.coins[seat] + bids[seat]
+            raise IllegalAction(f"bid {total} must be above the current high bid {high_bid} (FS-B3)")
+        bids, coins = self.bids, self.coins
+        held = bids[seat]
+        owned = coins[seat] + held
         if total > owned:
             raise IllegalAction(
                 f"bid {total} is more than the {owned} coins {SEAT_NAMES[seat]} had this round; "
                 f"no bidding on debt (FS-B4)"
             )
-        added = total - bids[seat]
-        self.coins[seat] -= added  # FS-B4: a raise adds only the difference
+        added = total - held
+        coins[seat] -= added  # FS-B4: a raise adds only the difference
         bids[seat] = total
         self.high_bid = total
-        self.high_bidder = seat
         self._events.append({"type": "bid", "seat": seat, "total": total, "added": added})
-        self.current = seat = next_clockwise(seat, self.passed)  # FS-B2, FS-B7
-        self._to_act = (seat,)
+        self.to_act = (next_clockwise(seat, self.passed),)  # FS-B2, FS-B7
 
     def _pass(self, seat: int) -> None:
-        bid = self.bids[seat]
+        bids, table, passed = self.bids, self.table, self.passed
+        bid = bids[seat]
         back = self._refunds[bid]  # FS-B5, FS-B6: half back, rounded by the option
         lost = bid - back
-        house = self.table.pop(0)  # FS-B5: the lowest house on the table
+        house = table.pop(0)  # FS-B5: the lowest house on the table
         self.coins[seat] += back
-        self.box_coins += lost
-        self.bids[seat] = 0
-        self.passed[seat] = True  # FS-B7
+        bids[seat] = 0
+        passed[seat] = True  # FS-B7
         self.houses[seat].append(house)
         self._events.append(
             {"type": "pass", "seat": seat, "house": house, "bid": bid, "refund": back, "lost": lost}
         )
-        seat = next_clockwise(seat, self.passed)
-        if len(self.table) == 1:
+        seat = next_clockwise(seat, passed)
+        if len(table) == 1:
             self._last_bidder_takes(seat)
         else:
-            self.current = seat
-            self._to_act = (seat,)
+            self.to_act = (seat,)
 
     def _last_bidder_takes(self, seat: int) -> None:
         """FS-B8: the last player takes the highest house and pays the whole bid; FS-B9."""
         house = self.table.pop()
         paid = self.bids[seat]
-        self.box_coins += paid
         self.bids[seat] = 0
         self.houses[seat].append(house)
         self._events.append({"type": "win", "seat": seat, "house": house, "paid": paid})
@@ -231,9 +223,7 @@ class ForSale(Game):
         else:
             self.phase = "sell"
             self.round = 0
-            self.current = None
             self.high_bid = 0
-            self.high_bidder = None
             self.passed = [False] * self.players
             for hand in self.houses:
                 hand.sort()  # the hand to sell from, lowest first
@@ -242,19 +232,13 @@ class ForSale(Game):
     # ------------------------------------------------------ phase 2: selling
     def _start_selling_round(self) -> None:
         n = self.players
-        self.round += 1
-        top = self.round * n
-        self.table = sorted(self.cheque_deck[top - n : top])  # FS-S1
-        self.sealed = SealedChoices(range(n))  # FS-S2
-        self._to_act = self.sealed.waiting
+        self.round = round_ = self.round + 1
+        top = round_ * n
+        self.table = table = sorted(self.cheque_deck[top - n : top])  # FS-S1
+        self.sealed = sealed = SealedChoices(range(n))  # FS-S2
+        self.to_act = sealed.waiting
         self._events.append(
-            {
-                "type": "round",
-                "seat": None,
-                "phase": "sell",
-                "round": self.round,
-                "table": self.table[:],
-            }
+            {"type": "round", "seat": None, "phase": "sell", "round": round_, "table": table[:]}
         )
 
     def _sell(self, seat: int, house: int) -> None:
@@ -267,8 +251,9 @@ class ForSale(Game):
         sealed = self.sealed
         sealed.commit(seat, house)
         self._events.append({"type": "choose", "seat": seat, "private": {"house": house}})
-        if sealed.waiting:
-            self._to_act = sealed.waiting
+        waiting = sealed.waiting
+        if waiting:
+            self.to_act = waiting
         else:
             self._reveal(sealed.reveal())
 
@@ -308,12 +293,13 @@ class ForSale(Game):
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "buy":
-            if seat != self.current:
+            if seat not in self.to_act:
                 return []
-            low = self.high_bid + 1
-            high = self.coins[seat] + self.bids[seat]
-            return [PASS, *BIDS[low : high + 1]]  # FS-B3, FS-B4: pass is always possible
-        if self.phase == "sell" and seat in self._to_act:
+            # FS-B3, FS-B4: pass, then every bid above the high bid up to the coins the seat had.
+            high_bid = self.high_bid
+            choices = self.coins[seat] + self.bids[seat] - high_bid + 1
+            return _BUYING[high_bid + 1][: choices if choices > 1 else 1]
+        if self.phase == "sell" and seat in self.to_act:
             return [SELLS[h] for h in self.houses[seat]]
         return []
 
@@ -347,10 +333,10 @@ class ForSale(Game):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         if self.phase == "buy":
-            if kind == "pass":
-                self._pass(seat)
-            elif kind == "bid":
+            if kind == "bid":
                 self._bid(seat, action.value)
+            elif kind == "pass":
+                self._pass(seat)
             else:
                 raise IllegalAction(
                     f"{action}: houses are being bought, so the choice is bid N or pass (FS-B2)"
@@ -361,6 +347,39 @@ class ForSale(Game):
             raise IllegalAction(f"{action}: houses are being sold, so the choice is sell H (FS-S2)")
 
     # ---------------------------------------------------------------- seeing
+    # What follows from the state is computed when asked rather than kept up to date at every
+    # step, which also keeps the game's attributes few enough for CPython's fast attribute access.
+    @property
+    def current(self) -> int | None:
+        """The seat to bid or pass (FS-B2); None while houses are sold and once the game is over."""
+        return self.to_act[0] if self.phase == "buy" else None
+
+    @property
+    def high_bidder(self) -> int | None:
+        """The seat holding the high bid of this buying round (FS-B3); None before the first bid.
+        Bids only rise and the high bidder never passes (the last seat in takes the last house)."""
+        return self.bids.index(self.high_bid) if self.high_bid else None
+
+    @property
+    def start_coins(self) -> int:
+        """The coins each player started with (FS-C2, FS-C3)."""
+        return rules.edition_setup(self.options["edition"], self.players).coins
+
+    @property
+    def box_coins(self) -> int:
+        """The coins paid into the box so far (FS-B5, FS-B8): every coin not held or bid."""
+        return self.start_coins * self.players - sum(self.coins) - sum(self.bids)
+
+    @property
+    def removed_houses(self) -> list[int]:
+        """The houses removed unseen at the set-up (FS-C2, FS-C3)."""
+        return self._removed[0]
+
+    @property
+    def removed_cheques(self) -> list[int]:
+        """The cheques removed unseen at the set-up (FS-C2, FS-C3)."""
+        return self._removed[1]
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return views.view(self, seat)
 
