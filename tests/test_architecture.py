@@ -179,5 +179,6 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "strategy",
         "theory",
         "auction_lab",
+        "rl",
         "__main__",
     }, top
