@@ -28,6 +28,7 @@ __all__ = [
     "cheque_order_means",
     "dissipation_by_game",
     "house_values",
+    "match_houses_to_cheques",
     "one_round_value",
     "one_round_values",
     "price_and_value",
