@@ -49,3 +49,16 @@ def test_the_mcts_bot_plays_a_whole_game_legally_and_the_record_has_an_interval(
     seat = game.to_act[0]
     action = MCTSBot(simulations=3).choose(game.view(seat), game.legal_actions(seat), random.Random(0))
     assert action in game.legal_actions(seat)
+
+
+def test_the_stored_results_have_the_columns_the_record_writes():
+    import pandas as pd
+
+    from gamekit.rl.mcts import RESULTS
+
+    stored = pd.read_csv(RESULTS)
+    fresh = mcts_record(games=1, players=3, simulations=1, path=None)
+    assert list(stored.columns) == list(fresh.columns)
+    assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
+        stored["mcts win share"] <= stored["ci_high"]
+    ).all()
