@@ -120,6 +120,10 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, simulations: int = 20, determinizations: int = 1, uct_c: float = 2.0) -> None:
+        if simulations < 2 or determinizations < 1:
+            raise ValueError(
+                f"MCTS needs at least 2 simulations and 1 determinization, not {simulations} and {determinizations}"
+            )
         self.simulations, self.determinizations, self.uct_c = simulations, determinizations, uct_c
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:

@@ -57,8 +57,13 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     from gamekit.rl.mcts import RESULTS
 
     stored = pd.read_csv(RESULTS)
-    fresh = mcts_record(games=1, players=3, simulations=1, path=None)
+    fresh = mcts_record(games=1, players=3, simulations=2, path=None)
     assert list(stored.columns) == list(fresh.columns)
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
+
+
+def test_too_few_simulations_are_refused():
+    with pytest.raises(ValueError, match="at least 2 simulations"):
+        MCTSBot(simulations=1)
