@@ -37,6 +37,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 from .actions import Action, same_value
+from .chance import ChancePending, ExplicitChance
 from .errors import ConfigError, IllegalAction, LoadError
 from .options import Option, resolve_options
 from .quoting import clip, quote
@@ -108,6 +109,8 @@ class Game(ABC):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         stack: Mapping[str, Any] | None = None,
+        *,
+        chance: Sequence[int] | None = None,
     ) -> None:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ConfigError(
@@ -122,14 +125,15 @@ class Game(ABC):
         self.seed = seed
         self.options = resolve_options(self.name, self.options_declared, options)
         self.stack = self._check_stack_keys(stack)
-        self.rng = random.Random(seed)
+        # ``chance``: the outcomes of the draws, in order, for explicit chance (core/chance.py)
+        self.rng = random.Random(seed) if chance is None else ExplicitChance(chance)
         self._events: list[Event] = []  # narrated lazily: see ``log``
         self._narrated = 0
         self.history: list[tuple[int, str]] = []
         self._to_act = ()
         try:
             self._setup()
-        except ConfigError:
+        except (ConfigError, ChancePending):
             raise
         except Exception as exc:
             # The last line of defence behind each game's own stack checks: a stack that a game's
@@ -458,6 +462,10 @@ class Game(ABC):
     def to_json(self) -> str:
         """The set-up, the seat that started, the chance to come (``chance_fingerprint``), the
         actions so far and the resulting state, as JSON text."""
+        if self.rng.__class__ is ExplicitChance:
+            raise NotImplementedError(
+                "a game with explicit chance cannot be saved: a save replays from the seed"
+            )
         saved = {"format": SAVE_FORMAT, **self.setup}
         saved["first_player"] = self.first_player
         saved["chance"] = self.chance_fingerprint()
@@ -469,6 +477,8 @@ class Game(ABC):
         """A new game replayed from the same set-up up to (not including) action ``step``."""
         if not 0 <= step <= len(self.history):
             raise ValueError(f"step {step} is not between 0 and {len(self.history)}")
+        if self.rng.__class__ is ExplicitChance:
+            raise NotImplementedError("a game with explicit chance cannot be replayed from its seed")
         return replay(self.setup, self.history[:step])
 
     def copy(self) -> Game:

@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..games.for_sale.rules import CHEQUES, COIN_VALUE, HOUSES
+from ..games.for_sale.rules import CHEQUES, COIN_VALUE, HOUSES, match_houses_to_cheques
 from ..games.for_sale.values import cheque_order_means, one_round_value
 
 __all__ = [
     "cheque_order_means",
     "dissipation_by_game",
     "house_values",
+    "match_houses_to_cheques",
     "one_round_value",
     "one_round_values",
     "price_and_value",

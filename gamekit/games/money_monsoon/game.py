@@ -59,6 +59,7 @@ from typing import Any
 
 from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
 from ...core.actions import Action
+from ...core.chance import below
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Game, register
 from ...core.options import Option
@@ -229,7 +230,7 @@ class MoneyMonsoon(Game):
         if self._dice_used < len(self._dice):
             self._dice_used += 1
             return self._dice[self._dice_used - 1]
-        return 1 + int(self.rng.random() * DIE_FACES)
+        return 1 + below(self.rng, DIE_FACES)
 
     # ------------------------------------------------------------ the auction
     def _start_turn(self) -> None:
