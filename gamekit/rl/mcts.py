@@ -70,7 +70,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     rng.shuffle(houses)
     hands = [list(own) if s == seat else _sample(rng, houses, view["house_counts"][s]) for s in range(n)]
     game.houses = [sorted(hand) for hand in hands]
-    game.removed_houses = _sample(rng, houses, len(game.removed_houses))
+    removed_houses = _sample(rng, houses, len(game.removed_houses))
     held = [h for hand in hands for h in hand]
     if buying:  # the deck: every house dealt so far (held or on the table), then the rest
         game.house_deck = held + list(view["table"]) + _sample(rng, houses, view["houses_left"])
@@ -85,27 +85,26 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     unseen = list((Counter(CHEQUES) - past - Counter(view["table"] if not buying else [])).elements())
     rng.shuffle(unseen)
     rest_cheques = _sample(rng, unseen, view["cheques_left"])
-    game.removed_cheques = _sample(rng, unseen, len(unseen))
+    # The set-up's unseen removals (derived attributes such as current, high_bidder and box_coins
+    # follow from the state set here).
+    game._removed = (removed_houses, _sample(rng, unseen, len(unseen)))
     if buying:
         game.cheque_deck = rest_cheques
     else:
         game.cheque_deck = sorted(view["past_cheques"]) + list(view["table"]) + rest_cheques
-    for key in ("phase", "round", "start_player", "coins", "bids", "passed", "high_bid", "high_bidder"):
+    for key in ("phase", "round", "start_player", "coins", "bids", "passed", "high_bid"):
         setattr(game, key, list(view[key]) if isinstance(view[key], list) else view[key])
     game.table = list(view["table"])
     game._to_act = tuple(view["to_act"])
     if buying:
-        game.current = view["to_act"][0] if view["to_act"] else None
         game.sealed = None
     else:
-        game.current = None
         game.sealed = SealedChoices(range(n))
         for s in range(n):
             if s not in view["to_act"]:
                 choice = view["chosen"][s] if s == seat else rng.choice(game.houses[s])
                 game.sealed.commit(s, choice)
     game.round = view["round"]
-    game.box_coins = 0
     seen = game.view(seat)
     if seen != view:
         wrong = sorted(k for k in view if seen.get(k) != view[k])
