@@ -40,7 +40,7 @@ from . import tokens
 from .activities import Hub
 from .pages import page_routes
 from .security import ClassroomError, Limits, RateLimiter, StreamCounter
-from .store import Store
+from .store import ROW_COLUMNS, Store
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.2  # seconds between an event stream's looks at the session's version
@@ -252,25 +252,6 @@ async def remove(request: Request, room: Classroom) -> Response:
 async def state(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     return JSONResponse(await _run(lambda: room.hub.state(request.path_params["code"])))
-
-
-ROW_COLUMNS = (
-    "session",
-    "activity",
-    "format",
-    "round",
-    "table",
-    "student",
-    "name",
-    "seat",
-    "kind",
-    "text",
-    "value",
-    "payoff",
-    "time",
-    "accepted",
-    "rule",
-)
 
 
 async def rows(request: Request, room: Classroom) -> Response:

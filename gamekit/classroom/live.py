@@ -34,23 +34,13 @@ from ..auction_lab import COLOURS, FORMAT_NAMES
 from ..pictures import STYLE
 from ..plots import error_bars, figure
 from ..theory import auctions as theory
+from .store import ROW_COLUMNS
 
+# The server's row columns, with the amount a row's text names (the bid, the price dropped at).
 COLUMNS = (
-    "session",
-    "activity",
-    "format",
-    "round",
-    "table",
-    "student",
-    "name",
-    "seat",
-    "kind",
-    "text",
+    *ROW_COLUMNS[: ROW_COLUMNS.index("text") + 1],
     "amount",
-    "value",
-    "payoff",
-    "time",
-    "accepted",
+    *ROW_COLUMNS[ROW_COLUMNS.index("text") + 1 :],
 )
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
 LOW, HIGH = 0, 100  # the values' range unless the auction was started with another

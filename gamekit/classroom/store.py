@@ -14,6 +14,25 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+# The columns of the teacher's rows (JSON and CSV), in order.
+ROW_COLUMNS = (
+    "session",
+    "activity",
+    "format",
+    "round",
+    "table",
+    "student",
+    "name",
+    "seat",
+    "kind",
+    "text",
+    "value",
+    "payoff",
+    "time",
+    "accepted",
+    "rule",
+)
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (

@@ -14,7 +14,7 @@ from gamekit.classroom.qr import DISPLAY_WIDTH, QRCode, matrix_from_text, qr_mat
 
 zxingcpp = pytest.importorskip("zxingcpp")
 
-URL = "http://192.168.1.20:8765/join/K7Q2XM"
+URL = "http://127.0.0.1:8765/join/K7Q2XM"  # a LAN address encodes the same way; tests stay on loopback
 
 
 def svg_modules(svg: str) -> list[list[bool]]:
