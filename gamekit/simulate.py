@@ -821,7 +821,7 @@ def _on_dask(
     except ImportError:
         raise ConfigError(
             f"workers={workers!r} names a Dask scheduler, but dask.distributed is not installed "
-            "(pip install 'gamekit[dask]', or 'dask[distributed]')"
+            "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')"
         ) from None
     try:
         client = Client(workers, timeout=30)

@@ -119,3 +119,9 @@ def test_make_and_conda_install_the_same_extras():
     environment = (ROOT / "environment.yml").read_text(encoding="utf-8")
     assert "pip install --quiet -e '.[lab,dev]'" in makefile
     assert '- -e ".[lab,dev]"' in environment and "conda activate gamekit" in environment
+
+
+def test_the_lessons_extra_holds_what_every_shipped_lesson_imports():
+    # lessons 06 (a class session) and 07 (OpenSpiel) run from `pip install "gamekit-edu[lessons]"`
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert set(extras["classroom"]) | set(extras["rl"]) <= set(extras["lessons"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import os
 import random
 import socket
@@ -88,11 +89,14 @@ async def run_async(
             for student, (round_number, bid) in zip(joined, bids, strict=True):
                 acknowledged.append((student["student"], round_number, bid))
             deadline = time.monotonic() + ROUND_TIMEOUT
-            while True:
-                state = (await http.get(f"/api/teacher/{code}/state", headers=teacher)).json()
-                if state["round"]["status"] == "closed" or time.monotonic() > deadline:
+            while time.monotonic() < deadline:
+                answer = await http.get(f"/api/teacher/{code}/state", headers=teacher)
+                if answer.status_code == 429:  # the teacher's polling is rate-limited like anyone's (CL-12)
+                    await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
+                    continue
+                if answer.raise_for_status().json()["round"]["status"] == "closed":
                     break
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.2)
         elapsed = time.perf_counter() - started
         rows = (await http.get(f"/api/teacher/{code}/rows", headers=teacher)).raise_for_status().json()
     recorded = {
@@ -117,8 +121,18 @@ async def run_async(
 
 
 def run(url: str, teacher_token: str, students: int = 60, rounds: int = 20, seed: int = 0) -> dict[str, Any]:
-    """``run_async`` from synchronous code (a notebook with a running loop: await ``run_async``)."""
-    return asyncio.run(run_async(url, teacher_token, students, rounds, seed))
+    """``run_async`` from synchronous code. Where this thread already runs an event loop (a notebook,
+    Playwright's synchronous API) the load runs on a thread of its own, with its own loop."""
+
+    def load() -> dict[str, Any]:
+        return asyncio.run(run_async(url, teacher_token, students, rounds, seed))
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop here: the usual case
+        return load()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(load).result()
 
 
 def _free_port() -> int:

@@ -2,7 +2,7 @@
 (``spaces``), PettingZoo environments (``pettingzoo_env``) and OpenSpiel games.
 
 ``import gamekit`` does not import this package; importing it needs numpy, and
-``pettingzoo_env`` needs pettingzoo and gymnasium (``pip install 'gamekit[rl]'``).
+``pettingzoo_env`` needs pettingzoo and gymnasium (``pip install 'gamekit-edu[rl]'``).
 """
 
 from __future__ import annotations

@@ -24,3 +24,15 @@ def test_students_bidding_at_once_lose_no_bid(tmp_path):
 def test_the_quantile_is_an_order_statistic():
     assert _quantile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5) == 3.0
     assert _quantile([float(i) for i in range(101)], 0.95) == 95.0
+
+
+def test_the_load_runs_where_an_event_loop_is_already_running(tmp_path):
+    # a notebook's kernel (and Playwright's synchronous API) keep a loop running in the main thread
+    import asyncio
+
+    async def inside_a_loop():
+        with serve(tmp_path / "loop.db", teacher_token=TEACHER) as server:
+            return run(server.url, TEACHER, students=2, rounds=1, seed=2)
+
+    result = asyncio.run(inside_a_loop())
+    assert result["bids"] == 2 and result["lost"] == 0
