@@ -928,7 +928,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.set_defaults(run=_cmd_bench)
 
     classroom_parser = sub.add_parser(
-        "classroom", help="run a class session: students join from their phones (needs gamekit-edu[classroom])"
+        "classroom",
+        help="run a class session: students join from their phones (needs gamekit-edu[classroom])",
     )
     _classroom_arguments(classroom_parser)
     classroom_parser.set_defaults(run=_cmd_classroom)
