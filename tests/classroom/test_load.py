@@ -29,10 +29,14 @@ def test_the_quantile_is_an_order_statistic():
 def test_the_load_runs_where_an_event_loop_is_already_running(tmp_path):
     # a notebook's kernel (and Playwright's synchronous API) keep a loop running in the main thread
     import asyncio
+    import concurrent.futures
 
     async def inside_a_loop():
         with serve(tmp_path / "loop.db", teacher_token=TEACHER) as server:
             return run(server.url, TEACHER, students=2, rounds=1, seed=2)
 
-    result = asyncio.run(inside_a_loop())
+    # on a thread of its own, so that a loop already running in this one (Playwright's, in the full
+    # suite) does not refuse asyncio.run
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        result = pool.submit(asyncio.run, inside_a_loop()).result()
     assert result["bids"] == 2 and result["lost"] == 0
