@@ -774,7 +774,12 @@ class _WorkerContext(SpawnContext):
             if process.is_alive():
                 process.terminate()
         for process in self.started:
-            process.join(timeout=2)
+            if process.pid is None:  # never started: nothing to wait for
+                continue
+            process.join(timeout=5)
+            if process.is_alive():  # slow to die on a loaded machine: no worker is left behind
+                process.kill()
+                process.join()
 
 
 def _on_local_processes(

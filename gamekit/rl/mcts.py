@@ -27,13 +27,14 @@ from open_spiel.python.algorithms import mcts
 
 import gamekit
 from gamekit.core.actions import Action
+from gamekit.core.data import data_dir
 from gamekit.core.game import Game, game_class
 from gamekit.core.sealed import SealedChoices
 from gamekit.theory.for_sale import CHEQUES, HOUSES
 
 from . import openspiel as gos
 
-RESULTS = Path(__file__).resolve().parents[2] / "data" / "rl" / "mcts_results.csv"
+RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
 # gamekit's strongest bot of each game (lessons 01-04), the MCTS agent's opponents
 STRONGEST = {
     "for_sale": "house_value:1.5",
