@@ -25,6 +25,7 @@ import random
 import signal
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -779,7 +780,15 @@ class _WorkerContext(SpawnContext):
             process.join(timeout=5)
             if process.is_alive():  # slow to die on a loaded machine: no worker is left behind
                 process.kill()
-                process.join()
+                process.join(timeout=5)
+        # The pool's own thread reaps the same processes: when it wins the race, this thread's
+        # wait finds no child and the exit code arrives a moment later. Wait for it (bounded), so
+        # that no dead worker is still listed as running when the interrupt reaches the caller.
+        deadline = time.monotonic() + 5
+        while any(p.pid is not None and p.exitcode is None for p in self.started):
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.005)
 
 
 def _on_local_processes(
