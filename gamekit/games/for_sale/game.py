@@ -56,6 +56,7 @@ from . import records as log_records
 PASS = canonical("pass")
 BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
 SELLS = tuple(canonical("sell", h) for h in range(31))
+_SELL_OF = SELLS.__getitem__
 # The buying choices from each lowest bid on, pass first: a seat's legal actions are one slice.
 _BUYING = tuple([PASS, *BIDS[low:]] for low in range(len(BIDS)))
 _ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
@@ -292,16 +293,14 @@ class ForSale(Game):
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:  # () once the game is over
+            return []
         if self.phase == "buy":
-            if seat not in self.to_act:
-                return []
             # FS-B3, FS-B4: pass, then every bid above the high bid up to the coins the seat had.
             high_bid = self.high_bid
             choices = self.coins[seat] + self.bids[seat] - high_bid + 1
             return _BUYING[high_bid + 1][: choices if choices > 1 else 1]
-        if self.phase == "sell" and seat in self.to_act:
-            return [SELLS[h] for h in self.houses[seat]]
-        return []
+        return list(map(_SELL_OF, self.houses[seat]))  # FS-S2: any house the seat holds
 
     def _parse_action(self, text: str) -> Action:
         words = text.split()
