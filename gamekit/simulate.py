@@ -815,6 +815,67 @@ def _on_local_processes(
     return result
 
 
+def run_calls(workers: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
+    """``[fn(*args) for fn, args in calls]``, the calls spread over ``workers`` of any kind
+    ``simulate`` takes: 1 (here, in order), a number of local processes (started without
+    re-running ``__main__``), a ``concurrent.futures.Executor``, a Dask ``Client`` or scheduler
+    address. Results come back in the order of ``calls``. On any exception, Ctrl-C included, the
+    calls not yet started are cancelled (local workers terminated) before it is raised. What is
+    sent to other processes must pickle (send bytes made with ``_pickled_bots`` for bots)."""
+    kind = _workers_kind(workers)
+    if kind == "one":
+        return [fn(*args) for fn, args in calls]
+    if kind == "processes":
+        _install_without_main()
+        context = _WorkerContext()
+        count = min(workers, len(calls)) or 1
+        pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            results = _await_all([pool.submit(fn, *args) for fn, args in calls])
+        except BaseException:
+            context.terminate()  # as in ``_on_local_processes``: the broken pool fails the rest
+            pool.shutdown(wait=False)
+            raise
+        pool.shutdown(wait=True)
+        return results
+    if kind == "executor":
+        futures = [workers.submit(fn, *args) for fn, args in calls]
+        try:
+            return _await_all(futures)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    if isinstance(workers, str):
+        client = _dask_client(workers)
+        with client:
+            return _dask_calls(client, calls)
+    return _dask_calls(workers, calls)
+
+
+def _await_all(futures: Sequence[Any]) -> list[Any]:
+    """Each future's result in order, waking every ``_POLL`` seconds so that Ctrl-C is seen."""
+    from concurrent.futures import FIRST_EXCEPTION
+    from concurrent.futures import wait as wait_for
+
+    pending = set(futures)
+    while pending:
+        done, pending = wait_for(pending, timeout=_POLL, return_when=FIRST_EXCEPTION)
+        for future in done:
+            if future.exception() is not None:
+                raise future.exception()  # type: ignore[misc]
+    return [future.result() for future in futures]
+
+
+def _dask_calls(client: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
+    futures = [client.submit(fn, *args, pure=False) for fn, args in calls]
+    try:
+        return client.gather(futures)
+    except BaseException:
+        client.cancel([future for future in futures if not future.done()])
+        raise
+
+
 # ----------------------------------------------------------------------------- Dask
 def _on_dask(
     workers: Any,
@@ -830,19 +891,23 @@ def _on_dask(
     """
     if not isinstance(workers, str):
         return _dask_gather(workers, task, chunks, games, progress)
+    with _dask_client(workers) as client:
+        return _dask_gather(client, task, chunks, games, progress)
+
+
+def _dask_client(address: str) -> Any:
+    """A Dask ``Client`` of the scheduler at ``address``, or a ``ConfigError`` saying why not."""
     try:
         from distributed import Client
     except ImportError:
         raise ConfigError(
-            f"workers={workers!r} names a Dask scheduler, but dask.distributed is not installed "
+            f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
             "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')"
         ) from None
     try:
-        client = Client(workers, timeout=30)
+        return Client(address, timeout=30)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise ConfigError(f"could not reach the Dask scheduler at {workers!r}: {_short(exc)}") from None
-    with client:
-        return _dask_gather(client, task, chunks, games, progress)
+        raise ConfigError(f"could not reach the Dask scheduler at {address!r}: {_short(exc)}") from None
 
 
 def _dask_gather(

@@ -29,9 +29,7 @@ import math
 import pickle
 import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -185,7 +183,7 @@ def _game_samples(
     seed: int,
     options: Mapping[str, Any] | None,
     column: str,
-    workers: int | str = 1,
+    workers: Any = 1,
 ) -> np.ndarray:
     """Per game, the payoff of each position of ``bots`` (not each seat: the seats rotate)."""
     from .simulate import simulate
@@ -213,7 +211,7 @@ def _profile_result(
     options: Mapping[str, Any] | None,
     column: str,
     keep_first: bool = False,
-    workers: int | str = 1,
+    workers: Any = 1,
 ) -> Result:
     """Mean and standard error, per strategy, of one profile's payoffs (NaN where absent), and
     if asked, the payoff of strategy 0 in each game (a sweep's bot, to pair across profiles)."""
@@ -255,40 +253,31 @@ def _play_profiles(
     games: int,
     seed: int,
     options: Mapping[str, Any] | None,
-    workers: int | str,
+    workers: Any,
     column: str,
     keep_first: bool = False,
 ) -> list[Result]:
     """Every profile's result.
 
-    With a number ``workers`` > 1 the profiles (not the games of one profile) go to that many
-    processes: a profile is usually fewer games than one ``simulate`` chunk (250), and one
-    pool for the whole table starts its processes once, where ``simulate(workers=2)`` would
-    start a pool per profile (400 For Sale games take 3.1 s that way, 2.3 s on one process).
-    Each profile is the very ``simulate`` call of ``workers=1``, so the table does not depend
-    on ``workers``. A Dask scheduler's address is passed through to ``simulate``.
+    ``workers`` is any kind ``simulate`` takes (a number of processes, an Executor, a Dask
+    ``Client`` or scheduler address). The profiles, not the games of one profile, are spread over
+    them: a profile is usually fewer games than one ``simulate`` chunk (250), and one pool for
+    the whole table starts its processes once, where ``simulate(workers=2)`` would start a pool
+    per profile (400 For Sale games take 3.1 s that way, 2.3 s on one process). Each profile is
+    the very ``simulate`` call of ``workers=1``, so the table does not depend on ``workers``.
     """
-    args = (players, games, seed, options, column, keep_first)
-    if isinstance(workers, str):
-        if not isinstance(game, str):
-            raise ConfigError(
-                "a Dask address plays a game's profiles; a payoff function runs in this process"
-            )
-        return [_profile_result(game, s, c, *args, workers) for s, c in jobs]
-    if type(workers) is not int or workers < 1:
-        raise ConfigError(f"workers must be a number of processes >= 1 or a Dask address, not {workers!r}")
-    if workers == 1:
-        return [_profile_result(game, s, c, *args) for s, c in jobs]
-    from .simulate import _pickled_bots
+    from .simulate import _pickled_bots, _workers_kind, run_calls
 
+    args = (players, games, seed, options, column, keep_first)
+    if _workers_kind(workers) == "one":
+        return [_profile_result(game, s, c, *args) for s, c in jobs]
     payloads: dict[int, bytes] = {}  # the strategies of a table's profiles are pickled once
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        futures = []
-        for s, c in jobs:
-            if id(s) not in payloads:
-                payloads[id(s)] = _pickled_bots([game, list(s)])
-            futures.append(pool.submit(_profile_result_remote, payloads[id(s)], c, *args))
-        return [f.result() for f in futures]
+    calls = []
+    for s, c in jobs:
+        if id(s) not in payloads:
+            payloads[id(s)] = _pickled_bots([game, list(s)])
+        calls.append((_profile_result_remote, (payloads[id(s)], c, *args)))
+    return run_calls(workers, calls)
 
 
 def _strategies(game: str | PayoffFunction, bots: Sequence[Any]) -> tuple[list[Any], tuple[str, ...]]:
@@ -322,7 +311,7 @@ def payoff_table(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int | str = 1,
+    workers: Any = 1,
     column: str = "win_share",
 ) -> PayoffTable:
     """The heuristic payoff table of ``bots`` (names, bot objects, or a payoff function's
@@ -331,8 +320,9 @@ def payoff_table(
     ``games`` a multiple of ``players`` so every position plays every seat equally often).
 
     ``column`` is the column of ``simulate``'s table that is the payoff (``win_share`` by
-    default, ``score`` for points). ``workers`` local processes play the profiles (or a Dask
-    scheduler's address, passed to ``simulate``).
+    default, ``score`` for points). ``workers`` play the profiles: any kind ``simulate`` takes
+    (a number of local processes, a ``concurrent.futures.Executor``, a Dask ``Client`` or
+    scheduler address); the table is the same for every kind.
 
     An entry's interval is the normal one over games, so an entry whose games all paid the
     same (a bot that never won in a few games) has a zero-width interval: play more games.
@@ -481,7 +471,7 @@ def best_response_sweep(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int | str = 1,
+    workers: Any = 1,
     column: str = "win_share",
 ) -> pd.DataFrame:
     """The payoff of ``bot_factory(x)`` for each x in ``parameters`` against opponents who each
@@ -573,7 +563,7 @@ def difference_at_mix(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int | str = 1,
+    workers: Any = 1,
     column: str = "win_share",
     min_weight: float = 0.01,
 ) -> MixDifference:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pandas.testing as pdt
 import pytest
 
@@ -85,3 +86,18 @@ def test_ctrl_c_cancels_the_tasks_queued_on_the_cluster(cluster):
             time.sleep(0.1)
         assert busy == 0
         assert client.submit(sum, [1, 2]).result() == 3  # the caller's Client still works
+
+
+def test_a_payoff_table_on_dask_is_the_table_of_one_process(cluster):
+    from gamekit.strategy import payoff_table
+
+    one = payoff_table("for_sale", 3, ["random", "budget"], games=6, seed=9)
+    by_address = payoff_table(
+        "for_sale", 3, ["random", "budget"], games=6, seed=9, workers=cluster.scheduler_address
+    )
+    with distributed.Client(cluster) as client:
+        by_client = payoff_table("for_sale", 3, ["random", "budget"], games=6, seed=9, workers=client)
+        assert client.status == "running"
+    for table in (by_address, by_client):  # NaN where a strategy is absent from a profile
+        np.testing.assert_array_equal(table.payoff, one.payoff)
+        np.testing.assert_array_equal(table.stderr, one.stderr)

@@ -137,10 +137,21 @@ def test_a_for_sale_table_has_the_shape_of_a_meta_game():
 
 
 def test_workers_do_not_change_the_table():
+    from concurrent.futures import ThreadPoolExecutor
+
     one = payoff_table("for_sale", 3, ["random", "budget"], games=6, seed=9)
-    two = payoff_table("for_sale", 3, ["random", "budget"], games=6, seed=9, workers=2)
+    with ThreadPoolExecutor(2) as pool:
+        for workers in (2, pool):  # any kind simulate takes (Dask: tests/test_simulate_dask.py)
+            other = payoff_table("for_sale", 3, ["random", "budget"], games=6, seed=9, workers=workers)
+            np.testing.assert_array_equal(one.payoff, other.payoff)
+            np.testing.assert_array_equal(one.stderr, other.stderr)
+        assert pool.submit(sum, [1, 2]).result() == 3  # the caller's Executor is left running
+
+
+def test_a_payoff_function_runs_on_worker_processes_too():
+    one = payoff_table(first_price_payoffs, 2, [0.5, 1.0], games=50, seed=3)
+    two = payoff_table(first_price_payoffs, 2, [0.5, 1.0], games=50, seed=3, workers=2)
     np.testing.assert_array_equal(one.payoff, two.payoff)
-    np.testing.assert_array_equal(one.stderr, two.stderr)
 
 
 def test_a_for_sale_sweep_against_a_mix_weighs_every_opponent_profile():
@@ -162,8 +173,6 @@ def test_mistakes_are_named():
         payoff_table("for_sale", 4, ["random"], games=1)
     with pytest.raises(ConfigError, match="shape"):
         payoff_table(lambda profile, games, seed: np.zeros(games), 2, [0.5], games=4)
-    with pytest.raises(ConfigError, match="Dask address plays a game"):
-        payoff_table(first_price_payoffs, 2, [0.5], games=4, workers="tcp://127.0.0.1:8786")
     with pytest.raises(ConfigError, match="workers must be"):
         payoff_table(first_price_payoffs, 2, [0.5], games=4, workers=0)
     with pytest.raises(ConfigError, match="at least one parameter"):
