@@ -570,9 +570,16 @@ def new_game(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     stack: Mapping[str, Any] | None = None,
+    *,
+    chance: Sequence[int] | None = None,
 ) -> Game:
-    """Start a game by name; see the README for ``options`` and ``stack``."""
-    return game_class(name)(players, seed=seed, options=options, stack=stack)
+    """Start a game by name; see the README for ``options`` and ``stack``.
+
+    ``chance``: the outcomes of the game's draws in order (explicit chance, ``core/chance.py``),
+    in place of the seed's generator; a draw beyond them raises ``ChancePending`` naming the
+    event it waits for. ``gamekit.core.explicit.ExplicitGame`` steps through such draws one at a
+    time, as OpenSpiel's chance nodes."""
+    return game_class(name)(players, seed=seed, options=options, stack=stack, chance=chance)
 
 
 def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[Any]]) -> Game:

@@ -46,6 +46,17 @@ def test_outcomes_drawn_from_the_seed_give_the_default_game(name, seed):
     assert explicit.outcomes  # chance was explicit, not drawn inside
 
 
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_new_game_takes_the_outcomes_and_asks_for_the_next_one(name):
+    explicit = play_resolving(ExplicitGame(name, PLAYERS[name]), _chooser(7), random.Random(3))
+    game = gamekit.new_game(name, PLAYERS[name], chance=explicit.outcomes)
+    for seat, text in explicit.game.history:
+        game.act(seat, text)
+    assert game.view() == explicit.game.view() and game.result() == explicit.game.result()
+    with pytest.raises(ChancePending, match=r"chance event 0 .* awaits its outcome"):
+        gamekit.new_game(name, PLAYERS[name], chance=[])
+
+
 def test_the_set_up_waits_for_chance_and_forced_outcomes_deal_what_they_say():
     explicit = ExplicitGame("for_sale", 3)
     assert explicit.is_chance and explicit.game is None
