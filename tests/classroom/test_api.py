@@ -9,26 +9,9 @@ import io
 import pytest
 
 import gamekit
-from gamekit.classroom import Limits, serve
+from gamekit.classroom import serve
 
 from .classroom_client import TEACHER, Class, Client, db_rows, game_states
-
-FAST = Limits(rate=10_000, burst=10_000)
-
-
-@pytest.fixture
-def server(tmp_path):
-    # the tests play faster than a person: the rate limit (test_security) is set out of the way
-    with serve(tmp_path / "class.db", teacher_token=TEACHER, limits=FAST) as running:
-        running.db = tmp_path / "class.db"
-        yield running
-
-
-@pytest.fixture
-def room(server):
-    made = Class(server.url, ["Aiko", "Ben", "Chiara"])
-    yield made
-    made.close()
 
 
 def test_join_gives_a_token_and_a_screen_that_waits(server, room):

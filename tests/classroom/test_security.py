@@ -18,15 +18,9 @@ FAST = Limits(rate=10_000, burst=10_000, students=4, sessions=3)
 
 
 @pytest.fixture
-def server(tmp_path):
-    with serve(tmp_path / "class.db", teacher_token=TEACHER, limits=FAST) as running:
-        running.db = tmp_path / "class.db"
-        yield running
-
-
-@pytest.fixture
-def room(server):
-    return Class(server.url, ["Aiko", "Ben", "Chiara"])
+def limits():
+    """Room for four students and three sessions, so that CL-13's limits are reached quickly."""
+    return FAST
 
 
 def refused(server, client: Client, method: str, path: str, body=None, *, rule: str, status: int = 409, **kw):
