@@ -9,6 +9,8 @@ ranges it was chosen from; None before the first step.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
@@ -40,12 +42,22 @@ def read_range_action(low: int, high: int) -> Action:
 
 def range_choices(held: int, chosen: Range | None) -> list[Action]:
     """The ranges a player holding ``held`` points may narrow the bid to now; [] once bids are listed."""
-    width = bid_range_width(held)
-    if width == 1 or (chosen is not None and chosen[2] == BID_RANGE_WIDTH):
-        return []
     if chosen is None:
-        return [range_action(lo, hi) for lo, hi in bid_ranges(0, held, width)]
-    return [range_action(lo, hi) for lo, hi in bid_ranges(chosen[0], chosen[1], chosen[2] // 10)]
+        width = bid_range_width(held)
+        return [] if width == 1 else list(_first_ranges(held, width))
+    if bid_range_width(held) == 1 or chosen[2] == BID_RANGE_WIDTH:
+        return []
+    return list(_narrower_ranges(*chosen))
+
+
+@lru_cache(maxsize=1024)
+def _first_ranges(held: int, width: int) -> tuple[Action, ...]:
+    return tuple(range_action(lo, hi) for lo, hi in bid_ranges(0, held, width))
+
+
+@lru_cache(maxsize=1024)
+def _narrower_ranges(low: int, high: int, width: int) -> tuple[Action, ...]:
+    return tuple(range_action(lo, hi) for lo, hi in bid_ranges(low, high, width // 10))
 
 
 def large_bid_choices(held: int, chosen: Range | None) -> list[Action]:
@@ -54,7 +66,10 @@ def large_bid_choices(held: int, chosen: Range | None) -> list[Action]:
     if ranges:
         return ranges
     assert chosen is not None
-    return [bid_action(n) for n in range(chosen[0], chosen[1] + 1)]
+    low, high = chosen[0], chosen[1]
+    if high < len(BIDS):
+        return BIDS[low : high + 1]
+    return [bid_action(n) for n in range(low, high + 1)]
 
 
 def narrowed(held: int, chosen: Range | None, low: int, high: int) -> Range:
