@@ -81,6 +81,46 @@ def _random_loop(name: str, players: int, games: int, seed: int) -> int:
     return decisions
 
 
+class _Idle:
+    """A game that does nothing but take turns: four seats, For Sale's ~62 decisions a game,
+    five choices at each. The random loop over it is what Python itself costs per decision,
+    outside any engine: the most a Python engine driven by this loop could reach."""
+
+    __slots__ = ("history", "is_over", "to_act")
+    DECISIONS = 62
+    CHOICES = ("a", "b", "c", "d", "e")
+
+    def __init__(self) -> None:
+        self.history: list[tuple[int, str]] = []
+        self.to_act = (0,)
+        self.is_over = False
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return list(self.CHOICES)
+
+    def act(self, seat: int, action: str) -> None:
+        history = self.history
+        history.append((seat, action))
+        if len(history) == self.DECISIONS:
+            self.to_act, self.is_over = (), True
+        else:
+            self.to_act = ((seat + 1) % 4,)
+
+
+def _idle_loop(games: int, seed: int) -> int:
+    """``_random_loop``'s very loop over ``_Idle`` games; returns the decisions made."""
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(games):
+        g = _Idle()
+        while not g.is_over:
+            for seat in g.to_act:
+                legal = g.legal_actions(seat)
+                g.act(seat, legal[int(rng.random() * len(legal))])
+        decisions += len(g.history)
+    return decisions
+
+
 def _play_runner(name: str, players: int, games: int, seed: int) -> int:
     """Play ``games`` games with ``gamekit.play`` and random bots; returns the decisions made."""
     decisions = 0
@@ -130,7 +170,9 @@ def run_reference(
 
     Returns ``rows`` (one per game, shaped like ``run_bench``'s, from the median run by CPU time,
     plus ``ratio``), ``ratio`` (the median over the runs of For Sale's decisions per CPU second
-    over Goofspiel's in the run beside it) and ``ratios`` (each run's, sorted).
+    over Goofspiel's in the run beside it), ``ratios`` (each run's, sorted) and ``idle`` (the
+    decisions per CPU second of the same loop over a game that does nothing, ``_Idle``: the
+    ceiling of any engine written in Python and driven this way; median over the runs).
     """
     try:
         import pyspiel
@@ -139,13 +181,15 @@ def run_reference(
     goofspiel = pyspiel.load_game(GOOFSPIEL)
     name, players = REFERENCE_CASE
     runs: dict[str, list[tuple[float, float, int]]] = {name: [], GOOFSPIEL: []}
-    ratios = []
+    ratios, idle = [], []
     for _ in range(max(repeat, REFERENCE_RUNS)):
         ours = _timed(_random_loop, name, players, games, seed)
         theirs = _timed(_goofspiel_loop, goofspiel, games, seed)
+        bare = _timed(_idle_loop, games, seed)
         runs[name].append(ours)
         runs[GOOFSPIEL].append(theirs)
         ratios.append((ours[2] / max(ours[1], 1e-9)) / (theirs[2] / max(theirs[1], 1e-9)))
+        idle.append(bare[2] / max(bare[1], 1e-9))
     ratio = statistics.median(ratios)
     rows = []
     for label, count, key in ((name, players, name), (GOOFSPIEL_LABEL, goofspiel.num_players(), GOOFSPIEL)):
@@ -154,7 +198,7 @@ def run_reference(
         row = _row(label, count, RANDOM_LOOP, games, wall, cpu, decisions)
         row["ratio"] = ratio
         rows.append(row)
-    return {"rows": rows, "ratio": ratio, "ratios": sorted(ratios)}
+    return {"rows": rows, "ratio": ratio, "ratios": sorted(ratios), "idle": statistics.median(idle)}
 
 
 def format_reference(reference: dict[str, Any] | None) -> str:
@@ -175,6 +219,10 @@ def format_reference(reference: dict[str, Any] | None) -> str:
         )
     low, high = reference["ratios"][0], reference["ratios"][-1]
     lines.append(f"  For Sale / Goofspiel: {reference['ratio']:.2f} (runs {low:.2f} to {high:.2f})")
+    lines.append(
+        f"  The loop alone, over a game that does nothing: {reference['idle']:,.0f} decisions/CPU s "
+        "(Python's own cost per decision, outside any engine)"
+    )
     return "\n".join(lines)
 
 

@@ -119,6 +119,16 @@ def test_run_reference_times_for_sale_beside_openspiel_goofspiel_with_their_rati
         assert set(row) == KEYS | {"ratio"} and row["ratio"] == found["ratio"]
     text = format_reference(found)
     assert text.count("for_sale/goofspiel") == 2 and "For Sale / Goofspiel:" in text
+    assert found["idle"] > 0 and "a game that does nothing" in text  # figures, not asserted on
+
+
+def test_the_idle_game_takes_for_sales_decisions_in_turn():
+    from gamekit.bench import _Idle, _idle_loop
+
+    assert _idle_loop(3, 0) == 3 * _Idle.DECISIONS
+    game = _Idle()
+    game.act(0, "a")
+    assert game.to_act == (1,) and not game.is_over and game.legal_actions(1) == list(_Idle.CHOICES)
 
 
 def test_the_bench_says_so_and_goes_on_without_open_spiel(monkeypatch, capsys):
