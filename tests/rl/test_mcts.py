@@ -202,6 +202,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
+    assert set(stored["game"]) == {"for_sale", "money_monsoon"}
 
 
 def test_too_few_simulations_are_refused():
