@@ -1,17 +1,21 @@
 """OpenSpiel's MCTS as a gamekit bot that sees only its view (determinized MCTS), and its record.
 
 ``MCTSBot.choose(view, legal_actions, rng)`` samples full states consistent with the view
-(``determinize``: every card the view hides dealt at random from the cards the view leaves
-unaccounted for, sealed choices of others drawn from their sampled hands), runs OpenSpiel's
-``MCTSBot`` (UCT, random rollouts, win shares as returns) on each through the OpenSpiel adapter,
-and plays the action chosen most often. It never reads the game itself.
+(``determinize``), runs OpenSpiel's ``MCTSBot`` (UCT, random rollouts, win shares as returns)
+on each through the OpenSpiel adapter, and plays the action chosen most often. It never reads
+the game itself.
 
-Determinization is game-specific; it exists for For Sale only. The other three games raise
-``NotImplementedError`` saying so.
+Determinization is game-specific. For Sale: every card the view hides is dealt at random from
+the cards the view leaves unaccounted for, others' sealed house choices drawn from their sampled
+hands. Money Monsoon: all is public but the sealed bids, so a rival who has bid this round gets
+a bid drawn uniformly from 0 to its points; the dice to come are rolled by the sample's own
+generator (a fresh seed per sample). Kuhhandel and Bohnanza raise ``NotImplementedError``
+saying so.
 
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
-interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``
-(``python -m gamekit.rl.mcts``).
+interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, For Sale's and
+Money Monsoon's rows (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
+again, the others' rows kept as stored).
 """
 
 from __future__ import annotations
@@ -54,11 +58,28 @@ def _sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
-    """A For Sale game whose ``view(seat)`` is exactly ``view``, its hidden cards dealt at random
-    from those the view leaves unaccounted for. ``NotImplementedError`` for the other games."""
+    """A game whose ``view(seat)`` is exactly ``view``, what the view hides sampled at random
+    (``rng``): For Sale's hidden cards, Money Monsoon's sealed bids of rivals who have bid.
+    Raises if the sample shows another view; ``NotImplementedError`` for Kuhhandel and Bohnanza."""
     name = view.get("game")
-    if name != "for_sale":
-        raise NotImplementedError(f"determinize: not implemented for {name!r}; only for_sale so far")
+    if name == "for_sale":
+        game = _for_sale(view, rng)
+    elif name == "money_monsoon":
+        game = _money_monsoon(view, rng)
+    else:
+        raise NotImplementedError(
+            f"determinize: not implemented for {name!r}; only for_sale and money_monsoon so far"
+        )
+    seat = view["viewer"]
+    seen = game.view(seat)
+    if seen != view:
+        wrong = sorted(k for k in view if seen.get(k) != view[k])
+        raise RuntimeError(f"determinize: the sampled state does not show the same view ({wrong})")
+    return game
+
+
+def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
+    """For Sale: every card the view hides dealt at random from those it leaves unaccounted for."""
     seat, n = view["viewer"], view["players"]
     game = game_class("for_sale")(
         n,
@@ -106,11 +127,81 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
                 choice = view["chosen"][s] if s == seat else rng.choice(game.houses[s])
                 game.sealed.commit(s, choice)
     game.round = view["round"]
-    seen = game.view(seat)
-    if seen != view:
-        wrong = sorted(k for k in view if seen.get(k) != view[k])
-        raise RuntimeError(f"determinize: the sampled state does not show the same view ({wrong})")
     return game
+
+
+# Money Monsoon's options as its view shows them (MM-A5, MM-A6, MM-C2, MM-E3, MM-E6, MM-M2)
+MONEY_MONSOON_OPTIONS = ("track_length", "exact_goal", "top_tie", "all_void", "double_finish", "max_turns")
+
+
+def _money_monsoon(view: dict[str, Any], rng: random.Random) -> Game:
+    """Money Monsoon: all is public but the sealed bids (MM-A2). A rival who has bid this round
+    gets a bid drawn uniformly from 0 to its points, written with the range steps a large bid
+    takes; a rival still to bid has chosen no range yet (whether it has is hidden, and none is a
+    state the view allows). Future rolls come from the sample's own generator (MM-A1).
+
+    Two counts the view does not show start again at 0: the stats tallies (fees, prices, rolls
+    won), which play never reads, and the rolls lapsed in a row, which only MM-E6's safety stop
+    after 100 reads."""
+    seat, n, phase = view["viewer"], view["players"], view["phase"]
+    if seat is None:
+        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+    if phase not in ("bid", "move"):
+        raise ValueError(f"determinize: the game is over (phase {phase!r}), there is nothing to decide")
+    options = {key: view[key] for key in MONEY_MONSOON_OPTIONS}
+    game: Any = game_class("money_monsoon")(n, seed=rng.getrandbits(32), options=options)
+    game._dice, game._dice_used = [], 0  # no stacked rolls: the die from here on (MM-A1)
+    for key in ("start_player", "turn", "active", "roll", "rebids", "bank", "finished"):
+        setattr(game, key, view[key])
+    for key in ("winner", "price", "payee", "free_mover", "mover", "steps"):
+        setattr(game, key, view[key])
+    game.first_player = view["start_player"]
+    for key in ("points", "debt", "borrowed", "repaid"):
+        setattr(game, key, list(view[key]))
+    game.pawns = [list(pair) for pair in view["pawns"]]
+    game.phase, game.moving_free, game.bonuses = phase, view["free_move"], None
+    game._reset_tallies()
+    game.lapses = 0
+    game.ranges = [None] * n
+    game._arrivals, game._pending = [], []
+    game._move_actions, game._move_set = [], frozenset()
+    if phase == "bid":
+        game.bids = None  # the last revealed bids: not shown while bids are written
+        game.sealed = SealedChoices(range(n))
+        game._to_act = game.sealed.waiting
+        for s in range(n):
+            if s not in view["to_act"]:  # sealed already: 'bid N' takes a large bid's range steps too
+                game.act(s, f"bid {view['bids'][s] if s == seat else rng.randint(0, game.points[s])}")
+        own = view["bid_range"][seat]
+        if seat in view["to_act"] and own is not None:  # a large bid under way (MM-A2)
+            _narrow_bid(game, seat, own)
+    else:
+        winner, free = view["winner"], view["free_mover"]
+        game.bids, game.sealed = list(view["bids"]), None
+        if game.track_length in game.pawns[winner]:  # reached the goal with the first 4 of an 8 (MM-E3)
+            game._arrivals = [winner]
+        # The engine hands out the move itself (its legal moves, to_act); on an 8 the lowest
+        # bidder's free 4 follows the high bidder's (MM-M5), both of half the roll.
+        game._pending = [(view["mover"], view["steps"], view["free_move"])]
+        if free is not None and not view["free_move"]:
+            game._pending.append((free, view["steps"], True))
+        game._next_move()
+    return game
+
+
+def _narrow_bid(game: Any, seat: int, chosen: list[int]) -> None:
+    """Take the range steps (MM-A2) that narrow ``seat``'s bid to ``chosen`` (low, high)."""
+    low, high = chosen
+    for _ in range(10):  # each step narrows ten times; a bid takes at most a few
+        now = game.ranges[seat]
+        if now is not None and (now[0], now[1]) == (low, high):
+            return
+        steps = [a for a in game.legal_actions(seat) if a.kind == "bid-range"]
+        step = next((a for a in steps if a.value[0] <= low and high <= a.value[1]), None)
+        if step is None:
+            break
+        game.act(seat, step)
+    raise RuntimeError(f"determinize: no range steps lead to the bid range {low}-{high} (MM-A2)")
 
 
 class MCTSBot:
@@ -132,9 +223,7 @@ class MCTSBot:
         game = gos.load(view["game"], view["players"])
         votes: Counter[int] = Counter()
         for _ in range(self.determinizations):
-            state = game.new_initial_state()
-            state.explicit.game = determinize(view, rng)
-            state.explicit.pending = None
+            state = self.root(view, rng, game)
             np_rng = np.random.RandomState(rng.getrandbits(32))
             bot = mcts.MCTSBot(
                 game,
@@ -153,22 +242,46 @@ class MCTSBot:
                 return action
         raise RuntimeError(f"MCTS chose {text!r}, which is not among the legal actions")
 
+    @staticmethod
+    def root(view: dict[str, Any], rng: random.Random, game: Any = None) -> Any:
+        """The OpenSpiel state a search starts from: a determinized sample (``determinize``) with
+        the viewer to move. Seats ahead of the viewer in a sealed step (``to_act`` lists them
+        first) finish their sealed choice first with random legal actions, as in the random
+        rollouts: nothing of theirs is seen until the reveal, so the order changes nothing."""
+        seat = view["viewer"]
+        if seat not in view["to_act"]:
+            raise ValueError(f"seat {seat} is not to act ({view['to_act']}): there is nothing to search")
+        sample = determinize(view, rng)
+        for _ in range(1000):  # a sealed choice takes a few steps at most
+            if sample.to_act[0] == seat:
+                break
+            ahead = sample.to_act[0]
+            sample.act(ahead, rng.choice(sample.legal_actions(ahead)))
+        else:
+            raise RuntimeError(f"the seats ahead of seat {seat} did not finish their sealed choices")
+        state = (game or gos.load(view["game"], view["players"])).new_initial_state()
+        state.explicit.game = sample
+        state.explicit.pending = None
+        return state
+
 
 def mcts_record(
     name: str = "for_sale",
     games: int = 24,
-    players: int = 3,
+    players: int | None = None,
     seed: int = 2026,
     simulations: int = 20,
     path: Path | None = RESULTS,
 ) -> Any:
     """The MCTS bot in seat order rotated over ``games`` games against ``players - 1`` copies of
     gamekit's strongest bot: its win share with a 95 % Wilson interval (pandas row), written to
-    ``path`` (CSV) unless None."""
+    ``path`` (CSV) unless None. ``players`` defaults to the game's fewest."""
     import pandas as pd
 
     from gamekit.stats import wilson_interval
 
+    if players is None:
+        players = game_class(name).min_players
     bot = MCTSBot(simulations=simulations)
     opponents = STRONGEST[name]
     wins = 0.0
@@ -200,16 +313,45 @@ def mcts_record(
     return table
 
 
-def regenerate(path: Path = RESULTS, simulations: tuple[int, ...] = (20, 100)) -> Any:
-    """The table lesson 07 shows: ``mcts_record`` at each number of simulations, written to
-    ``path`` (``python -m gamekit.rl.mcts``; about 20 minutes on two shared cores)."""
+# The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
+# long (about 30 s each at 20 simulations on two shared cores), so it has one run.
+RUNS = (
+    ("for_sale", 3, 24, 20),
+    ("for_sale", 3, 24, 100),
+    ("money_monsoon", 4, 24, 20),
+)
+
+
+def regenerate(
+    path: Path = RESULTS, runs: Sequence[tuple[str, int, int, int]] = RUNS, only: Sequence[str] | None = None
+) -> Any:
+    """The table lesson 07 shows: ``mcts_record`` for each of ``runs``, written to ``path``
+    (``python -m gamekit.rl.mcts [GAME ...]``; about 35 minutes on two shared cores). With
+    ``only`` (game names) just those games' runs are played; the other games' rows are kept
+    from ``path`` as stored."""
     import pandas as pd
 
-    table = pd.concat([mcts_record(simulations=k, path=None) for k in simulations], ignore_index=True)
+    unknown = sorted(set(only or ()) - {run[0] for run in runs})
+    if unknown:
+        raise ValueError(
+            f"regenerate: no run is listed for {unknown}; runs are for {sorted({r[0] for r in runs})}"
+        )
+    kept = pd.read_csv(path) if only is not None else None
+    rows = []
+    for name in dict.fromkeys(run[0] for run in runs):  # the games in the order of the runs
+        if kept is not None and name not in only:
+            rows.append(kept[kept["game"] == name])
+            continue
+        for game, players, games, simulations in runs:
+            if game == name:
+                rows.append(mcts_record(name, games, players, simulations=simulations, path=None))
+    table = pd.concat(rows, ignore_index=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(path, index=False)
     return table
 
 
-if __name__ == "__main__":  # python -m gamekit.rl.mcts: regenerate data/rl/mcts_results.csv
-    print(regenerate().to_string(index=False))
+if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...]: regenerate data/rl/mcts_results.csv
+    import sys
+
+    print(regenerate(only=sys.argv[1:] or None).to_string(index=False))

@@ -7,7 +7,8 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import gamekit
-from gamekit.rl.mcts import MCTSBot, determinize, mcts_record
+from gamekit.rl.mcts import RESULTS, MCTSBot, determinize, mcts_record, regenerate
+from gamekit.simulate import make_bot
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -35,10 +36,129 @@ def test_determinized_hidden_cards_vary_with_the_sample():
     assert len(hands) > 1
 
 
-def test_other_games_say_determinization_is_not_implemented():
-    view = gamekit.new_game("kuhhandel", 3, seed=1).view(0)
-    with pytest.raises(NotImplementedError, match="only for_sale"):
+@pytest.mark.parametrize("name", ["kuhhandel", "bohnanza"])
+def test_other_games_say_determinization_is_not_implemented(name):
+    view = gamekit.new_game(name, 4, seed=1).view(0)
+    with pytest.raises(NotImplementedError, match="only for_sale and money_monsoon"):
         determinize(view, random.Random(0))
+
+
+def _play_out(game, rng):
+    """Random legal actions to the end (bounded); the number of decisions taken."""
+    for step in range(100_000):
+        if game.is_over:
+            return step
+        seat = rng.choice(game.to_act)
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    raise AssertionError("a sampled game did not end within 100,000 decisions")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_money_monsoon_determinized_states_show_the_same_view_and_play_on_to_the_end(players):
+    """At every decision of a random game (seats in random order, so rivals bid before the
+    viewer and large bids stop half-narrowed), the sample shows the very view; every fifth one
+    plays on legally to the end."""
+    rng = random.Random(players)
+    game = gamekit.new_game("money_monsoon", players, seed=players)
+    seen = {"bid": 0, "move": 0, "rivals sealed": 0, "own range under way": 0}
+    while not game.is_over:
+        seat = rng.choice(game.to_act)
+        view = game.view(seat)
+        sample = determinize(view, rng)  # raises if its view differs
+        assert sample.view(seat) == view
+        assert sample.to_act == game.to_act and sample.legal_actions(seat) == game.legal_actions(seat)
+        seen[view["phase"]] += 1
+        sealed = [s for s in range(players) if s != seat and s not in view["to_act"]]
+        seen["rivals sealed"] += view["phase"] == "bid" and bool(sealed)
+        seen["own range under way"] += seat in view["to_act"] and view["bid_range"][seat] is not None
+        if len(game.history) % 5 == 0:
+            assert _play_out(sample, random.Random(len(game.history))) > 0 and sample.result()["scores"]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    assert all(seen.values()), seen
+
+
+def test_money_monsoon_determinized_states_match_in_a_game_of_gamekit_bots():
+    class Checked:
+        """A bot that checks, before each choice, that its view determinizes to itself."""
+
+        def __init__(self, inner):
+            self.inner, self.checked, self.rng = make_bot(inner, "money_monsoon"), 0, random.Random(1)
+
+        def choose(self, view, legal_actions, rng):
+            sample = determinize(view, self.rng)
+            assert sample.view(view["viewer"]) == view
+            assert sample.legal_actions(view["viewer"]) == list(legal_actions)
+            self.checked += 1
+            return self.inner.choose(view, legal_actions, rng)
+
+    bots = [Checked(b) for b in ("shade", "truthful", "zero8", "shade")]
+    game = gamekit.new_game("money_monsoon", 4, seed=3)
+    gamekit.play(game, bots)
+    assert game.result()["finished"] and sum(b.checked for b in bots) > 40
+
+
+def test_money_monsoon_hidden_sealed_bids_vary_with_the_sample():
+    game = gamekit.new_game("money_monsoon", 4, seed=9)
+    game.act(1, "bid 120")
+    game.act(2, "bid 30")
+    view = game.view(0)
+    assert view["bids"] == [None, None, None, None]
+    samples = [determinize(view, random.Random(k)) for k in range(8)]
+    hidden = {tuple(s.view()["bids"]) for s in samples}  # the teacher's view sees the sealed bids
+    assert len(hidden) > 1
+    for bids in hidden:  # sealed for the two who bid, each within its points (MM-A2)
+        assert bids[0] is None and bids[3] is None
+        assert 0 <= bids[1] <= view["points"][1] and 0 <= bids[2] <= view["points"][2]
+
+
+def test_money_monsoon_determinize_refuses_the_teachers_view_and_a_finished_game():
+    game = gamekit.new_game("money_monsoon", 4, seed=2)
+    with pytest.raises(ValueError, match="a seat's view"):
+        determinize(game.view(), random.Random(0))
+    _play_out(game, random.Random(0))
+    with pytest.raises(ValueError, match="the game is over"):
+        determinize(game.view(0), random.Random(0))
+
+
+def test_the_mcts_bot_chooses_legal_money_monsoon_bids_and_moves():
+    game = gamekit.new_game("money_monsoon", 4, seed=5)
+    rng = random.Random(0)
+    phases = set()
+    while len(phases) < 2:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        action = MCTSBot(simulations=3).choose(game.view(seat), legal, rng)
+        assert action in legal
+        phases.add(game.phase)
+        game.act(seat, action)
+    assert phases == {"bid", "move"}
+
+
+# A view met in a game (seed 2028): A, with 530 points, has taken a range step of a large bid, so
+# A is still to act, ahead of the viewer C; the search must still be for C's own bid.
+VIEW_BEHIND_A_LARGE_BID = {
+    "game": "money_monsoon", "players": 4, "viewer": 2, "to_act": [0, 2, 3], "phase": "bid", "turn": 12,
+    "max_turns": 1000, "track_length": 25, "exact_goal": False, "top_tie": "void", "all_void": "lapse",
+    "double_finish": "first", "start_player": 2, "active": 1, "roll": 8, "rebids": 0,
+    "points": [530, 376, 79, 419], "debt": [0, 0, 0, 0], "borrowed": [0, 0, 0, 0], "repaid": [0, 0, 0, 0],
+    "bank": 196, "pawns": [[3, 0], [3, 0], [9, 8], [10, 0]], "bids": [None, None, None, None],
+    "bid_range": [None, None, None, None], "winner": None, "price": None, "payee": None, "free_mover": None,
+    "mover": None, "steps": None, "free_move": False, "bonuses": None, "finished": False,
+}  # fmt: skip
+
+
+def test_the_search_is_for_the_viewer_even_when_rivals_are_ahead_of_it_in_a_sealed_step():
+    view = VIEW_BEHIND_A_LARGE_BID
+    legal = determinize(view, random.Random(0)).legal_actions(2)
+    assert [str(a) for a in legal] == [f"bid {n}" for n in range(80)]
+    for k in range(3):
+        root = MCTSBot.root(view, random.Random(k))
+        assert root.current_player() == 2 and root.gamekit.to_act == (2, 3)
+        assert root.gamekit.view(2)["bids"][2] is None  # the viewer has not bid: only A has
+    assert MCTSBot(simulations=4).choose(view, legal, random.Random(1)) in legal
+    game = gamekit.new_game("money_monsoon", 4, seed=1)
+    with pytest.raises(ValueError, match="not to act"):
+        MCTSBot.root(game.view(0) | {"to_act": [1, 2, 3]}, random.Random(0))
 
 
 def test_the_mcts_bot_plays_a_whole_game_legally_and_the_record_has_an_interval():
@@ -51,10 +171,30 @@ def test_the_mcts_bot_plays_a_whole_game_legally_and_the_record_has_an_interval(
     assert action in game.legal_actions(seat)
 
 
+def test_the_money_monsoon_record_plays_whole_games_against_the_rollout_bot():
+    table = mcts_record("money_monsoon", games=1, simulations=2, path=None)
+    row = table.iloc[0]
+    assert (row["game"], row["players"], row["opponents"]) == ("money_monsoon", 4, "3 x rollout:0.6")
+    assert 0 <= row["ci_low"] <= row["mcts win share"] <= row["ci_high"] <= 1 and row["even share"] == 0.25
+
+
+def test_regenerating_one_game_keeps_the_other_games_rows_as_stored(tmp_path):
+    path = tmp_path / "mcts_results.csv"
+    path.write_text(RESULTS.read_text())
+    with pytest.raises(ValueError, match="no run is listed"):
+        regenerate(path, runs=[("money_monsoon", 4, 1, 2)], only=["kuhhandel"])
+    table = regenerate(
+        path, runs=[("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2)], only=["money_monsoon"]
+    )
+    kept = [line for line in RESULTS.read_text().splitlines() if not line.startswith("money_monsoon")]
+    lines = path.read_text().splitlines()
+    assert lines[: len(kept)] == kept and len(lines) == len(kept) + 1  # the header, For Sale's rows
+    assert table["game"].tolist() == ["for_sale"] * (len(kept) - 1) + ["money_monsoon"]
+    assert table.iloc[-1]["games"] == 1
+
+
 def test_the_stored_results_have_the_columns_the_record_writes():
     import pandas as pd
-
-    from gamekit.rl.mcts import RESULTS
 
     stored = pd.read_csv(RESULTS)
     fresh = mcts_record(games=1, players=3, simulations=2, path=None)
@@ -62,6 +202,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
+    assert set(stored["game"]) == {"for_sale", "money_monsoon"}
 
 
 def test_too_few_simulations_are_refused():
