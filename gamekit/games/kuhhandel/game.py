@@ -88,6 +88,8 @@ from .rules import ANIMAL_INDEX, ANIMALS, VALUE_INDEX
 _N_ANIMALS = len(ANIMALS)
 _N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
+# Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
+_BID_LIST: list[Action] = list(BIDS)
 
 
 def _empty_stats() -> dict[str, int]:
@@ -270,22 +272,34 @@ class Kuhhandel(Game):
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        # The hot path of every playout: the plain ``to_act`` attribute (``_to_act`` is a property),
+        # and the bidding phase, most decisions of a game, first.
+        if seat not in self.to_act:
             return []
         phase, running, trade = self.phase, self.auction, self.trade
         if phase == "bidding":
             assert running is not None
-            if not rules.money_total(self.money[seat]):
-                return [HOLD]  # KH-A3: only 0 cards, which pay nothing
-            high_bid = running.high_bid
-            return [HOLD, *BIDS[high_bid // rules.BID_STEP + 1 : self.bid_cap // rules.BID_STEP + 1]]
+            hand = self.money[seat]
+            if sum(hand) == hand[0]:
+                return [HOLD]  # KH-A3: only 0 cards (or none), which pay nothing
+            # [hold, every raise up to the cap] in one copy: the slice starts at the high bid's
+            # own entry (bid 0 before any bid), which is not a raise, and hold takes its place.
+            actions = _BID_LIST[running.high_bid // rules.BID_STEP : self.bid_cap // rules.BID_STEP + 1]
+            if not actions:  # not in play (the high bid never passes the cap), but never []
+                return [HOLD]
+            actions[0] = HOLD
+            return actions
         if phase == "offer" or phase == "respond":
             assert trade is not None
             hand, added = self.money[seat], trade.added_counts
             adds = [ADDS[i] for i in range(_N_VALUES) if hand[i] > added[i]]
             if phase == "offer":
-                return [*adds, OFFER]
-            return [ACCEPT, *adds, COUNTER] if not trade.cards_added else [*adds, COUNTER]
+                adds.append(OFFER)
+                return adds
+            if trade.cards_added:
+                adds.append(COUNTER)
+                return adds
+            return [ACCEPT, *adds, COUNTER]
         if phase == "turn":
             actions = [AUCTION] if self.deck else []
             mine = self.animals[seat]
@@ -334,10 +348,19 @@ class Kuhhandel(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         # act() has refused every seat that is not to act (seats that are not ints among them)
-        # and every action once the game is over.
+        # and every action once the game is over. Bids and holds, most decisions of a game, are
+        # dispatched here directly rather than through a method of their own (one call less).
         phase = self.phase
         if phase == "bidding":
-            self._apply_bidding(seat, action)
+            kind = action.kind
+            if kind == "bid" and action.value.__class__ is int:
+                auction.bid(self, seat, action.value)
+            elif kind == "hold":
+                auction.hold(self, seat)
+            else:
+                raise IllegalAction(
+                    f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)"
+                )
         elif phase == "offer" or phase == "respond":
             self._apply_trading(seat, action, phase)
         elif phase == "turn":
@@ -356,15 +379,6 @@ class Kuhhandel(Game):
             cow_trade.start(self, seat, action.value[0], action.value[1])
         else:
             raise IllegalAction(f"{action}: a turn is 'auction' or 'trade P ANIMAL' (KH-T1)")
-
-    def _apply_bidding(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "bid" and type(action.value) is int:
-            auction.bid(self, seat, action.value)
-        elif kind == "hold":
-            auction.hold(self, seat)
-        else:
-            raise IllegalAction(f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)")
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         if action.kind == "sell":

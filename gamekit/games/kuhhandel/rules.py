@@ -67,11 +67,10 @@ def money_total(counts: Sequence[int]) -> int:
 
 def cards_of(counts: Sequence[int]) -> list[int]:
     """The card values of a hand, ascending: ``[2, 1, 0, 0, 0, 0]`` → ``[0, 0, 10]``."""
-    cards: list[int] = []
-    for c, v in zip(counts, MONEY_VALUES, strict=True):
-        if c:
-            cards += [v] * c
-    return cards
+    # Written out for the six denominations of MONEY_VALUES (the unpacking refuses any other
+    # length): every over-bid's event shows the bidder's cards, so this runs often.
+    c0, c10, c50, c100, c200, c500 = counts
+    return [0] * c0 + [10] * c10 + [50] * c50 + [100] * c100 + [200] * c200 + [500] * c500
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:
