@@ -157,6 +157,11 @@ def vickrey_payoffs(
 
 
 # ------------------------------------------------------------------ open (ascending) auctions
+# Collections of seats that ``in`` can search as they are; a tuple of types, because ``list | tuple
+# | ...`` written in the isinstance call would build a new union object at every call.
+_SEARCHABLE = (list, tuple, set, frozenset)
+
+
 def next_clockwise(seat: int, out: Sequence[bool]) -> int:
     """The next seat clockwise after ``seat`` that is still in (``out[s]`` False); ``len(out)``
     is the number of seats (For Sale: FS-B2, FS-B7)."""
@@ -174,7 +179,7 @@ def bidding_order(
     excluded from this auction, and those who cannot bid (Kuhhandel: KH-A1, KH-A3, KH-A7)."""
     # Run at every (re)opened auction: a list, tuple or set of excluded seats is searched as it
     # is, any other iterable made a set; the seats from the auctioneer's left round to their right.
-    out = excluded if isinstance(excluded, list | tuple | set | frozenset) else set(excluded)
+    out = excluded if isinstance(excluded, _SEARCHABLE) else set(excluded)
     return [s for s in (*range(auctioneer + 1, players), *range(auctioneer)) if can_bid[s] and s not in out]
 
 
@@ -199,7 +204,7 @@ def bidding_closed(bidders: Sequence[int], high_bidder: int | None, held: Iterab
     # Called at every hold: a list, tuple or set of a few seats is searched as it is; any other
     # iterable (read once only) is made a set first. A plain loop, not all() over a generator,
     # which costs a generator object per call.
-    if not isinstance(held, list | tuple | set | frozenset):
+    if not isinstance(held, _SEARCHABLE):
         held = set(held)
     for s in bidders:  # noqa: SIM110
         if s != high_bidder and s not in held:

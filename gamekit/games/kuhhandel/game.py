@@ -59,6 +59,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from itertools import compress
+from operator import gt
 from typing import Any, ClassVar
 
 from ...core.actions import Action
@@ -83,13 +85,17 @@ from .parsing import (
     TRADES,
     pay_action,
 )
-from .rules import ANIMAL_INDEX, ANIMALS, VALUE_INDEX
+from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, VALUE_INDEX
 
 _N_ANIMALS = len(ANIMALS)
 _N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
 # Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
 _BID_LIST: list[Action] = list(BIDS)
+# The trade actions by partner seat, then by animal index (TRADES is keyed by (seat, name)).
+_TRADE_ROWS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(TRADES[p, animal] for animal in ANIMALS) for p in sorted({p for p, _ in TRADES})
+)
 
 
 def _empty_stats() -> dict[str, int]:
@@ -205,13 +211,11 @@ class Kuhhandel(Game):
 
     # ------------------------------------------------------------ turn order
     def _can_trade(self, seat: int) -> bool:
+        # Asked at every turn once the deck is empty: only the animals this seat holds are looked
+        # up in the other herds.
         mine = self.animals[seat]
-        return any(
-            mine[i] and other[i]
-            for p, other in enumerate(self.animals)
-            if p != seat
-            for i in range(_N_ANIMALS)
-        )
+        held = [i for i in range(_N_ANIMALS) if mine[i]]
+        return any(other[i] for p, other in enumerate(self.animals) if p != seat for i in held)
 
     def _start_turn(self) -> None:
         """KH-T1: the active player auctions or trades; with an empty deck and nobody to trade with,
@@ -259,7 +263,10 @@ class Kuhhandel(Game):
         )
 
     def _herd(self, seat: int) -> dict[str, int]:
-        return {ANIMALS[i]: c for i, c in enumerate(self.animals[seat]) if c}
+        # {animal: count} of the animals held, in ANIMALS order; compress keeps the pairs whose
+        # count is not 0, all in C (this runs at every animal that changes hands).
+        counts = self.animals[seat]
+        return dict(compress(zip(ANIMALS, counts, strict=True), counts))
 
     # -------------------------------------------------------------- narration
     event_rules: ClassVar[Mapping[str, str]] = narration.EVENT_RULES
@@ -284,7 +291,7 @@ class Kuhhandel(Game):
                 return [HOLD]  # KH-A3: only 0 cards (or none), which pay nothing
             # [hold, every raise up to the cap] in one copy: the slice starts at the high bid's
             # own entry (bid 0 before any bid), which is not a raise, and hold takes its place.
-            actions = _BID_LIST[running.high_bid // rules.BID_STEP : self.bid_cap // rules.BID_STEP + 1]
+            actions = _BID_LIST[running.high_bid // BID_STEP : self.bid_cap // BID_STEP + 1]
             if not actions:  # not in play (the high bid never passes the cap), but never []
                 return [HOLD]
             actions[0] = HOLD
@@ -292,7 +299,8 @@ class Kuhhandel(Game):
         if phase == "offer" or phase == "respond":
             assert trade is not None
             hand, added = self.money[seat], trade.added_counts
-            adds = [ADDS[i] for i in range(_N_VALUES) if hand[i] > added[i]]
+            # add V for each value of which the hand holds more cards than are already down
+            adds = list(compress(ADDS, map(gt, hand, added)))
             if phase == "offer":
                 adds.append(OFFER)
                 return adds
@@ -303,11 +311,12 @@ class Kuhhandel(Game):
         if phase == "turn":
             actions = [AUCTION] if self.deck else []
             mine = self.animals[seat]
-            for p, other in enumerate(self.animals):
-                if p != seat:
-                    actions.extend(
-                        TRADES[p, ANIMALS[i]] for i in range(_N_ANIMALS) if mine[i] and other[i]
-                    )  # KH-K1
+            held = [i for i in range(_N_ANIMALS) if mine[i]]  # only these can be traded (KH-K1)
+            if held:
+                for p, other in enumerate(self.animals):
+                    if p != seat:
+                        trades = _TRADE_ROWS[p]
+                        actions += [trades[i] for i in held if other[i]]  # KH-K1
             return actions
         assert running is not None  # deciding or paying
         if phase == "decide":

@@ -252,4 +252,8 @@ def game_complete(held: Sequence[Sequence[int]]) -> bool:
 
     ``held[seat][animal index]`` is how many cards of that animal the seat holds.
     """
-    return all(any(h[i] == CARDS_PER_ANIMAL for h in held) for i in range(len(ANIMALS)))
+    # Asked after every turn once the deck is empty: each animal's column of counts (one per
+    # seat, from zip) is searched in C.
+    if not held:
+        return False
+    return all(CARDS_PER_ANIMAL in column for column in zip(*held, strict=False))
