@@ -94,7 +94,7 @@ def _open_run(game: Kuhhandel) -> None:
         return
     auction.bidder = auction.bidders[0]
     game.phase = "bidding"
-    game._to_act = (auction.bidder,)
+    game.to_act = (auction.bidder,)  # the plain attribute, as in bid
 
 
 def bid(game: Kuhhandel, seat: int, amount: int) -> None:
@@ -164,7 +164,7 @@ def _close(game: Kuhhandel) -> None:
         return
     winner, price = auction.high_bidder, auction.high_bid
     game._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
-    if rules.over_bid(game.money[winner], price):
+    if price > rules.money_total(game.money[winner]):  # rules.over_bid, written out (KH-A7)
         # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
         # money to everyone (a public event) and the auction is run again without them, so an
         # over-bid is never paid out by a buy-in.
@@ -180,7 +180,7 @@ def _close(game: Kuhhandel) -> None:
         _open_run(game)
         return
     game.phase = "decide"  # KH-A5
-    game._to_act = (auctioneer,)
+    game.to_act = (auctioneer,)  # the plain attribute, as in bid
 
 
 def sell(game: Kuhhandel, seat: int) -> None:
@@ -217,12 +217,13 @@ def _start_payment(game: Kuhhandel) -> None:
     game._to_act = (auction.payer,)
 
 
-def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...]) -> None:
-    """KH-A6: the payer hands over money cards worth at least the price; there is no change."""
+def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = False) -> None:
+    """KH-A6: the payer hands over money cards worth at least the price; there is no change.
+    ``checked``: the cards are one of the payments listed for this hand and price."""
     auction = game.auction
     assert auction is not None
     price = auction.high_bid
-    problem = rules.payment_problem(game.money[seat], cards, price)
+    problem = None if checked else rules.payment_problem(game.money[seat], cards, price)
     if problem is not None:
         raise IllegalAction(f"pay {cards_text(cards) or 'nothing'}: {problem} (KH-A6)")
     payee, taker, animal = auction.payee, auction.taker, auction.animal

@@ -77,7 +77,7 @@ def _open_round(game: Kuhhandel) -> None:
     trade.sealed = SealedChoices((trade.active, trade.partner))
     trade.offer = None
     game.phase = "offer"
-    game._to_act = (trade.active,)
+    game.to_act = (trade.active,)  # the plain attribute: the game runs, is_over stays False
 
 
 def add(game: Kuhhandel, seat: int, value: int) -> None:
@@ -153,7 +153,7 @@ def offer(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
         {"type": "offer", "seat": seat, "cards": len(cards), "private": {"money": list(cards)}}
     )
     game.phase = "respond"  # KH-K3
-    game._to_act = (trade.partner,)
+    game.to_act = (trade.partner,)  # the plain attribute, as in _open_round
 
 
 def accept(game: Kuhhandel, seat: int) -> None:

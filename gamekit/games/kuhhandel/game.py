@@ -92,6 +92,8 @@ _N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
 # Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
 _BID_LIST: list[Action] = list(BIDS)
+# The commonest steps, called by _apply as plain globals (no module attribute to look up).
+_bid, _hold, _add = auction.bid, auction.hold, cow_trade.add
 # The trade actions by partner seat, then by animal index (TRADES is keyed by (seat, name)).
 _TRADE_ROWS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(TRADES[p, animal] for animal in ANIMALS) for p in sorted({p for p, _ in TRADES})
@@ -283,19 +285,19 @@ class Kuhhandel(Game):
         # and the bidding phase, most decisions of a game, first.
         if seat not in self.to_act:
             return []
-        phase, running, trade = self.phase, self.auction, self.trade
-        if phase == "bidding":
-            assert running is not None
+        phase = self.phase
+        if phase == "bidding":  # an auction is running (no assert here: this is the hot path)
             hand = self.money[seat]
             if sum(hand) == hand[0]:
                 return [HOLD]  # KH-A3: only 0 cards (or none), which pay nothing
             # [hold, every raise up to the cap] in one copy: the slice starts at the high bid's
             # own entry (bid 0 before any bid), which is not a raise, and hold takes its place.
-            actions = _BID_LIST[running.high_bid // BID_STEP : self.bid_cap // BID_STEP + 1]
+            actions = _BID_LIST[self.auction.high_bid // BID_STEP : self.bid_cap // BID_STEP + 1]  # type: ignore[union-attr]
             if not actions:  # not in play (the high bid never passes the cap), but never []
                 return [HOLD]
             actions[0] = HOLD
             return actions
+        running, trade = self.auction, self.trade
         if phase == "offer" or phase == "respond":
             assert trade is not None
             hand, added = self.money[seat], trade.added_counts
@@ -359,19 +361,21 @@ class Kuhhandel(Game):
         # act() has refused every seat that is not to act (seats that are not ints among them)
         # and every action once the game is over. Bids and holds, most decisions of a game, are
         # dispatched here directly rather than through a method of their own (one call less).
-        phase = self.phase
+        phase, kind = self.phase, action.kind
         if phase == "bidding":
-            kind = action.kind
             if kind == "bid" and action.value.__class__ is int:
-                auction.bid(self, seat, action.value)
+                _bid(self, seat, action.value)
             elif kind == "hold":
-                auction.hold(self, seat)
+                _hold(self, seat)
             else:
                 raise IllegalAction(
                     f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)"
                 )
         elif phase == "offer" or phase == "respond":
-            self._apply_trading(seat, action, phase)
+            if kind == "add" and action.value in VALUE_INDEX:  # the commonest step of a trade
+                _add(self, seat, action.value)
+            else:
+                self._apply_trading(seat, action, phase)
         elif phase == "turn":
             self._apply_turn(seat, action)
         elif phase == "decide":
@@ -399,7 +403,12 @@ class Kuhhandel(Game):
 
     def _apply_payment(self, seat: int, action: Action) -> None:
         cards = action.value
-        if action.kind == "pay" and isinstance(cards, tuple) and all(v in VALUE_INDEX for v in cards):
+        listed = self.auction.pay_options if self.auction is not None else None
+        if listed is not None and action in listed:
+            # One of the payments legal_actions listed for this very hand and price: those are
+            # exactly the payments KH-A6 allows, so they need not be checked again.
+            auction.pay(self, seat, cards, checked=True)
+        elif action.kind == "pay" and isinstance(cards, tuple) and all(v in VALUE_INDEX for v in cards):
             auction.pay(self, seat, tuple(sorted(cards)))
         else:
             assert self.auction is not None
