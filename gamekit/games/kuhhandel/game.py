@@ -234,7 +234,9 @@ class Kuhhandel(Game):
             self._events.append({"type": "skip", "seat": seat, "turn": self.turn})
             self.active = (seat + 1) % n
         self.phase = "turn"
-        self._to_act = (seat,)
+        # The two attributes the core's _to_act property sets, without its call (see auction.bid);
+        # is_over is set too, since the first turn follows the set-up's to_act of ().
+        self.to_act, self.is_over = (seat,), False
 
     def _end_turn(self) -> None:
         """After an auction or a cow trade: the game ends (KH-E1) or the next player's turn starts."""
@@ -268,7 +270,8 @@ class Kuhhandel(Game):
         # {animal: count} of the animals held, in ANIMALS order; compress keeps the pairs whose
         # count is not 0, all in C (this runs at every animal that changes hands).
         counts = self.animals[seat]
-        return dict(compress(zip(ANIMALS, counts, strict=True), counts))
+        # (zip without strict=: any keyword sends the call down a slower path; both have ten)
+        return dict(compress(zip(ANIMALS, counts), counts))  # noqa: B905
 
     # -------------------------------------------------------------- narration
     event_rules: ClassVar[Mapping[str, str]] = narration.EVENT_RULES

@@ -100,7 +100,7 @@ def donkey_payout(nth: int) -> int:
 def _reach(counts: Sequence[int]) -> list[int]:
     """``reach[i]``: what the cards of denominations 0..i are worth together (for pruning)."""
     reach, total = [], 0
-    for c, v in zip(counts, MONEY_VALUES, strict=True):
+    for c, v in zip(counts, MONEY_VALUES):  # noqa: B905 (six each; a keyword slows the call)
         total += c * v
         reach.append(total)
     return reach
@@ -256,4 +256,5 @@ def game_complete(held: Sequence[Sequence[int]]) -> bool:
     # seat, from zip) is searched in C.
     if not held:
         return False
-    return all(CARDS_PER_ANIMAL in column for column in zip(*held, strict=False))
+    # (zip without strict=: any keyword sends the call down a slower path)
+    return all(CARDS_PER_ANIMAL in column for column in zip(*held))  # noqa: B905
