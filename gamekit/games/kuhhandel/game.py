@@ -88,6 +88,7 @@ from .parsing import (
 from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, VALUE_INDEX
 
 _N_ANIMALS = len(ANIMALS)
+_ANIMAL_NUMBERS = range(_N_ANIMALS)  # compress(_ANIMAL_NUMBERS, counts): the animals held, in C
 _N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
 # Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
@@ -215,8 +216,7 @@ class Kuhhandel(Game):
     def _can_trade(self, seat: int) -> bool:
         # Asked at every turn once the deck is empty: only the animals this seat holds are looked
         # up in the other herds.
-        mine = self.animals[seat]
-        held = [i for i in range(_N_ANIMALS) if mine[i]]
+        held = list(compress(_ANIMAL_NUMBERS, self.animals[seat]))  # the animals it holds
         return any(other[i] for p, other in enumerate(self.animals) if p != seat for i in held)
 
     def _start_turn(self) -> None:
@@ -316,7 +316,7 @@ class Kuhhandel(Game):
         if phase == "turn":
             actions = [AUCTION] if self.deck else []
             mine = self.animals[seat]
-            held = [i for i in range(_N_ANIMALS) if mine[i]]  # only these can be traded (KH-K1)
+            held = list(compress(_ANIMAL_NUMBERS, mine))  # only these can be traded (KH-K1)
             if held:
                 for p, other in enumerate(self.animals):
                     if p != seat:
