@@ -114,7 +114,10 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     if len(bidders) == 1:
         _close(game)
         return
-    auction.bidder = nxt = auctions.next_bidder(bidders, seat, seat)
+    # auctions.next_bidder(bidders, seat, seat) written out, as this runs at every raise: with
+    # two bidders or more, the one after the raiser round the table is never the raiser.
+    i = bidders.index(seat) + 1
+    auction.bidder = nxt = bidders[i] if i < len(bidders) else bidders[0]
     # The game runs, so is_over is already False: the plain to_act attribute is assigned, not the
     # core's _to_act property, which would set both at the cost of a call on every bid and hold.
     game.to_act = (nxt,)

@@ -262,10 +262,11 @@ def _swap(game: Kuhhandel, outcome: str, offered: tuple[int, ...], countered: tu
     _pick_up(game, active, countered)
     _pick_up(game, partner, offered)
     stats = game._stats
-    stats[active]["paid"] += sum(offered)
-    stats[active]["received"] += sum(countered)
-    stats[partner]["paid"] += sum(countered)
-    stats[partner]["received"] += sum(offered)
+    offer_value, counter_value = sum(offered), sum(countered)
+    stats[active]["paid"] += offer_value
+    stats[active]["received"] += counter_value
+    stats[partner]["paid"] += counter_value
+    stats[partner]["received"] += offer_value
     winner, loser = (active, partner) if outcome == "active" else (partner, active)
     game.last_trade = _last_trade(trade, "won", winner, offered, countered)
     # Other players learn only who won (KH-K4).
