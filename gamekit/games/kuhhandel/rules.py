@@ -70,7 +70,18 @@ def cards_of(counts: Sequence[int]) -> list[int]:
     # Written out for the six denominations of MONEY_VALUES (the unpacking refuses any other
     # length): every over-bid's event shows the bidder's cards, so this runs often.
     c0, c10, c50, c100, c200, c500 = counts
-    return [0] * c0 + [10] * c10 + [50] * c50 + [100] * c100 + [200] * c200 + [500] * c500
+    cards = [0] * c0
+    if c10:  # each denomination only when held: most hands lack most of them
+        cards += [10] * c10
+    if c50:
+        cards += [50] * c50
+    if c100:
+        cards += [100] * c100
+    if c200:
+        cards += [200] * c200
+    if c500:
+        cards += [500] * c500
+    return cards
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:
