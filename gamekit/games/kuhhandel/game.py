@@ -321,7 +321,9 @@ class Kuhhandel(Game):
                 for p, other in enumerate(self.animals):
                     if p != seat:
                         trades = _TRADE_ROWS[p]
-                        actions += [trades[i] for i in held if other[i]]  # KH-K1
+                        for i in held:  # a plain loop: a list comprehension per partner costs a call
+                            if other[i]:
+                                actions.append(trades[i])  # KH-K1
             return actions
         assert running is not None  # deciding or paying
         if phase == "decide":
