@@ -179,8 +179,13 @@ def bidding_order(
     excluded from this auction, and those who cannot bid (Kuhhandel: KH-A1, KH-A3, KH-A7)."""
     # Run at every (re)opened auction: a list, tuple or set of excluded seats is searched as it
     # is, any other iterable made a set; the seats from the auctioneer's left round to their right.
+    # A plain loop rather than a list comprehension, which is a call of its own before Python 3.12.
     out = excluded if isinstance(excluded, _SEARCHABLE) else set(excluded)
-    return [s for s in (*range(auctioneer + 1, players), *range(auctioneer)) if can_bid[s] and s not in out]
+    order = []
+    for s in (*range(auctioneer + 1, players), *range(auctioneer)):
+        if can_bid[s] and s not in out:
+            order.append(s)
+    return order
 
 
 def next_bidder(bidders: Sequence[int], current: int, high_bidder: int | None) -> int:

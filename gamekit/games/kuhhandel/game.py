@@ -217,7 +217,12 @@ class Kuhhandel(Game):
         # Asked at every turn once the deck is empty: only the animals this seat holds are looked
         # up in the other herds.
         held = list(compress(_ANIMAL_NUMBERS, self.animals[seat]))  # the animals it holds
-        return any(other[i] for p, other in enumerate(self.animals) if p != seat for i in held)
+        for p, other in enumerate(self.animals):  # plain loops: a generator would be a call
+            if p != seat:
+                for i in held:
+                    if other[i]:
+                        return True
+        return False
 
     def _start_turn(self) -> None:
         """KH-T1: the active player auctions or trades; with an empty deck and nobody to trade with,
