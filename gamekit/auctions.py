@@ -157,6 +157,11 @@ def vickrey_payoffs(
 
 
 # ------------------------------------------------------------------ open (ascending) auctions
+# Collections of seats that ``in`` can search as they are; a tuple of types, because ``list | tuple
+# | ...`` written in the isinstance call would build a new union object at every call.
+_SEARCHABLE = (list, tuple, set, frozenset)
+
+
 def next_clockwise(seat: int, out: Sequence[bool]) -> int:
     """The next seat clockwise after ``seat`` that is still in (``out[s]`` False); ``len(out)``
     is the number of seats (For Sale: FS-B2, FS-B7)."""
@@ -172,17 +177,28 @@ def bidding_order(
 ) -> list[int]:
     """The bidders round the table from the auctioneer's left, without the auctioneer, those
     excluded from this auction, and those who cannot bid (Kuhhandel: KH-A1, KH-A3, KH-A7)."""
-    out = set(excluded)
-    order = [(auctioneer + k) % players for k in range(1, players)]
-    return [s for s in order if s not in out and can_bid[s]]
+    # Run at every (re)opened auction: a list, tuple or set of excluded seats is searched as it
+    # is, any other iterable made a set; the seats from the auctioneer's left round to their right.
+    # A plain loop rather than a list comprehension, which is a call of its own before Python 3.12.
+    out = excluded if isinstance(excluded, _SEARCHABLE) else set(excluded)
+    order = []
+    for s in (*range(auctioneer + 1, players), *range(auctioneer)):
+        if can_bid[s] and s not in out:
+            order.append(s)
+    return order
 
 
 def next_bidder(bidders: Sequence[int], current: int, high_bidder: int | None) -> int:
     """The next bidder round the table after ``current``, skipping the high bidder (Kuhhandel: KH-A3)."""
-    i = bidders.index(current)
+    # Kuhhandel calls this at every bid and hold, so the usual case, the very next bidder, comes
+    # first, without the loop.
+    i = bidders.index(current) + 1
     n = len(bidders)
-    for k in range(1, n + 1):
-        seat = bidders[(i + k) % n]
+    seat = bidders[i if i < n else 0]
+    if seat != high_bidder:
+        return seat
+    for k in range(2, n + 1):
+        seat = bidders[(i - 1 + k) % n]
         if seat != high_bidder:
             return seat
     raise ValueError("nobody but the high bidder is left to bid")
@@ -190,5 +206,12 @@ def next_bidder(bidders: Sequence[int], current: int, high_bidder: int | None) -
 
 def bidding_closed(bidders: Sequence[int], high_bidder: int | None, held: Iterable[int]) -> bool:
     """Whether every bidder but the high bidder has held since the last raise (Kuhhandel: KH-A3)."""
-    held = set(held)
-    return all(s in held for s in bidders if s != high_bidder)
+    # Called at every hold: a list, tuple or set of a few seats is searched as it is; any other
+    # iterable (read once only) is made a set first. A plain loop, not all() over a generator,
+    # which costs a generator object per call.
+    if not isinstance(held, _SEARCHABLE):
+        held = set(held)
+    for s in bidders:  # noqa: SIM110
+        if s != high_bidder and s not in held:
+            return False
+    return True

@@ -14,7 +14,7 @@ in at that price (KH-A5); then the payer pays in money cards, without change (KH
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ... import auctions
 from ...core.actions import Action
@@ -22,7 +22,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
 from .parsing import cards_text
-from .rules import VALUE_INDEX
+from .rules import BID_STEP, VALUE_INDEX
 
 if TYPE_CHECKING:
     from .game import Kuhhandel
@@ -84,7 +84,7 @@ def _open_run(game: Kuhhandel) -> None:
     # KH-A3, KH-C3: who is asked is decided from what everyone sees. A player holding no money
     # cards (a public count of 0) is left out; one whose cards are all 0s is asked like anyone
     # else and may only hold, so the turn order never tells the table what a hand is worth.
-    can_bid = [sum(m) > 0 for m in game.money]
+    can_bid = list(map(any, game.money))  # any card at all (counts are never negative)
     auction.bidders = auctions.bidding_order(game.players, auction.auctioneer, auction.excluded, can_bid)
     auction.high_bid = 0
     auction.high_bidder = None
@@ -94,47 +94,63 @@ def _open_run(game: Kuhhandel) -> None:
         return
     auction.bidder = auction.bidders[0]
     game.phase = "bidding"
-    game._to_act = (auction.bidder,)
+    game.to_act = (auction.bidder,)  # the plain attribute, as in bid
 
 
 def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     """KH-A3: a raise in tens above the high bid, up to all the money in play."""
     auction = game.auction
     assert auction is not None
-    if not rules.money_total(game.money[seat]):
-        raise IllegalAction(
-            f"bid {amount}: {SEAT_NAMES[seat]} holds only 0 cards, which pay nothing, and may only hold (KH-A3)"
-        )
-    if amount % rules.BID_STEP or amount <= 0:
-        raise IllegalAction(f"bid {amount}: bids are multiples of 10 (KH-A3)")
-    if amount <= auction.high_bid:
-        raise IllegalAction(f"bid {amount} must be above the current bid {auction.high_bid} (KH-A3)")
-    if amount > game.bid_cap:
-        raise IllegalAction(
-            f"bid {amount} is more than all the money in play ({game.bid_cap}); bids go up to that (KH-A3)"
-        )
+    hand = game.money[seat]
+    # A legal raise, the usual case, passes one test; a refused bid is explained by _refuse_bid.
+    # sum(hand) == hand[0]: only 0 cards (or none), a hand worth nothing.
+    if not (auction.high_bid < amount <= game.bid_cap and not amount % BID_STEP and sum(hand) != hand[0]):
+        _refuse_bid(game, auction, seat, amount)
     auction.high_bid = amount
     auction.high_bidder = seat
     auction.holds_since_raise = []  # KH-A3: a raise starts the round of holds afresh
     game._events.append({"type": "bid", "seat": seat, "amount": amount})
-    if len(auction.bidders) == 1:
+    bidders = auction.bidders
+    if len(bidders) == 1:
         _close(game)
         return
-    auction.bidder = auctions.next_bidder(auction.bidders, seat, seat)
-    game._to_act = (auction.bidder,)
+    # auctions.next_bidder(bidders, seat, seat) written out, as this runs at every raise: with
+    # two bidders or more, the one after the raiser round the table is never the raiser.
+    i = bidders.index(seat) + 1
+    auction.bidder = nxt = bidders[i] if i < len(bidders) else bidders[0]
+    # The game runs, so is_over is already False: the plain to_act attribute is assigned, not the
+    # core's _to_act property, which would set both at the cost of a call on every bid and hold.
+    game.to_act = (nxt,)
+
+
+def _refuse_bid(game: Kuhhandel, auction: Auction, seat: int, amount: int) -> NoReturn:
+    """Why ``bid`` refuses ``amount``, the first broken rule in this order (KH-A3)."""
+    hand = game.money[seat]
+    if sum(hand) == hand[0]:
+        raise IllegalAction(
+            f"bid {amount}: {SEAT_NAMES[seat]} holds only 0 cards, which pay nothing, and may only hold (KH-A3)"
+        )
+    if amount % BID_STEP or amount <= 0:
+        raise IllegalAction(f"bid {amount}: bids are multiples of 10 (KH-A3)")
+    if amount <= auction.high_bid:
+        raise IllegalAction(f"bid {amount} must be above the current bid {auction.high_bid} (KH-A3)")
+    raise IllegalAction(
+        f"bid {amount} is more than all the money in play ({game.bid_cap}); bids go up to that (KH-A3)"
+    )
 
 
 def hold(game: Kuhhandel, seat: int) -> None:
     """KH-A3: a bidder holds; when all but the high bidder have held, the bidding closes."""
     auction = game.auction
     assert auction is not None
-    auction.holds_since_raise.append(seat)
+    held = auction.holds_since_raise
+    held.append(seat)
     game._events.append({"type": "hold", "seat": seat})
-    if auctions.bidding_closed(auction.bidders, auction.high_bidder, auction.holds_since_raise):
+    if auctions.bidding_closed(auction.bidders, auction.high_bidder, held):
         _close(game)
         return
-    auction.bidder = auctions.next_bidder(auction.bidders, seat, auction.high_bidder)
-    game._to_act = (auction.bidder,)
+    auction.bidder = nxt = auctions.next_bidder(auction.bidders, seat, auction.high_bidder)
+    game.to_act = (nxt,)  # the plain attribute, as in bid
 
 
 def _close(game: Kuhhandel) -> None:
@@ -151,7 +167,7 @@ def _close(game: Kuhhandel) -> None:
         return
     winner, price = auction.high_bidder, auction.high_bid
     game._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
-    if rules.over_bid(game.money[winner], price):
+    if price > rules.money_total(game.money[winner]):  # rules.over_bid, written out (KH-A7)
         # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
         # money to everyone (a public event) and the auction is run again without them, so an
         # over-bid is never paid out by a buy-in.
@@ -167,7 +183,7 @@ def _close(game: Kuhhandel) -> None:
         _open_run(game)
         return
     game.phase = "decide"  # KH-A5
-    game._to_act = (auctioneer,)
+    game.to_act = (auctioneer,)  # the plain attribute, as in bid
 
 
 def sell(game: Kuhhandel, seat: int) -> None:
@@ -204,12 +220,13 @@ def _start_payment(game: Kuhhandel) -> None:
     game._to_act = (auction.payer,)
 
 
-def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...]) -> None:
-    """KH-A6: the payer hands over money cards worth at least the price; there is no change."""
+def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = False) -> None:
+    """KH-A6: the payer hands over money cards worth at least the price; there is no change.
+    ``checked``: the cards are one of the payments listed for this hand and price."""
     auction = game.auction
     assert auction is not None
     price = auction.high_bid
-    problem = rules.payment_problem(game.money[seat], cards, price)
+    problem = None if checked else rules.payment_problem(game.money[seat], cards, price)
     if problem is not None:
         raise IllegalAction(f"pay {cards_text(cards) or 'nothing'}: {problem} (KH-A6)")
     payee, taker, animal = auction.payee, auction.taker, auction.animal

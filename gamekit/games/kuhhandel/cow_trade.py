@@ -77,7 +77,7 @@ def _open_round(game: Kuhhandel) -> None:
     trade.sealed = SealedChoices((trade.active, trade.partner))
     trade.offer = None
     game.phase = "offer"
-    game._to_act = (trade.active,)
+    game.to_act = (trade.active,)  # the plain attribute: the game runs, is_over stays False
 
 
 def add(game: Kuhhandel, seat: int, value: int) -> None:
@@ -153,7 +153,7 @@ def offer(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
         {"type": "offer", "seat": seat, "cards": len(cards), "private": {"money": list(cards)}}
     )
     game.phase = "respond"  # KH-K3
-    game._to_act = (trade.partner,)
+    game.to_act = (trade.partner,)  # the plain attribute, as in _open_round
 
 
 def accept(game: Kuhhandel, seat: int) -> None:
@@ -262,10 +262,11 @@ def _swap(game: Kuhhandel, outcome: str, offered: tuple[int, ...], countered: tu
     _pick_up(game, active, countered)
     _pick_up(game, partner, offered)
     stats = game._stats
-    stats[active]["paid"] += sum(offered)
-    stats[active]["received"] += sum(countered)
-    stats[partner]["paid"] += sum(countered)
-    stats[partner]["received"] += sum(offered)
+    offer_value, counter_value = sum(offered), sum(countered)
+    stats[active]["paid"] += offer_value
+    stats[active]["received"] += counter_value
+    stats[partner]["paid"] += counter_value
+    stats[partner]["received"] += offer_value
     winner, loser = (active, partner) if outcome == "active" else (partner, active)
     game.last_trade = _last_trade(trade, "won", winner, offered, countered)
     # Other players learn only who won (KH-K4).

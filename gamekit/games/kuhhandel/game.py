@@ -59,6 +59,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from itertools import compress
+from operator import gt
 from typing import Any, ClassVar
 
 from ...core.actions import Action
@@ -83,11 +85,20 @@ from .parsing import (
     TRADES,
     pay_action,
 )
-from .rules import ANIMAL_INDEX, ANIMALS, VALUE_INDEX
+from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, VALUE_INDEX
 
 _N_ANIMALS = len(ANIMALS)
+_ANIMAL_NUMBERS = range(_N_ANIMALS)  # compress(_ANIMAL_NUMBERS, counts): the animals held, in C
 _N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
+# Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
+_BID_LIST: list[Action] = list(BIDS)
+# The commonest steps, called by _apply as plain globals (no module attribute to look up).
+_bid, _hold, _add = auction.bid, auction.hold, cow_trade.add
+# The trade actions by partner seat, then by animal index (TRADES is keyed by (seat, name)).
+_TRADE_ROWS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(TRADES[p, animal] for animal in ANIMALS) for p in sorted({p for p, _ in TRADES})
+)
 
 
 def _empty_stats() -> dict[str, int]:
@@ -203,13 +214,15 @@ class Kuhhandel(Game):
 
     # ------------------------------------------------------------ turn order
     def _can_trade(self, seat: int) -> bool:
-        mine = self.animals[seat]
-        return any(
-            mine[i] and other[i]
-            for p, other in enumerate(self.animals)
-            if p != seat
-            for i in range(_N_ANIMALS)
-        )
+        # Asked at every turn once the deck is empty: only the animals this seat holds are looked
+        # up in the other herds.
+        held = list(compress(_ANIMAL_NUMBERS, self.animals[seat]))  # the animals it holds
+        for p, other in enumerate(self.animals):  # plain loops: a generator would be a call
+            if p != seat:
+                for i in held:
+                    if other[i]:
+                        return True
+        return False
 
     def _start_turn(self) -> None:
         """KH-T1: the active player auctions or trades; with an empty deck and nobody to trade with,
@@ -226,7 +239,9 @@ class Kuhhandel(Game):
             self._events.append({"type": "skip", "seat": seat, "turn": self.turn})
             self.active = (seat + 1) % n
         self.phase = "turn"
-        self._to_act = (seat,)
+        # The two attributes the core's _to_act property sets, without its call (see auction.bid);
+        # is_over is set too, since the first turn follows the set-up's to_act of ().
+        self.to_act, self.is_over = (seat,), False
 
     def _end_turn(self) -> None:
         """After an auction or a cow trade: the game ends (KH-E1) or the next player's turn starts."""
@@ -257,7 +272,11 @@ class Kuhhandel(Game):
         )
 
     def _herd(self, seat: int) -> dict[str, int]:
-        return {ANIMALS[i]: c for i, c in enumerate(self.animals[seat]) if c}
+        # {animal: count} of the animals held, in ANIMALS order; compress keeps the pairs whose
+        # count is not 0, all in C (this runs at every animal that changes hands).
+        counts = self.animals[seat]
+        # (zip without strict=: any keyword sends the call down a slower path; both have ten)
+        return dict(compress(zip(ANIMALS, counts), counts))  # noqa: B905
 
     # -------------------------------------------------------------- narration
     event_rules: ClassVar[Mapping[str, str]] = narration.EVENT_RULES
@@ -270,30 +289,46 @@ class Kuhhandel(Game):
 
     # ------------------------------------------------------------- protocol
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        # The hot path of every playout: the plain ``to_act`` attribute (``_to_act`` is a property),
+        # and the bidding phase, most decisions of a game, first.
+        if seat not in self.to_act:
             return []
-        phase, running, trade = self.phase, self.auction, self.trade
-        if phase == "bidding":
-            assert running is not None
-            if not rules.money_total(self.money[seat]):
-                return [HOLD]  # KH-A3: only 0 cards, which pay nothing
-            high_bid = running.high_bid
-            return [HOLD, *BIDS[high_bid // rules.BID_STEP + 1 : self.bid_cap // rules.BID_STEP + 1]]
+        phase = self.phase
+        if phase == "bidding":  # an auction is running (no assert here: this is the hot path)
+            hand = self.money[seat]
+            if sum(hand) == hand[0]:
+                return [HOLD]  # KH-A3: only 0 cards (or none), which pay nothing
+            # [hold, every raise up to the cap] in one copy: the slice starts at the high bid's
+            # own entry (bid 0 before any bid), which is not a raise, and hold takes its place.
+            actions = _BID_LIST[self.auction.high_bid // BID_STEP : self.bid_cap // BID_STEP + 1]  # type: ignore[union-attr]
+            if not actions:  # not in play (the high bid never passes the cap), but never []
+                return [HOLD]
+            actions[0] = HOLD
+            return actions
+        running, trade = self.auction, self.trade
         if phase == "offer" or phase == "respond":
             assert trade is not None
             hand, added = self.money[seat], trade.added_counts
-            adds = [ADDS[i] for i in range(_N_VALUES) if hand[i] > added[i]]
+            # add V for each value of which the hand holds more cards than are already down
+            adds = list(compress(ADDS, map(gt, hand, added)))
             if phase == "offer":
-                return [*adds, OFFER]
-            return [ACCEPT, *adds, COUNTER] if not trade.cards_added else [*adds, COUNTER]
+                adds.append(OFFER)
+                return adds
+            if trade.cards_added:
+                adds.append(COUNTER)
+                return adds
+            return [ACCEPT, *adds, COUNTER]
         if phase == "turn":
             actions = [AUCTION] if self.deck else []
             mine = self.animals[seat]
-            for p, other in enumerate(self.animals):
-                if p != seat:
-                    actions.extend(
-                        TRADES[p, ANIMALS[i]] for i in range(_N_ANIMALS) if mine[i] and other[i]
-                    )  # KH-K1
+            held = list(compress(_ANIMAL_NUMBERS, mine))  # only these can be traded (KH-K1)
+            if held:
+                for p, other in enumerate(self.animals):
+                    if p != seat:
+                        trades = _TRADE_ROWS[p]
+                        for i in held:  # a plain loop: a list comprehension per partner costs a call
+                            if other[i]:
+                                actions.append(trades[i])  # KH-K1
             return actions
         assert running is not None  # deciding or paying
         if phase == "decide":
@@ -334,12 +369,23 @@ class Kuhhandel(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         # act() has refused every seat that is not to act (seats that are not ints among them)
-        # and every action once the game is over.
-        phase = self.phase
+        # and every action once the game is over. Bids and holds, most decisions of a game, are
+        # dispatched here directly rather than through a method of their own (one call less).
+        phase, kind = self.phase, action.kind
         if phase == "bidding":
-            self._apply_bidding(seat, action)
+            if kind == "bid" and action.value.__class__ is int:
+                _bid(self, seat, action.value)
+            elif kind == "hold":
+                _hold(self, seat)
+            else:
+                raise IllegalAction(
+                    f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)"
+                )
         elif phase == "offer" or phase == "respond":
-            self._apply_trading(seat, action, phase)
+            if kind == "add" and action.value in VALUE_INDEX:  # the commonest step of a trade
+                _add(self, seat, action.value)
+            else:
+                self._apply_trading(seat, action, phase)
         elif phase == "turn":
             self._apply_turn(seat, action)
         elif phase == "decide":
@@ -357,15 +403,6 @@ class Kuhhandel(Game):
         else:
             raise IllegalAction(f"{action}: a turn is 'auction' or 'trade P ANIMAL' (KH-T1)")
 
-    def _apply_bidding(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "bid" and type(action.value) is int:
-            auction.bid(self, seat, action.value)
-        elif kind == "hold":
-            auction.hold(self, seat)
-        else:
-            raise IllegalAction(f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)")
-
     def _apply_decision(self, seat: int, action: Action) -> None:
         if action.kind == "sell":
             auction.sell(self, seat)
@@ -376,7 +413,12 @@ class Kuhhandel(Game):
 
     def _apply_payment(self, seat: int, action: Action) -> None:
         cards = action.value
-        if action.kind == "pay" and isinstance(cards, tuple) and all(v in VALUE_INDEX for v in cards):
+        listed = self.auction.pay_options if self.auction is not None else None
+        if listed is not None and action in listed:
+            # One of the payments legal_actions listed for this very hand and price: those are
+            # exactly the payments KH-A6 allows, so they need not be checked again.
+            auction.pay(self, seat, cards, checked=True)
+        elif action.kind == "pay" and isinstance(cards, tuple) and all(v in VALUE_INDEX for v in cards):
             auction.pay(self, seat, tuple(sorted(cards)))
         else:
             assert self.auction is not None
