@@ -89,7 +89,6 @@ from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, VALUE_INDEX
 
 _N_ANIMALS = len(ANIMALS)
 _ANIMAL_NUMBERS = range(_N_ANIMALS)  # compress(_ANIMAL_NUMBERS, counts): the animals held, in C
-_N_VALUES = len(rules.MONEY_VALUES)
 DEFAULT_MAX_TURNS = 1000
 # Every bid as a list, sliced by legal_actions: a list slice is already the fresh list it returns.
 _BID_LIST: list[Action] = list(BIDS)
