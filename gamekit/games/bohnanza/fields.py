@@ -82,7 +82,16 @@ def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, co
 
 def any_time(fields: Sequence[Field], coins: Sequence[str], cost: int) -> list[Action]:
     """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
-    actions = [HARVEST_FIELD[i + 1] for i in harvestable(fields)]
+    # ``harvestable`` in the same pass (this runs after every planting and harvest): the fields
+    # of two or more beans, or else every planted field (BO-H2).
+    grown = []
+    planted = []
+    for i, field in enumerate(fields):
+        if field is not None:
+            planted.append(HARVEST_FIELD[i + 1])
+            if field[1] >= 2:
+                grown.append(HARVEST_FIELD[i + 1])
+    actions = grown or planted
     if len(fields) < rules.MAX_FIELDS and len(coins) >= cost:
         actions.append(BUY_FIELD)
     return actions
