@@ -229,6 +229,10 @@ class Bohnanza(Game):
         # Each seat's harvests and buy-field, listed once and kept until its fields or coins change.
         self._any_time_cache: list[list[Action] | None] = [None] * n
         self._stats = [dict.fromkeys(STAT_COUNTS, 0) for _ in range(n)]  # see ``stats``
+        # BO-T4: the safety limit stops the game as its last decision (``_apply`` compares
+        # the decisions before this one, ``len(history)``, with it at every step).
+        self._last_step = self.options["max_decisions"] - 1
+        self._give_steps: dict[str, Action] | None = None  # see ``_offer``
         self._decision_limit = decision_bound(
             n, self.options["max_decisions"], self.options["proposals_per_turn"]
         )
@@ -300,6 +304,7 @@ class Bohnanza(Game):
     def _turn_up(self) -> None:
         """BO-T3: two cards from the deck face up into the trading area, then trading."""
         self.phase = "trade"
+        self._give_steps = None  # a new trading area and hand: see ``_offer``
         cards = self._take_cards(rules.TURN_UP)
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
@@ -485,13 +490,14 @@ class Bohnanza(Game):
         return refusals.not_to_act(self.phase, self._to_act[0], self.active, answering)
 
     def _apply(self, seat: int, action: Action) -> None:
+        # One dispatch for every action (no second call to a step method): this runs at every step.
+        kind = action.kind
         proposal = self.proposal
         if proposal is not None and not proposal.made and action.text in proposal.steps:
             # A step the draft lists is legal as it stands (``Proposal.steps`` is kept exact, and
             # only the active player drafts), so a give or an ask goes straight to its change:
             # half of a random game's decisions take this path. The events are ``_emit``'s,
             # written out (the same keys in the same order).
-            kind = action.kind
             if kind == "give":
                 bean, k = action.value
                 proposal.give_listed(self.trading_area, action.text, bean, k)
@@ -507,14 +513,7 @@ class Bohnanza(Game):
                 )
             else:  # propose, cancel
                 self._draft_step(seat, proposal, action)
-        else:
-            self._carry_out(seat, action)
-        if len(self.history) + 1 >= self.options["max_decisions"] and self.to_act:
-            self._stop_at_safety_limit()  # BO-T4: the safety limit
-
-    def _carry_out(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "harvest":
+        elif kind == "harvest":
             # A harvest the seat's cached list holds is legal (the cache is kept up to date, and
             # the engine's own actions are the very objects listed); anything else is checked.
             for listed in self._any_time_cache[seat] or ():
@@ -525,25 +524,30 @@ class Bohnanza(Game):
             self._harvest_field(seat, action.value - 1)
         elif kind == "buy-field":
             self._buy_field(seat)
-        elif self.phase == "plant":
-            value = action.value
-            if kind == "plant" and (value is None or value.__class__ is int):
-                self._plant_front(seat, value)
-            elif kind == "stop":
-                self._pass_planting(seat)
-            else:
-                raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
-        elif self.phase == "trade":
-            self._trade_step(seat, action)
-        elif self.phase == "draw":
-            if kind != "draw":
-                raise IllegalAction(refusals.drawing(action, seat))
-            self._draw_cards()
-        elif kind == "plant" and action.value.__class__ in (str, tuple):
-            bean, number = (action.value, None) if action.value.__class__ is str else action.value
-            self._plant_traded(seat, bean, number)
         else:
-            raise IllegalAction(refusals.planting_traded(action, seat))
+            phase = self.phase  # the phases by how often a game asks
+            if phase == "trade":
+                self._trade_step(seat, action)
+            elif phase == "plant":
+                value = action.value
+                if kind == "plant" and (value is None or value.__class__ is int):
+                    self._plant_front(seat, value)
+                elif kind == "stop":
+                    self._pass_planting(seat)
+                else:
+                    raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
+            elif phase == "draw":
+                if kind != "draw":
+                    raise IllegalAction(refusals.drawing(action, seat))
+                self._draw_cards()
+            elif kind == "plant" and action.value.__class__ is str:  # plant-traded: plant BEAN
+                self._plant_traded(seat, action.value, None)
+            elif kind == "plant" and action.value.__class__ is tuple:  # plant BEAN F
+                self._plant_traded(seat, *action.value)
+            else:
+                raise IllegalAction(refusals.planting_traded(action, seat))
+        if len(self.history) >= self._last_step and self.to_act:
+            self._stop_at_safety_limit()  # BO-T4: the safety limit
 
     def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
@@ -636,8 +640,12 @@ class Bohnanza(Game):
             if left is not None:
                 self.proposals_left = left - 1
         hands = self.hands
-        steps = trading.draft_steps(self.trading_area, hands[seat], bool(hands[partner]))
-        self.proposal = Proposal(partner, steps)
+        # The gives are the same for every proposal of a trade step until a deal moves cards
+        # (``_accept``; the next turn's ``_turn_up`` starts afresh): listed once, copied after.
+        gives = self._give_steps
+        if gives is None:
+            gives = self._give_steps = trading.give_steps(self.trading_area, hands[seat])
+        self.proposal = Proposal(partner, trading.draft_steps(gives, bool(hands[partner])))
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
         self._events.append({"partner": partner, "type": "offer", "seat": seat})  # ``_emit``'s event
@@ -686,6 +694,7 @@ class Bohnanza(Game):
         positions, gave, got = trading.exchange(
             proposal, seat, active, self.hands, self.trading_area, self.received
         )
+        self._give_steps = None  # the hand and the trading area changed: see ``_offer``
         trading.count_deal(self._stats[active], len(gave), len(got))
         trading.count_deal(self._stats[seat], len(got), len(gave))
         self.proposal = None

@@ -133,10 +133,8 @@ class Proposal:
         return chosen
 
 
-def draft_steps(
-    trading_area: Sequence[str], hand: Sequence[str], partner_holds_cards: bool
-) -> dict[str, Action]:
-    """A new draft's legal steps in order, by text (``Proposal`` keeps them up to date)."""
+def give_steps(trading_area: Sequence[str], hand: Sequence[str]) -> dict[str, Action]:
+    """The gives of a new draft in order, by text: the turned-up beans, then the hand cards."""
     steps = {}
     for bean in trading_area:  # a turned-up bean listed once, however many lie there
         give = GIVE_UP[bean]
@@ -144,6 +142,13 @@ def draft_steps(
     for k, bean in enumerate(hand, 1):
         give = GIVE_HAND[bean][k]
         steps[give.text] = give
+    return steps
+
+
+def draft_steps(gives: dict[str, Action], partner_holds_cards: bool) -> dict[str, Action]:
+    """A new draft's legal steps in order, by text (``Proposal`` keeps them up to date): the
+    gives (``give_steps``, not changed), the asks if the partner holds cards, cancel."""
+    steps = dict(gives)
     if partner_holds_cards:
         steps.update(ASK_STEPS)
     steps["cancel"] = CANCEL
