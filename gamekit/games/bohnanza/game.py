@@ -354,18 +354,22 @@ class Bohnanza(Game):
     # ----------------------------------------------------- planting, harvest
     def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
         own = self.fields[seat]
-        if own[i] is None:
-            own[i] = [bean, 1]
+        field = own[i]
+        if field is None:
+            field = own[i] = [bean, 1]
         else:
-            own[i][1] += 1
-        self._any_time_cache[seat] = None
+            field[1] += 1
+        if field[1] <= 2:
+            # The seat's harvests depend on each field being empty, of one bean or of more
+            # (BO-H2), so only a first or second bean changes them; coins do not change here.
+            self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
         # ``_emit``'s event, written out: a planting is one decision in seven.
         self._events.append(
             {
                 "bean": bean,
                 "field": i + 1,
-                "count": own[i][1],
+                "count": field[1],
                 "source": source,
                 "type": "plant",
                 "seat": seat,
@@ -464,7 +468,9 @@ class Bohnanza(Game):
             if self.planted:
                 actions.append(STOP)
         elif phase == "plant-traded":
-            beans = self._beans_to_plant(seat)
+            beans = self.received[seat]  # ``_beans_to_plant``, written out
+            if seat == self.active:
+                beans = self.trading_area + beans
             own = self.fields[seat]
             if len(beans) == 1:  # the usual case: no need to set the beans apart
                 bean = beans[0]
@@ -559,9 +565,10 @@ class Bohnanza(Game):
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         bean = hand[0]
-        i = fields.field_index(
-            self.fields[seat], seat, bean, number, "plant" if number is None else f"plant {number}"
-        )
+        own = self.fields[seat]
+        i = field_for(own, bean) if number is None else None
+        if i is None:  # a named field, or no field fits: checked, and refused if it must be
+            i = fields.field_index(own, seat, bean, number, "plant" if number is None else f"plant {number}")
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
@@ -672,7 +679,7 @@ class Bohnanza(Game):
             give=[b for b, _ in give],
             turned_up=[k == 0 for _, k in give],
             ask=list(proposal.ask),
-            private={"give": [card_text(b, k) for b, k in give]},
+            private={"give": [b if k == 0 else f"{b}#{k}" for b, k in give]},  # ``card_text``
         )
 
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
