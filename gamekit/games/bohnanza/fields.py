@@ -14,7 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import BUY_FIELD, HARVEST_FIELD
-from .rules import Field, field_for, harvestable, planting_fields
+from .rules import Field, field_for, harvestable
 
 
 def field_index(fields: Sequence[Field], seat: int, bean: str, number: int | None, text: str) -> int:
@@ -44,11 +44,29 @@ def field_index(fields: Sequence[Field], seat: int, bean: str, number: int | Non
 def plantings(
     fields: Sequence[Field], bean: str, default: Action, into: tuple[Action | None, ...]
 ) -> list[Action]:
-    """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2)."""
-    choices = planting_fields(fields, bean)
-    if len(choices) < 2:
-        return [default] if choices else []
-    return [default, *(into[i + 1] for i in choices[1:])]
+    """The ways to plant ``bean``: the default field, then the other fields worth naming (BO-T2).
+
+    ``rules.planting_fields`` turned into actions in the same pass (the engine lists plantings
+    at most decisions): with a field of the bean's type, ``default`` plants on the first one
+    and every other one and the first empty field are named; else ``default`` plants into the
+    first empty field, and there is no choice.
+    """
+    own = False
+    others = []  # the fields worth naming besides the default, in field order
+    empty_seen = False
+    for i, field in enumerate(fields):
+        if field is None:
+            if not empty_seen:
+                empty_seen = True
+                others.append(into[i + 1])
+        elif field[0] == bean:
+            if own:
+                others.append(into[i + 1])
+            else:
+                own = True
+    if own:
+        return [default, *others]
+    return [default] if empty_seen else []
 
 
 def check_harvest(fields: Sequence[Field], seat: int, number: int) -> None:
@@ -82,7 +100,16 @@ def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, co
 
 def any_time(fields: Sequence[Field], coins: Sequence[str], cost: int) -> list[Action]:
     """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
-    actions = [HARVEST_FIELD[i + 1] for i in harvestable(fields)]
+    # ``harvestable`` in the same pass (this runs after every planting and harvest): the fields
+    # of two or more beans, or else every planted field (BO-H2).
+    grown = []
+    planted = []
+    for i, field in enumerate(fields):
+        if field is not None:
+            planted.append(HARVEST_FIELD[i + 1])
+            if field[1] >= 2:
+                grown.append(HARVEST_FIELD[i + 1])
+    actions = grown or planted
     if len(fields) < rules.MAX_FIELDS and len(coins) >= cost:
         actions.append(BUY_FIELD)
     return actions

@@ -133,6 +133,12 @@ from .rules import field_for
 from .trading import Proposal
 from .views import game_view, state_problems
 
+# The offers a seat may open, per player count and seat (BO-T4): to every other seat, in order.
+OFFERS = {
+    n: tuple(tuple(OFFER[p] for p in range(n) if p != seat) for seat in range(n))
+    for n in range(1, len(OFFER) + 1)
+}
+
 DEFAULT_MAX_DECISIONS = 20000  # BO-T4: the safety limit, far beyond any game the bots play
 
 # BO-C5 and BO-T4: the variants the booklet suggests, and the limits on trading.
@@ -223,6 +229,10 @@ class Bohnanza(Game):
         # Each seat's harvests and buy-field, listed once and kept until its fields or coins change.
         self._any_time_cache: list[list[Action] | None] = [None] * n
         self._stats = [dict.fromkeys(STAT_COUNTS, 0) for _ in range(n)]  # see ``stats``
+        # BO-T4: the safety limit stops the game as its last decision (``_apply`` compares
+        # the decisions before this one, ``len(history)``, with it at every step).
+        self._last_step = self.options["max_decisions"] - 1
+        self._give_steps: dict[str, Action] | None = None  # see ``_offer``
         self._decision_limit = decision_bound(
             n, self.options["max_decisions"], self.options["proposals_per_turn"]
         )
@@ -294,6 +304,7 @@ class Bohnanza(Game):
     def _turn_up(self) -> None:
         """BO-T3: two cards from the deck face up into the trading area, then trading."""
         self.phase = "trade"
+        self._give_steps = None  # a new trading area and hand: see ``_offer``
         cards = self._take_cards(rules.TURN_UP)
         self.trading_area.extend(cards)
         self._emit("turn-up", self.active, cards=cards)
@@ -343,13 +354,27 @@ class Bohnanza(Game):
     # ----------------------------------------------------- planting, harvest
     def _plant(self, seat: int, bean: str, source: str, i: int) -> None:
         own = self.fields[seat]
-        if own[i] is None:
-            own[i] = [bean, 1]
+        field = own[i]
+        if field is None:
+            field = own[i] = [bean, 1]
         else:
-            own[i][1] += 1
-        self._any_time_cache[seat] = None
+            field[1] += 1
+        if field[1] <= 2:
+            # The seat's harvests depend on each field being empty, of one bean or of more
+            # (BO-H2), so only a first or second bean changes them; coins do not change here.
+            self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
-        self._emit("plant", seat, bean=bean, field=i + 1, count=own[i][1], source=source)
+        # ``_emit``'s event, written out: a planting is one decision in seven.
+        self._events.append(
+            {
+                "bean": bean,
+                "field": i + 1,
+                "count": field[1],
+                "source": source,
+                "type": "plant",
+                "seat": seat,
+            }
+        )
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
         forced = False
@@ -359,31 +384,38 @@ class Bohnanza(Game):
             forced = self._must_harvest(seat)
             if forced:
                 stats["forced_harvests"] += 1
-        bean, count = self.fields[seat][i]
-        coins, rest = rules.split_harvest(bean, count)  # BO-H1
+        own = self.fields[seat]
+        bean, count = own[i]
+        coins = rules.HARVEST[bean][count]  # BO-H1: ``rules.split_harvest``, looked up directly
+        rest = count - coins
         self.coins[seat].extend([bean] * coins)
         self.discard.extend([bean] * rest)
-        self.fields[seat][i] = None
+        own[i] = None
         self._any_time_cache[seat] = None
-        self._emit(
-            "harvest",
-            seat,
-            field=i + 1,
-            bean=bean,
-            count=count,
-            coins=coins,
-            discarded=rest,
-            final=final,
-            forced=forced,
+        # ``_emit``'s event, written out: a harvest is one decision in ten.
+        self._events.append(
+            {
+                "field": i + 1,
+                "bean": bean,
+                "count": count,
+                "coins": coins,
+                "discarded": rest,
+                "final": final,
+                "forced": forced,
+                "type": "harvest",
+                "seat": seat,
+            }
         )
 
     def _must_harvest(self, seat: int) -> bool:
         """Whether ``seat`` faces a bean it must plant that fits no field (BO-T2)."""
-        if self.phase == "plant" and self.planted == 0 and seat == self.active:
-            return field_for(self.fields[seat], self.hands[seat][0]) is None
-        if self.phase == "plant-traded":
+        phase = self.phase
+        if phase == "plant":
+            if self.planted == 0 and seat == self.active:
+                return field_for(self.fields[seat], self.hands[seat][0]) is None
+        elif phase == "plant-traded":
             own = self.fields[seat]
-            return all(field_for(own, b) is None for b in self._beans_to_plant(seat))
+            return all(field_for(own, bean) is None for bean in self._beans_to_plant(seat))
         return False
 
     def _beans_to_plant(self, seat: int) -> list[str]:
@@ -393,11 +425,11 @@ class Bohnanza(Game):
         return self.received[seat]
 
     def _list_any_time(self, seat: int) -> list[Action]:
-        """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
-        any_time = self._any_time_cache[seat]
-        if any_time is None:
-            any_time = fields.any_time(self.fields[seat], self.coins[seat], self.options["third_field_cost"])
-            self._any_time_cache[seat] = any_time
+        """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3).
+        Called when the seat's cached list is gone (its fields or coins changed)."""
+        any_time = self._any_time_cache[seat] = fields.any_time(
+            self.fields[seat], self.coins[seat], self.options["third_field_cost"]
+        )
         return any_time
 
     # ------------------------------------------------------------- protocol
@@ -410,32 +442,43 @@ class Bohnanza(Game):
         return list(any_time if any_time is not None else self._list_any_time(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        # ``to_act``, the plain attribute, not the ``_to_act`` property: this runs at every step.
+        if seat not in self.to_act:
             return self.any_time_actions(seat)
         phase = self.phase
-        if phase == "plant":
-            # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
-            # player's choice, or harvest first if it fits nowhere.
-            actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
-            if self.planted:
-                actions.append(STOP)
-        elif phase == "trade":
+        # The phases by how often a game asks (trade steps are most decisions of a random game).
+        if phase == "trade":
             proposal = self.proposal
             if proposal is None:
-                actions = [END_TRADING]
                 if self.proposals_left is None or self.proposals_left:
-                    actions += [OFFER[p] for p in range(self.players) if p != seat]
+                    actions = [END_TRADING, *OFFERS[self.players][seat]]
+                else:
+                    actions = [END_TRADING]
             elif proposal.made:
                 answers = proposal.answers
                 if answers is None:  # the partner's hand changes only by its own picks
                     answers = proposal.answers = proposal.partner_answers(self.hands[seat])
                 actions = list(answers)
             else:
-                actions = list(proposal.steps)
+                actions = list(proposal.steps.values())
+        elif phase == "plant":
+            # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
+            # player's choice, or harvest first if it fits nowhere.
+            actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
+            if self.planted:
+                actions.append(STOP)
         elif phase == "plant-traded":
-            actions = []
-            for bean in dict.fromkeys(self._beans_to_plant(seat)):
-                actions += fields.plantings(self.fields[seat], bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+            beans = self.received[seat]  # ``_beans_to_plant``, written out
+            if seat == self.active:
+                beans = self.trading_area + beans
+            own = self.fields[seat]
+            if len(beans) == 1:  # the usual case: no need to set the beans apart
+                bean = beans[0]
+                actions = fields.plantings(own, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
+            else:
+                actions = []
+                for bean in dict.fromkeys(beans):
+                    actions += fields.plantings(own, bean, PLANT_BEAN[bean], PLANT_BEAN_INTO[bean])
         else:  # draw
             actions = [DRAW]
         any_time = self._any_time_cache[seat]
@@ -453,36 +496,64 @@ class Bohnanza(Game):
         return refusals.not_to_act(self.phase, self._to_act[0], self.active, answering)
 
     def _apply(self, seat: int, action: Action) -> None:
-        self._carry_out(seat, action)
-        if len(self.history) + 1 >= self.options["max_decisions"] and self._to_act:
-            self._stop_at_safety_limit()  # BO-T4: the safety limit
-
-    def _carry_out(self, seat: int, action: Action) -> None:
+        # One dispatch for every action (no second call to a step method): this runs at every step.
         kind = action.kind
-        if kind == "harvest":
-            fields.check_harvest(self.fields[seat], seat, action.value)
+        proposal = self.proposal
+        if proposal is not None and not proposal.made and action.text in proposal.steps:
+            # A step the draft lists is legal as it stands (``Proposal.steps`` is kept exact, and
+            # only the active player drafts), so a give or an ask goes straight to its change:
+            # half of a random game's decisions take this path. The events are ``_emit``'s,
+            # written out (the same keys in the same order).
+            if kind == "give":
+                bean, k = action.value
+                proposal.give_listed(self.trading_area, action.text, bean, k)
+                given = bean if k == 0 else f"{bean}#{k}"  # ``card_text``
+                self._events.append(
+                    {"partner": proposal.partner, "private": {"give": given}, "type": "draft", "seat": seat}
+                )
+            elif kind == "ask":
+                bean = action.value
+                proposal.ask_listed(bean, len(self.hands[proposal.partner]))
+                self._events.append(
+                    {"partner": proposal.partner, "private": {"ask": bean}, "type": "draft", "seat": seat}
+                )
+            else:  # propose, cancel
+                self._draft_step(seat, proposal, action)
+        elif kind == "harvest":
+            # A harvest the seat's cached list holds is legal (the cache is kept up to date, and
+            # the engine's own actions are the very objects listed); anything else is checked.
+            for listed in self._any_time_cache[seat] or ():
+                if listed is action:
+                    break
+            else:
+                fields.check_harvest(self.fields[seat], seat, action.value)
             self._harvest_field(seat, action.value - 1)
         elif kind == "buy-field":
             self._buy_field(seat)
-        elif self.phase == "plant":
-            value = action.value
-            if kind == "plant" and (value is None or value.__class__ is int):
-                self._plant_front(seat, value)
-            elif kind == "stop":
-                self._pass_planting(seat)
-            else:
-                raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
-        elif self.phase == "trade":
-            self._trade_step(seat, action)
-        elif self.phase == "draw":
-            if kind != "draw":
-                raise IllegalAction(refusals.drawing(action, seat))
-            self._draw_cards()
-        elif kind == "plant" and action.value.__class__ in (str, tuple):
-            bean, number = (action.value, None) if action.value.__class__ is str else action.value
-            self._plant_traded(seat, bean, number)
         else:
-            raise IllegalAction(refusals.planting_traded(action, seat))
+            phase = self.phase  # the phases by how often a game asks
+            if phase == "trade":
+                self._trade_step(seat, action)
+            elif phase == "plant":
+                value = action.value
+                if kind == "plant" and (value is None or value.__class__ is int):
+                    self._plant_front(seat, value)
+                elif kind == "stop":
+                    self._pass_planting(seat)
+                else:
+                    raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
+            elif phase == "draw":
+                if kind != "draw":
+                    raise IllegalAction(refusals.drawing(action, seat))
+                self._draw_cards()
+            elif kind == "plant" and action.value.__class__ is str:  # plant-traded: plant BEAN
+                self._plant_traded(seat, action.value, None)
+            elif kind == "plant" and action.value.__class__ is tuple:  # plant BEAN F
+                self._plant_traded(seat, *action.value)
+            else:
+                raise IllegalAction(refusals.planting_traded(action, seat))
+        if len(self.history) >= self._last_step and self.to_act:
+            self._stop_at_safety_limit()  # BO-T4: the safety limit
 
     def _stop_at_safety_limit(self) -> None:
         """BO-T4's safety limit: the game stops unfinished, with the thaler so far and no harvest."""
@@ -494,9 +565,10 @@ class Bohnanza(Game):
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         bean = hand[0]
-        i = fields.field_index(
-            self.fields[seat], seat, bean, number, "plant" if number is None else f"plant {number}"
-        )
+        own = self.fields[seat]
+        i = field_for(own, bean) if number is None else None
+        if i is None:  # a named field, or no field fits: checked, and refused if it must be
+            i = fields.field_index(own, seat, bean, number, "plant" if number is None else f"plant {number}")
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
@@ -559,7 +631,7 @@ class Bohnanza(Game):
         elif kind == "cancel":
             self.proposal = None
             self.offers[-1]["outcome"] = "cancelled"
-            self._emit("cancel", seat, partner=proposal.partner)
+            self._events.append({"partner": proposal.partner, "type": "cancel", "seat": seat})  # ``_emit``
         else:
             raise IllegalAction(refusals.drafting(action, seat))
 
@@ -569,14 +641,21 @@ class Bohnanza(Game):
         )
 
     def _offer(self, seat: int, partner: int) -> None:
-        self._check_offer(seat, partner)
-        if self.proposals_left is not None:
-            self.proposals_left -= 1
-        steps = trading.draft_steps(self.trading_area, self.hands[seat], bool(self.hands[partner]))
-        self.proposal = Proposal(partner, steps)
+        left = self.proposals_left
+        if left is not None or partner == seat or not 0 <= partner < self.players:
+            self._check_offer(seat, partner)  # raises, saying why, unless only a count is left
+            if left is not None:
+                self.proposals_left = left - 1
+        hands = self.hands
+        # The gives are the same for every proposal of a trade step until a deal moves cards
+        # (``_accept``; the next turn's ``_turn_up`` starts afresh): listed once, copied after.
+        gives = self._give_steps
+        if gives is None:
+            gives = self._give_steps = trading.give_steps(self.trading_area, hands[seat])
+        self.proposal = Proposal(partner, trading.draft_steps(gives, bool(hands[partner])))
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
-        self._emit("offer", seat, partner=partner)
+        self._events.append({"partner": partner, "type": "offer", "seat": seat})  # ``_emit``'s event
 
     def _draft_give(self, seat: int, proposal: Proposal, bean: str, k: int) -> None:
         proposal.add_give(seat, self.hands[seat], self.trading_area, bean, k)
@@ -600,7 +679,7 @@ class Bohnanza(Game):
             give=[b for b, _ in give],
             turned_up=[k == 0 for _, k in give],
             ask=list(proposal.ask),
-            private={"give": [card_text(b, k) for b, k in give]},
+            private={"give": [b if k == 0 else f"{b}#{k}" for b, k in give]},  # ``card_text``
         )
 
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
@@ -622,6 +701,7 @@ class Bohnanza(Game):
         positions, gave, got = trading.exchange(
             proposal, seat, active, self.hands, self.trading_area, self.received
         )
+        self._give_steps = None  # the hand and the trading area changed: see ``_offer``
         trading.count_deal(self._stats[active], len(gave), len(got))
         trading.count_deal(self._stats[seat], len(got), len(gave))
         self.proposal = None
@@ -639,17 +719,23 @@ class Bohnanza(Game):
 
     # ------------------------------------------- step 3b: plant what was traded
     def _plant_traded(self, seat: int, bean: str, number: int | None) -> None:
-        text = f"plant {bean}" if number is None else f"plant {bean} {number}"
-        from_area = seat == self.active and bean in self.trading_area
-        if not from_area and bean not in self.received[seat]:
+        active = seat == self.active
+        from_area = active and bean in self.trading_area
+        received = self.received[seat]
+        if not from_area and bean not in received:
+            text = f"plant {bean}" if number is None else f"plant {bean} {number}"
             raise IllegalAction(refusals.nothing_to_plant(text, seat, bean, self._beans_to_plant(seat)))
-        i = fields.field_index(self.fields[seat], seat, bean, number, text)
+        own = self.fields[seat]
+        i = field_for(own, bean) if number is None else None
+        if i is None:  # a named field, or no field fits: checked, and refused if it must be
+            text = f"plant {bean}" if number is None else f"plant {bean} {number}"
+            i = fields.field_index(own, seat, bean, number, text)
         if from_area:
             self.trading_area.remove(bean)
         else:
-            self.received[seat].remove(bean)
+            received.remove(bean)
         self._plant(seat, bean, "turned-up" if from_area else "received", i)
-        if not self._beans_to_plant(seat):
+        if not received and not (active and self.trading_area):  # ``_beans_to_plant`` is empty
             self._next_planter()
 
     # -------------------------------------------------------------- narration

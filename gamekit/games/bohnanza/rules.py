@@ -97,21 +97,25 @@ def planting_fields(fields: Sequence[Field], bean: str) -> list[int]:
     give the same position with the fields numbered differently, so it is not listed
     (planting there is still allowed: ``may_plant_on``).
     """
-    default = field_for(fields, bean)
-    if default is None:
-        return []
-    found = [default]
-    empty_listed = fields[default] is None
+    # One pass (the engine lists plantings at most decisions): the first field of the bean's
+    # type is the default, the others and the first empty field follow in field order; with
+    # no field of its type the first empty field is the default and the only choice.
+    own = None
+    others = []
+    empty_seen = False
     for i, field in enumerate(fields):
-        if i == default:
-            continue
         if field is None:
-            if not empty_listed:
-                found.append(i)
-                empty_listed = True
+            if not empty_seen:
+                empty_seen = True
+                others.append(i)
         elif field[0] == bean:
-            found.append(i)
-    return found
+            if own is None:
+                own = i
+            else:
+                others.append(i)
+    if own is not None:
+        return [own, *others]
+    return others[:1]  # the first empty field, if any (``others`` holds no field of its type)
 
 
 def harvestable(fields: Sequence[Field]) -> list[int]:
@@ -120,10 +124,14 @@ def harvestable(fields: Sequence[Field]) -> list[int]:
     A field of one bean is protected while another field holds two or more; when
     every planted field holds one bean, any of them may be cleared.
     """
-    planted = [i for i, f in enumerate(fields) if f is not None]
-    if any(fields[i][1] >= 2 for i in planted):
-        return [i for i in planted if fields[i][1] >= 2]
-    return planted
+    planted = []
+    grown = []  # the fields of two or more beans
+    for i, field in enumerate(fields):
+        if field is not None:
+            planted.append(i)
+            if field[1] >= 2:
+                grown.append(i)
+    return grown or planted
 
 
 def split_harvest(bean: str, count: int) -> tuple[int, int]:

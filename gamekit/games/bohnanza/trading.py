@@ -19,6 +19,10 @@ from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import ACCEPT, ASK_ALL, CANCEL, GIVE_HAND, GIVE_UP, PROPOSE, REJECT
 
+# The asks as draft steps, in the order ``legal_actions`` lists them.
+ASK_STEPS: dict[str, Action] = {a.text: a for a in ASK_ALL}
+ASK_TEXTS = tuple(ASK_STEPS)
+
 Card = tuple[str, int]  # (bean, 0) for a turned-up card, (bean, K) for hand card K (1 = front)
 
 
@@ -27,7 +31,10 @@ class Proposal:
     """The deal the active player drafts and then makes to ``partner`` (BO-T4)."""
 
     partner: int
-    steps: dict[Action, None]  # the draft's legal steps in order, kept up to date step by step
+    # The draft's legal steps in order, by text, kept up to date step by step. Keyed by text, not
+    # by Action: a str caches its hash, while hashing an Action is a Python call, and the engine
+    # looks every draft step up here (half the decisions of a random game are draft steps).
+    steps: dict[str, Action]
     made: bool = False
     give: list[Card] = field(default_factory=list)
     ask: list[str] = field(default_factory=list)
@@ -38,32 +45,43 @@ class Proposal:
         self, seat: int, hand: Sequence[str], trading_area: Sequence[str], bean: str, k: int
     ) -> None:
         """Add a card to give, checked, keeping ``steps`` up to date."""
-        steps = self.steps
         action = (GIVE_HAND[bean][k] if k <= rules.DECK_SIZE else None) if k else GIVE_UP[bean]
-        if action is None or action not in steps:
+        if action is None or action.text not in self.steps:
             check_give(seat, hand, trading_area, self.give, bean, k)  # raises, saying why
+        self.give_listed(trading_area, action.text, bean, k)
+
+    def give_listed(self, trading_area: Sequence[str], text: str, bean: str, k: int) -> None:
+        """Add a card to give whose step ``text`` the draft lists, so it is legal: no check."""
         give = self.give
+        # A hand card is given once; a turned-up bean stays listed while another of it is left.
         if k or trading_area.count(bean) == 1 + sum(1 for b, p in give if p == 0 and b == bean):
-            del steps[action]
+            del self.steps[text]
         if not give and not self.ask:
             self._open_propose()
         give.append((bean, k))
 
     def add_ask(self, bean: str, partner_hand_size: int) -> None:
         """Ask for one more ``bean``, checked, keeping ``steps`` up to date."""
+        check_ask(self.partner, partner_hand_size, len(self.ask))
+        self.ask_listed(bean, partner_hand_size)
+
+    def ask_listed(self, bean: str, partner_hand_size: int) -> None:
+        """Ask for one more ``bean`` when the draft lists the ask, so it is legal: no check."""
         ask = self.ask
-        check_ask(self.partner, partner_hand_size, len(ask))
         if not ask and not self.give:
             self._open_propose()
         ask.append(bean)
         if len(ask) == partner_hand_size:
-            for step in ASK_ALL:
-                del self.steps[step]
+            steps = self.steps
+            for step in ASK_TEXTS:
+                del steps[step]
 
     def _open_propose(self) -> None:
         """The first card or bean makes ``propose`` legal; propose, then cancel, stay last."""
-        del self.steps[CANCEL]
-        self.steps[PROPOSE] = self.steps[CANCEL] = None
+        steps = self.steps
+        del steps["cancel"]
+        steps["propose"] = PROPOSE
+        steps["cancel"] = CANCEL
 
     def add_pick(self, seat: int, hand: Sequence[str], bean: str, k: int) -> None:
         """The partner chooses which hand card answers one asked bean, checked."""
@@ -115,16 +133,26 @@ class Proposal:
         return chosen
 
 
-def draft_steps(
-    trading_area: Sequence[str], hand: Sequence[str], partner_holds_cards: bool
-) -> dict[Action, None]:
-    """A new draft's legal steps in order (the slow list to build; ``Proposal`` keeps it up to date)."""
-    steps = [GIVE_UP[b] for b in dict.fromkeys(trading_area)]
-    steps += [GIVE_HAND[b][k] for k, b in enumerate(hand, 1)]
+def give_steps(trading_area: Sequence[str], hand: Sequence[str]) -> dict[str, Action]:
+    """The gives of a new draft in order, by text: the turned-up beans, then the hand cards."""
+    steps = {}
+    for bean in trading_area:  # a turned-up bean listed once, however many lie there
+        give = GIVE_UP[bean]
+        steps[give.text] = give
+    for k, bean in enumerate(hand, 1):
+        give = GIVE_HAND[bean][k]
+        steps[give.text] = give
+    return steps
+
+
+def draft_steps(gives: dict[str, Action], partner_holds_cards: bool) -> dict[str, Action]:
+    """A new draft's legal steps in order, by text (``Proposal`` keeps them up to date): the
+    gives (``give_steps``, not changed), the asks if the partner holds cards, cancel."""
+    steps = dict(gives)
     if partner_holds_cards:
-        steps += ASK_ALL
-    steps.append(CANCEL)
-    return dict.fromkeys(steps)
+        steps.update(ASK_STEPS)
+    steps["cancel"] = CANCEL
+    return steps
 
 
 def check_offer(
