@@ -271,14 +271,14 @@ def test_regenerating_one_game_keeps_the_other_games_rows_as_stored(tmp_path):
     path.write_text(RESULTS.read_text())
     with pytest.raises(ValueError, match="no run is listed"):
         regenerate(path, runs=[("money_monsoon", 4, 1, 2)], only=["kuhhandel"])
-    table = regenerate(
-        path, runs=[("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2)], only=["money_monsoon"]
-    )
-    kept = [line for line in RESULTS.read_text().splitlines() if not line.startswith("money_monsoon")]
-    lines = path.read_text().splitlines()
-    assert lines[: len(kept)] == kept and len(lines) == len(kept) + 1  # the header, For Sale's rows
-    assert table["game"].tolist() == ["for_sale"] * (len(kept) - 1) + ["money_monsoon"]
-    assert table.iloc[-1]["games"] == 1
+    runs = [("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2), ("kuhhandel", 3, 12, 10)]
+    table = regenerate(path, runs=runs, only=["money_monsoon"])
+    stored, lines = RESULTS.read_text().splitlines(), path.read_text().splitlines()
+    assert len(lines) == len(stored)
+    for old, new in zip(stored, lines, strict=True):  # every other game's row kept, in its place
+        assert new == old or (old.startswith("money_monsoon") and new.startswith("money_monsoon"))
+    assert table["game"].tolist() == [line.split(",")[0] for line in stored[1:]]
+    assert table[table["game"] == "money_monsoon"].iloc[0]["games"] == 1
 
 
 def test_the_stored_results_have_the_columns_the_record_writes():
@@ -290,7 +290,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
-    assert set(stored["game"]) == {"for_sale", "money_monsoon"}
+    assert set(stored["game"]) == {"for_sale", "money_monsoon", "kuhhandel"}
 
 
 def test_too_few_simulations_are_refused():
