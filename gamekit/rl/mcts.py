@@ -9,12 +9,13 @@ Determinization is game-specific. For Sale: every card the view hides is dealt a
 the cards the view leaves unaccounted for, others' sealed house choices drawn from their sampled
 hands. Money Monsoon: all is public but the sealed bids, so a rival who has bid this round gets
 a bid drawn uniformly from 0 to its points; the dice to come are rolled by the sample's own
-generator (a fresh seed per sample). Kuhhandel and Bohnanza raise ``NotImplementedError``
-saying so.
+generator (a fresh seed per sample). Kuhhandel: others' money-card values, face-down offers
+and the deck's order are dealt at random from what the view leaves unaccounted for (see
+``_kuhhandel``). Bohnanza raises ``NotImplementedError`` saying so.
 
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
-interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, For Sale's and
-Money Monsoon's rows (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
+interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, For Sale's,
+Money Monsoon's and Kuhhandel's rows (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
 again, the others' rows kept as stored).
 """
 
@@ -37,6 +38,7 @@ from gamekit.core.sealed import SealedChoices
 from gamekit.theory.for_sale import CHEQUES, HOUSES
 
 from . import openspiel as gos
+from .spaces import PAY_DONE, PAY_STEP
 
 RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
 # gamekit's strongest bot of each game (lessons 01-04), the MCTS agent's opponents
@@ -59,16 +61,19 @@ def _sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
 
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     """A game whose ``view(seat)`` is exactly ``view``, what the view hides sampled at random
-    (``rng``): For Sale's hidden cards, Money Monsoon's sealed bids of rivals who have bid.
-    Raises if the sample shows another view; ``NotImplementedError`` for Kuhhandel and Bohnanza."""
+    (``rng``): For Sale's hidden cards, Money Monsoon's sealed bids of rivals who have bid,
+    Kuhhandel's hidden money cards and deck order. Raises if the sample shows another view;
+    ``NotImplementedError`` for Bohnanza."""
     name = view.get("game")
     if name == "for_sale":
         game = _for_sale(view, rng)
     elif name == "money_monsoon":
         game = _money_monsoon(view, rng)
+    elif name == "kuhhandel":
+        game = _kuhhandel(view, rng)
     else:
         raise NotImplementedError(
-            f"determinize: not implemented for {name!r}; only for_sale and money_monsoon so far"
+            f"determinize: not implemented for {name!r}; only for_sale, money_monsoon and kuhhandel so far"
         )
     seat = view["viewer"]
     seen = game.view(seat)
@@ -204,6 +209,165 @@ def _narrow_bid(game: Any, seat: int, chosen: list[int]) -> None:
     raise RuntimeError(f"determinize: no range steps lead to the bid range {low}-{high} (MM-A2)")
 
 
+# The private attributes of the Kuhhandel engine that ``_kuhhandel`` sets (all in
+# ``_set_kuhhandel_private``): whose turn it is, the herds and the bank's cards as views show them.
+KUHHANDEL_PRIVATE = ("_to_act", "_herds", "_bank_cards")
+
+
+def _set_kuhhandel_private(game: Any, to_act: Sequence[int]) -> None:
+    """Set ``KUHHANDEL_PRIVATE`` from the public state already set (``animals``, ``bank``)."""
+    from gamekit.games.kuhhandel import rules as kh
+
+    game._to_act = tuple(to_act)
+    game._herds = [{kh.ANIMALS[i]: c for i, c in enumerate(counts) if c} for counts in game.animals]
+    game._bank_cards = kh.cards_of(game.bank)
+
+
+def _kuhhandel(view: dict[str, Any], rng: random.Random) -> Game:
+    """Kuhhandel: what the view hides dealt at random from what it leaves unaccounted for.
+
+    The money cards not in the viewer's hand, the bank or an offer the viewer sees are dealt
+    to the others by their public counts (KH-C3), and to a face-down offer by its count
+    (KH-K2); a card being added by someone else is drawn from that seat's sampled hand. A
+    payer (KH-A6) or a high bidder the auctioneer decides on (KH-A5, KH-A7) is dealt a hand
+    worth at least the price, as the rules make it. The deck is the animals neither held nor
+    on auction, shuffled. A past trade's cards that the viewer did not see (KH-K4) are drawn
+    from the unaccounted money. The sample is consistent with the view alone, not with the
+    whole public log (a rival's payments, an over-bidder's shown money are not used). The
+    stats tallies (not in the view) start at 0.
+
+    Public state is set on a fresh game, a cow trade under way is replayed through ``act``
+    (its start, the offer, the cards added), an auction under way is set as an ``Auction``;
+    the engine's private attributes touched are ``KUHHANDEL_PRIVATE``."""
+    from gamekit.core.game import SEAT_NAMES
+    from gamekit.games.kuhhandel import rules as kh
+    from gamekit.games.kuhhandel.auction import Auction
+
+    seat, n, phase = view["viewer"], view["players"], view["phase"]
+    if seat is None:
+        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+    if phase == "over":
+        raise ValueError(f"determinize: the game is over (phase {phase!r}), there is nothing to decide")
+    game: Any = game_class("kuhhandel")(n, seed=rng.getrandbits(32), options={"max_turns": view["max_turns"]})
+    # The deck: every animal not held and not on auction, in random order.
+    unseen = Counter({a: kh.CARDS_PER_ANIMAL for a in kh.ANIMALS})
+    for herd in view["animals"]:
+        unseen.subtract(herd)
+    auction, trade = view["auction"], view["trade"]
+    if auction is not None:
+        unseen[auction["animal"]] -= 1
+    deck = list(unseen.elements())
+    rng.shuffle(deck)
+    if len(deck) != view["deck_size"]:
+        raise RuntimeError(
+            f"determinize: {len(deck)} animals are unseen but the deck holds {view['deck_size']}"
+        )
+    # The money: the supply less what the viewer sees.
+    pool = Counter(dict(zip(kh.MONEY_VALUES, kh.MONEY_SUPPLY, strict=True)))
+    pool.subtract(view["money"][seat])
+    pool.subtract(view["bank"])
+    offer = trade["offer"] if trade is not None else None
+    hidden_offer = trade is not None and trade["offer_count"] is not None and offer is None
+    if offer is not None:
+        pool.subtract(offer)
+    unaccounted = list(pool.elements())
+    cards = list(unaccounted)
+    counts = view["money_counts"]
+    wanted = sum(counts[s] for s in range(n) if s != seat) + (trade["offer_count"] if hidden_offer else 0)
+    if min(pool.values()) < 0 or len(cards) != wanted:
+        raise RuntimeError(
+            f"determinize: {len(cards)} money cards are unaccounted for but {wanted} are hidden"
+        )
+    hands: list[list[int] | None] = [None] * n
+    hands[seat] = list(view["money"][seat])
+    # A payer, or a high bidder the auctioneer decides on, holds at least the price (KH-A5..A7).
+    bound = None
+    if phase == "pay":
+        bound = (view["payment"]["payer"], view["payment"]["price"])
+    elif phase == "decide":
+        bound = (auction["high_bidder"], auction["high_bid"])
+    if bound is not None and bound[0] != seat:
+        who, price = bound
+        for _ in range(10_000):
+            picked = rng.sample(range(len(cards)), counts[who])
+            if sum(cards[i] for i in picked) >= price:
+                break
+        else:
+            raise RuntimeError(f"determinize: no hand of {counts[who]} cards found worth {price} (KH-A6)")
+        hands[who] = [cards[i] for i in picked]
+        for i in sorted(picked, reverse=True):
+            cards.pop(i)
+    rng.shuffle(cards)
+    for s in range(n):
+        if hands[s] is None:
+            hands[s] = _sample(rng, cards, counts[s])
+    if hidden_offer:
+        offer = list(cards)
+    # Public state, then the private attributes from it.
+    game.deck = deck
+    game.start_player = game.first_player = view["start_player"]
+    game.turn, game.active, game.donkeys_seen = view["turn"], view["active"], view["donkeys_seen"]
+    game.money_in_play = view["money_in_play"]
+    game.bid_cap = kh.bid_cap(game.money_in_play)
+    game.money = [kh.counts_of(hand) for hand in hands]
+    game.bank = kh.counts_of(view["bank"])
+    game.animals = [[herd.get(a, 0) for a in kh.ANIMALS] for herd in view["animals"]]
+    game.auction = game.trade = None
+    if auction is not None:
+        payment = view["payment"] or {}
+        game.auction = Auction(
+            auction["animal"],
+            auction["auctioneer"],
+            run=auction["run"],
+            excluded=list(auction["excluded"]),
+            bidders=list(auction["bidders"]),
+            bidder=auction["bidder"],
+            high_bid=auction["high_bid"],
+            high_bidder=auction["high_bidder"],
+            holds_since_raise=list(auction["held"]),
+            payer=payment.get("payer"),
+            payee=payment.get("payee"),
+            taker=payment.get("taker"),
+        )
+    if trade is None:
+        game.phase = phase
+        _set_kuhhandel_private(game, view["to_act"])
+    else:  # replayed: the challenge (KH-K1), the offer (KH-K2), the cards being added
+        active = trade["active"]
+        game.phase = "turn"
+        _set_kuhhandel_private(game, (active,))
+        game.act(active, f"trade {SEAT_NAMES[trade['partner']]} {trade['animal']}")
+        game.trade.round = trade["round"]
+        if phase == "respond":
+            assert offer is not None
+            for card in offer:  # the offer's cards go down from the active player's hand
+                game.money[active][kh.VALUE_INDEX[card]] += 1
+            game.act(active, "offer " + ",".join(str(c) for c in sorted(offer)) if offer else "offer")
+        builder = view["to_act"][0]
+        building = trade["building"]
+        if building is None:  # someone else is adding cards: drawn from their sampled hand
+            building = rng.sample(hands[builder], trade["building_count"])
+        for card in building:
+            game.act(builder, f"add {card}")
+    last = view["last_trade"]
+    if last is not None:
+        last = dict(last)
+        if last["offer"] is None:  # a third party's view (KH-K4): the cards drawn at random
+            source = list(unaccounted)
+            need = last["offer_count"] + (last["counter_count"] or 0)
+            if len(source) < need:
+                source = [v for v, k in zip(kh.MONEY_VALUES, kh.MONEY_SUPPLY, strict=True) for _ in range(k)]
+            rng.shuffle(source)
+            last["offer"] = sorted(_sample(rng, source, last["offer_count"]))
+            if last["counter_count"] is not None:
+                last["counter"] = sorted(_sample(rng, source, last["counter_count"]))
+        else:
+            last["offer"] = list(last["offer"])
+            last["counter"] = None if last["counter"] is None else list(last["counter"])
+    game.last_trade = last
+    return game
+
+
 class MCTSBot:
     """OpenSpiel's MCTS on determinized states: ``determinizations`` samples, ``simulations``
     MCTS simulations on each, the action chosen most often (ties: the lowest number)."""
@@ -221,22 +385,38 @@ class MCTSBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         game = gos.load(view["game"], view["players"])
-        votes: Counter[int] = Counter()
-        for _ in range(self.determinizations):
-            state = self.root(view, rng, game)
-            np_rng = np.random.RandomState(rng.getrandbits(32))
-            bot = mcts.MCTSBot(
-                game,
-                self.uct_c,
-                self.simulations,
-                mcts.RandomRolloutEvaluator(1, np_rng),
-                solve=False,
-                random_state=np_rng,
-            )
-            votes[bot.step(state)] += 1
-            texts = state._steps()
-        best = max(sorted(votes), key=votes.__getitem__)
-        text = texts[best]
+        states: list[Any] = []
+        laid: list[int] = []  # a Kuhhandel payment is laid down card by card (pay+V, pay-done)
+        for _ in range(100):  # a payment takes a step per card at most
+            votes: Counter[int] = Counter()
+            for k in range(self.determinizations):
+                if len(states) == k:
+                    states.append(self.root(view, rng, game))
+                np_rng = np.random.RandomState(rng.getrandbits(32))
+                bot = mcts.MCTSBot(
+                    game,
+                    self.uct_c,
+                    self.simulations,
+                    mcts.RandomRolloutEvaluator(1, np_rng),
+                    solve=False,
+                    random_state=np_rng,
+                )
+                votes[bot.step(states[k])] += 1
+            best = max(sorted(votes), key=votes.__getitem__)
+            text = states[0]._steps()[best]
+            if text != PAY_DONE and not text.startswith(PAY_STEP):
+                return self._legal(text, legal_actions)
+            if text.startswith(PAY_STEP):
+                laid.append(int(text[len(PAY_STEP) :]))
+                for state in states:
+                    state.apply_action(best)
+            if text == PAY_DONE or not states[0].paying:  # handed over (with its last card)
+                paid = ",".join(map(str, sorted(laid)))
+                return self._legal(f"pay {paid}" if paid else "pay", legal_actions)
+        raise RuntimeError("MCTS laid down a payment of more than 100 cards")
+
+    @staticmethod
+    def _legal(text: str, legal_actions: Sequence[Action]) -> Action:
         for action in legal_actions:
             if str(action) == text:
                 return action
@@ -314,11 +494,13 @@ def mcts_record(
 
 
 # The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
-# long (about 30 s each at 20 simulations on two shared cores), so it has one run.
+# long (about 30 s each at 20 simulations on two shared cores), so it has one run; Kuhhandel's
+# longer still (about 80 s each at 10 simulations: every rollout plays a whole random game).
 RUNS = (
     ("for_sale", 3, 24, 20),
     ("for_sale", 3, 24, 100),
     ("money_monsoon", 4, 24, 20),
+    ("kuhhandel", 3, 12, 10),
 )
 
 
@@ -326,7 +508,7 @@ def regenerate(
     path: Path = RESULTS, runs: Sequence[tuple[str, int, int, int]] = RUNS, only: Sequence[str] | None = None
 ) -> Any:
     """The table lesson 07 shows: ``mcts_record`` for each of ``runs``, written to ``path``
-    (``python -m gamekit.rl.mcts [GAME ...]``; about 35 minutes on two shared cores). With
+    (``python -m gamekit.rl.mcts [GAME ...]``; about 50 minutes on two shared cores). With
     ``only`` (game names) just those games' runs are played; the other games' rows are kept
     from ``path`` as stored."""
     import pandas as pd

@@ -36,10 +36,9 @@ def test_determinized_hidden_cards_vary_with_the_sample():
     assert len(hands) > 1
 
 
-@pytest.mark.parametrize("name", ["kuhhandel", "bohnanza"])
-def test_other_games_say_determinization_is_not_implemented(name):
-    view = gamekit.new_game(name, 4, seed=1).view(0)
-    with pytest.raises(NotImplementedError, match="only for_sale and money_monsoon"):
+def test_bohnanza_says_determinization_is_not_implemented():
+    view = gamekit.new_game("bohnanza", 4, seed=1).view(0)
+    with pytest.raises(NotImplementedError, match="only for_sale, money_monsoon and kuhhandel"):
         determinize(view, random.Random(0))
 
 
@@ -161,6 +160,95 @@ def test_the_search_is_for_the_viewer_even_when_rivals_are_ahead_of_it_in_a_seal
         MCTSBot.root(game.view(0) | {"to_act": [1, 2, 3]}, random.Random(0))
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_kuhhandel_determinized_states_show_the_same_view_conserve_money_and_play_on_to_the_end(players):
+    """At every decision of a random game, the acting seat's view (and every seat's at every
+    fifth decision: third parties of a trade see less) determinizes to itself; the sample's
+    teacher's view shows no broken rule (money conserved, 4 of each animal); every 40th sample
+    plays on legally to the end."""
+    rng = random.Random(players)
+    game = gamekit.new_game("kuhhandel", players, seed=players)
+    seen = {"hidden offer": 0, "hidden building": 0, "hidden last trade": 0, "decide": 0, "pay": 0}
+    for decision in range(3000):
+        if game.is_over:
+            break
+        actor = rng.choice(game.to_act)
+        for seat in range(players) if decision % 5 == 0 else [actor]:
+            view = game.view(seat)
+            sample = determinize(view, rng)  # raises if its view differs
+            assert sample.view(seat) == view
+            assert game.state_problems(sample.view()) == []
+            assert sample.to_act == game.to_act
+            if seat == actor:  # the actor's own choices (another seat's hinge on its hidden cards)
+                assert sample.legal_actions(actor) == game.legal_actions(actor)
+            trade, last = view["trade"], view["last_trade"]
+            seen["hidden offer"] += bool(
+                trade and trade["offer_count"] is not None and trade["offer"] is None
+            )
+            seen["hidden building"] += bool(trade and trade["building"] is None and trade["building_count"])
+            seen["hidden last trade"] += bool(last and last["offer"] is None)
+            seen["decide"] += view["phase"] == "decide" and seat != view["auction"]["high_bidder"]
+            seen["pay"] += view["phase"] == "pay" and seat != view["payment"]["payer"]
+            if decision % 40 == 0:
+                assert _play_out(sample, random.Random(decision)) > 0 and sample.result()["finished"]
+        game.act(actor, rng.choice(game.legal_actions(actor)))
+    assert game.is_over and all(seen.values()), seen
+
+
+def test_kuhhandel_hidden_money_and_deck_vary_with_the_sample():
+    game = gamekit.new_game("kuhhandel", 4, seed=9)
+    rng = random.Random(0)
+    while game.phase != "respond":  # a face-down offer of two cards, hidden from a third party
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        if game.phase == "offer":
+            adds = [a for a in legal if a.kind == "add"]
+            game.act(seat, adds[-1] if adds and game.view(seat)["trade"]["building_count"] < 2 else "offer")
+        else:
+            trades = [a for a in legal if a.kind == "trade"]
+            game.act(seat, trades[0] if trades else rng.choice(legal))
+    view = game.view(next(s for s in range(4) if s not in (game.trade.active, game.trade.partner)))
+    assert view["trade"]["offer"] is None and view["money"][1 if view["viewer"] != 1 else 0] is None
+    samples = [determinize(view, random.Random(k)).view() for k in range(8)]
+    for key in ("money", "deck"):
+        assert len({repr(s[key]) for s in samples}) > 1, key
+    assert len({repr(s["trade"]["offer"]) for s in samples if s["trade"]["offer"]}) > 1
+    for s in samples:  # what the viewer sees stays as it is
+        assert s["money"][view["viewer"]] == view["money"][view["viewer"]]
+        assert sorted(s["deck"]) == sorted(determinize(view, random.Random(99)).deck)
+
+
+def test_kuhhandel_determinize_refuses_the_teachers_view_and_a_finished_game():
+    game = gamekit.new_game("kuhhandel", 3, seed=2)
+    with pytest.raises(ValueError, match="a seat's view"):
+        determinize(game.view(), random.Random(0))
+    _play_out(game, random.Random(0))
+    with pytest.raises(ValueError, match="the game is over"):
+        determinize(game.view(0), random.Random(0))
+
+
+def test_the_mcts_bot_chooses_legal_kuhhandel_actions_in_every_phase_and_pays_card_by_card():
+    """The bot chooses in each phase (a payment is searched card by card, pay+V, then handed
+    over as one legal 'pay' action); random legal actions between."""
+    game = gamekit.new_game("kuhhandel", 3, seed=4)
+    rng = random.Random(0)
+    bot = MCTSBot(simulations=2)
+    phases = set()
+    for _ in range(2000):
+        if game.is_over or len(phases) == 6:
+            break
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        if game.phase not in phases and len(legal) > 1:
+            action = bot.choose(game.view(seat), legal, rng)
+            assert action in legal
+            phases.add(game.phase)
+        else:
+            action = rng.choice(legal)
+        game.act(seat, action)
+    assert phases == {"turn", "bidding", "decide", "pay", "offer", "respond"}
+
+
 def test_the_mcts_bot_plays_a_whole_game_legally_and_the_record_has_an_interval():
     table = mcts_record(games=1, players=3, simulations=2, path=None)
     row = table.iloc[0]
@@ -183,14 +271,14 @@ def test_regenerating_one_game_keeps_the_other_games_rows_as_stored(tmp_path):
     path.write_text(RESULTS.read_text())
     with pytest.raises(ValueError, match="no run is listed"):
         regenerate(path, runs=[("money_monsoon", 4, 1, 2)], only=["kuhhandel"])
-    table = regenerate(
-        path, runs=[("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2)], only=["money_monsoon"]
-    )
-    kept = [line for line in RESULTS.read_text().splitlines() if not line.startswith("money_monsoon")]
-    lines = path.read_text().splitlines()
-    assert lines[: len(kept)] == kept and len(lines) == len(kept) + 1  # the header, For Sale's rows
-    assert table["game"].tolist() == ["for_sale"] * (len(kept) - 1) + ["money_monsoon"]
-    assert table.iloc[-1]["games"] == 1
+    runs = [("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2), ("kuhhandel", 3, 12, 10)]
+    table = regenerate(path, runs=runs, only=["money_monsoon"])
+    stored, lines = RESULTS.read_text().splitlines(), path.read_text().splitlines()
+    assert len(lines) == len(stored)
+    for old, new in zip(stored, lines, strict=True):  # every other game's row kept, in its place
+        assert new == old or (old.startswith("money_monsoon") and new.startswith("money_monsoon"))
+    assert table["game"].tolist() == [line.split(",")[0] for line in stored[1:]]
+    assert table[table["game"] == "money_monsoon"].iloc[0]["games"] == 1
 
 
 def test_the_stored_results_have_the_columns_the_record_writes():
@@ -202,7 +290,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
-    assert set(stored["game"]) == {"for_sale", "money_monsoon"}
+    assert set(stored["game"]) == {"for_sale", "money_monsoon", "kuhhandel"}
 
 
 def test_too_few_simulations_are_refused():
