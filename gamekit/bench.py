@@ -69,10 +69,16 @@ OPENSPIEL_MISSING = (
 
 def _random_loop(name: str, players: int, games: int, seed: int) -> int:
     """Play ``games`` random games exactly as a user's loop would; returns the decisions made."""
+    return _drive(lambda i: new_game(name, players, seed=i), games, seed)
+
+
+def _drive(make: Any, games: int, seed: int) -> int:
+    """The user's loop: ``make(i)`` starts game i, then random legal actions until it is over;
+    returns the decisions made."""
     rng = random.Random(seed)
     decisions = 0
     for i in range(games):
-        g = new_game(name, players, seed=i)
+        g = make(i)
         while not g.is_over:
             for seat in g.to_act:
                 legal = g.legal_actions(seat)
@@ -109,16 +115,7 @@ class _Idle:
 
 def _idle_loop(games: int, seed: int) -> int:
     """``_random_loop``'s very loop over ``_Idle`` games; returns the decisions made."""
-    rng = random.Random(seed)
-    decisions = 0
-    for _ in range(games):
-        g = _Idle()
-        while not g.is_over:
-            for seat in g.to_act:
-                legal = g.legal_actions(seat)
-                g.act(seat, legal[int(rng.random() * len(legal))])
-        decisions += len(g.history)
-    return decisions
+    return _drive(lambda i: _Idle(), games, seed)
 
 
 def _play_runner(name: str, players: int, games: int, seed: int) -> int:
