@@ -54,6 +54,15 @@ def without(pile: Sequence[T], taken: Iterable[T]) -> list[T]:
     return rest
 
 
+def draw_from(rng: random.Random, pool: list[T], k: int) -> list[T]:
+    """``k`` cards drawn at random from ``pool`` and removed from it (for sampling hidden hands)."""
+    picked = rng.sample(range(len(pool)), k)
+    cards = [pool[i] for i in picked]
+    for i in sorted(picked, reverse=True):
+        pool.pop(i)
+    return cards
+
+
 def below(rng: random.Random, size: int) -> int:
     """A whole number from 0 to ``size - 1``, each equally likely (a die: ``1 + below(rng, 6)``),
     from one ``rng.random()`` as the engines always drew it."""
