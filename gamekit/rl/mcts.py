@@ -58,6 +58,12 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     Kuhhandel's hidden money cards and deck order. Raises if the sample shows another view;
     ``NotImplementedError`` for Bohnanza."""
     name = view.get("game")
+    if view.get("viewer") is None:
+        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+    if not view.get("to_act"):
+        raise ValueError(
+            f"determinize: the game is over (phase {view.get('phase')!r}), there is nothing to decide"
+        )
     if name == "for_sale":
         game = _for_sale(view, rng)
     elif name == "money_monsoon":
@@ -141,11 +147,7 @@ def _money_monsoon(view: dict[str, Any], rng: random.Random) -> Game:
     Two counts the view does not show start again at 0: the stats tallies (fees, prices, rolls
     won), which play never reads, and the rolls lapsed in a row, which only MM-E6's safety stop
     after 100 reads."""
-    seat, n, phase = view["viewer"], view["players"], view["phase"]
-    if seat is None:
-        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
-    if phase not in ("bid", "move"):
-        raise ValueError(f"determinize: the game is over (phase {phase!r}), there is nothing to decide")
+    seat, n, phase = view["viewer"], view["players"], view["phase"]  # a seat's, game running
     options = {key: view[key] for key in MONEY_MONSOON_OPTIONS}
     game: Any = game_class("money_monsoon")(n, seed=rng.getrandbits(32), options=options)
     game._dice, game._dice_used = [], 0  # no stacked rolls: the die from here on (MM-A1)

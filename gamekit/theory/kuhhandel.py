@@ -444,9 +444,9 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> Any:
     the engine's private attributes touched are ``KUHHANDEL_PRIVATE``."""
     seat, n, phase = view["viewer"], view["players"], view["phase"]
     if seat is None:
-        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+        raise ValueError("sample_state needs a seat's view, not the teacher's (viewer None)")
     if phase == "over":
-        raise ValueError(f"determinize: the game is over (phase {phase!r}), there is nothing to decide")
+        raise ValueError("sample_state: the game is over, there is no state to search from")
     game: Any = game_class("kuhhandel")(n, seed=rng.getrandbits(32), options={"max_turns": view["max_turns"]})
     # The deck: every animal not held and not on auction, in random order.
     unseen = Counter({a: kh.CARDS_PER_ANIMAL for a in kh.ANIMALS})
