@@ -17,17 +17,24 @@ from .actions import BUY_FIELD, HARVEST_FIELD
 from .rules import Field, field_for, harvestable
 
 
-def field_index(fields: Sequence[Field], seat: int, bean: str, number: int | None, text: str) -> int:
+def field_index(
+    fields: Sequence[Field], seat: int, bean: str, number: int | None, traded: bool = False
+) -> int:
     """The index of the field ``bean`` goes to: field ``number`` if named, else the default;
-    raises unless it is empty or of the bean's own type (BO-T2)."""
+    raises unless it is empty or of the bean's own type (BO-T2). ``traded``: the action named
+    the bean (``plant BEAN [N]``, step 3b) rather than planting the front card (``plant [N]``);
+    the refusal quotes it so, and its text is written only when there is a refusal (a planting
+    is one decision in seven)."""
     if number is None:
         i = field_for(fields, bean)
         if i is None:
+            text = f"plant {bean}" if traded else "plant"
             raise IllegalAction(
                 f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
                 "harvest a field first (BO-T2)"
             )
         return i
+    text = f"plant {bean} {number}" if traded else f"plant {number}"
     if not 1 <= number <= rules.MAX_FIELDS:
         raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
     if number > len(fields):

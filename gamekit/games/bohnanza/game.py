@@ -565,10 +565,7 @@ class Bohnanza(Game):
     def _plant_front(self, seat: int, number: int | None) -> None:
         hand = self.hands[seat]
         bean = hand[0]
-        own = self.fields[seat]
-        i = field_for(own, bean) if number is None else None
-        if i is None:  # a named field, or no field fits: checked, and refused if it must be
-            i = fields.field_index(own, seat, bean, number, "plant" if number is None else f"plant {number}")
+        i = fields.field_index(self.fields[seat], seat, bean, number)
         hand.pop(0)
         self._plant(seat, bean, "hand", i)
         self.planted += 1
@@ -679,7 +676,7 @@ class Bohnanza(Game):
             give=[b for b, _ in give],
             turned_up=[k == 0 for _, k in give],
             ask=list(proposal.ask),
-            private={"give": [b if k == 0 else f"{b}#{k}" for b, k in give]},  # ``card_text``
+            private={"give": [card_text(b, k) for b, k in give]},
         )
 
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
@@ -725,11 +722,7 @@ class Bohnanza(Game):
         if not from_area and bean not in received:
             text = f"plant {bean}" if number is None else f"plant {bean} {number}"
             raise IllegalAction(refusals.nothing_to_plant(text, seat, bean, self._beans_to_plant(seat)))
-        own = self.fields[seat]
-        i = field_for(own, bean) if number is None else None
-        if i is None:  # a named field, or no field fits: checked, and refused if it must be
-            text = f"plant {bean}" if number is None else f"plant {bean} {number}"
-            i = fields.field_index(own, seat, bean, number, text)
+        i = fields.field_index(self.fields[seat], seat, bean, number, traded=True)
         if from_area:
             self.trading_area.remove(bean)
         else:
