@@ -114,10 +114,7 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     if len(bidders) == 1:
         _close(game)
         return
-    # auctions.next_bidder(bidders, seat, seat) written out, as this runs at every raise: with
-    # two bidders or more, the one after the raiser round the table is never the raiser.
-    i = bidders.index(seat) + 1
-    auction.bidder = nxt = bidders[i] if i < len(bidders) else bidders[0]
+    auction.bidder = nxt = auctions.next_bidder(bidders, seat, seat)
     # The game runs, so is_over is already False: the plain to_act attribute is assigned, not the
     # core's _to_act property, which would set both at the cost of a call on every bid and hold.
     game.to_act = (nxt,)
@@ -167,7 +164,7 @@ def _close(game: Kuhhandel) -> None:
         return
     winner, price = auction.high_bidder, auction.high_bid
     game._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
-    if price > rules.money_total(game.money[winner]):  # rules.over_bid, written out (KH-A7)
+    if rules.over_bid(game.money[winner], price):
         # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
         # money to everyone (a public event) and the auction is run again without them, so an
         # over-bid is never paid out by a buy-in.
