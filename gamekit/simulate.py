@@ -27,8 +27,9 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing.context import SpawnContext
 from typing import TYPE_CHECKING, Any
 
@@ -791,20 +792,16 @@ class _WorkerContext(SpawnContext):
             time.sleep(0.005)
 
 
-def _on_local_processes(
-    count: int,
-    task: Callable[[range], tuple[Any, ...]],
-    chunks: list[range],
-    games: int,
-    progress: Progress | None,
-) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
-    """The chunks on ``count`` fresh worker processes; on any exception (Ctrl-C included) the
-    queued chunks are cancelled and the workers terminated before it is raised."""
+@contextmanager
+def _local_pool(count: int) -> Iterator[ProcessPoolExecutor]:
+    """``count`` fresh worker processes that do not re-run ``__main__``. On any exception in the
+    block (Ctrl-C included) the workers are terminated before it is raised, which cancels what is
+    queued; otherwise the pool is shut down once its work is done."""
     _install_without_main()
     context = _WorkerContext()
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
     try:
-        result = _gather(lambda ix: pool.submit(*task(ix)), chunks, games, progress, 2 * count, cancel=False)
+        yield pool
     except BaseException:
         # Terminated workers break the pool, which fails every pending future itself; a future
         # cancelled here first would make Python 3.11's pool fail on it (InvalidStateError).
@@ -812,7 +809,18 @@ def _on_local_processes(
         pool.shutdown(wait=False)
         raise
     pool.shutdown(wait=True)
-    return result
+
+
+def _on_local_processes(
+    count: int,
+    task: Callable[[range], tuple[Any, ...]],
+    chunks: list[range],
+    games: int,
+    progress: Progress | None,
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """The chunks on ``count`` fresh worker processes (``_local_pool``)."""
+    with _local_pool(count) as pool:
+        return _gather(lambda ix: pool.submit(*task(ix)), chunks, games, progress, 2 * count, cancel=False)
 
 
 def run_calls(workers: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
@@ -826,18 +834,8 @@ def run_calls(workers: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any,
     if kind == "one":
         return [fn(*args) for fn, args in calls]
     if kind == "processes":
-        _install_without_main()
-        context = _WorkerContext()
-        count = min(workers, len(calls)) or 1
-        pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
-        try:
-            results = _await_all([pool.submit(fn, *args) for fn, args in calls])
-        except BaseException:
-            context.terminate()  # as in ``_on_local_processes``: the broken pool fails the rest
-            pool.shutdown(wait=False)
-            raise
-        pool.shutdown(wait=True)
-        return results
+        with _local_pool(min(workers, len(calls)) or 1) as pool:
+            return _await_all([pool.submit(fn, *args) for fn, args in calls])
     if kind == "executor":
         futures = [workers.submit(fn, *args) for fn, args in calls]
         try:
