@@ -147,9 +147,14 @@ class Hub:
         self.games: dict[int, Game] = {}
         self.versions: dict[str, int] = {}  # per session: the teacher's screen changed
         # What a student sees changes with the session's public part ("p:CODE": rounds opening and
-        # closing, the clock), their own inputs ("s:ID") and their table ("t:ID"); their version
-        # is the sum, so one student's sealed bid moves nobody else's screen.
+        # closing, the clock), their own inputs ("s:ID") and their table ("t:ID"). Each of these
+        # keys holds a stamp: the value of one server-wide clock when it last changed. A student's
+        # version is the newest stamp among their keys, so one student's sealed bid moves nobody
+        # else's screen, and a change they see always gives a version they have never been shown
+        # (a sum of counts could fall back to an old value when their table changed: the page,
+        # which refreshes when the version differs, would stay on the old table).
         self.counters: dict[str, int] = {}
+        self._clock = 0
         self.current: dict[str, int | None] = {}  # session → its activity
         self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
         self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
@@ -162,6 +167,7 @@ class Hub:
             self.current[row["code"]] = row["activity"]
         for row in self.store.all("SELECT key, value FROM counters"):
             self.counters[row["key"]] = row["value"]
+        self._clock = max(self.counters.values(), default=0)
         for row in self.store.all("SELECT id, activity, seats, state FROM game_tables"):
             self.games[row["id"]] = load_game(row["state"])
             self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
@@ -182,8 +188,9 @@ class Hub:
         return self.versions.get(code, 0)
 
     def _count(self, key: str) -> None:
-        value = self.counters.get(key, 0) + 1
-        self.counters[key] = value
+        """Stamp ``key`` as changed now (see ``counters``)."""
+        self._clock += 1
+        value = self.counters[key] = self._clock
         self.store.execute("INSERT OR REPLACE INTO counters (key, value) VALUES (?, ?)", (key, value))
 
     def _set_activity(self, code: str, activity: int) -> None:
@@ -196,8 +203,8 @@ class Hub:
         counters = self.counters
         activity = self.current.get(code)
         table = self.table_of.get((activity, student)) if activity is not None else None
-        mine = counters.get(f"p:{code}", 0) + counters.get(f"s:{student}", 0)
-        return mine + (counters.get(f"t:{table}", 0) if table is not None else 0)
+        mine = max(counters.get(f"p:{code}", 0), counters.get(f"s:{student}", 0))
+        return max(mine, counters.get(f"t:{table}", 0)) if table is not None else mine
 
     def session(self, code: str) -> Any:
         with self.lock:

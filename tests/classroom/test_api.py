@@ -231,6 +231,28 @@ def test_a_students_version_moves_only_when_their_own_screen_may_change(room):
     assert all(c > a for c, a in zip(closed, after, strict=True))  # the reveal moves every screen
 
 
+def test_a_students_version_never_comes_back_to_a_value_their_page_has_seen(room):
+    """The page refreshes when the version it is told differs from the one it shows: a new table
+    whose own count is lower than the old table's must still give every student a new version."""
+    seen = [{s.ok("GET", "/api/me")["version"]} for s in room.students]
+    for game, players in (("kuhhandel", 3), ("bohnanza", 3), ("money_monsoon", 4)):
+        room.t("POST", "tables", {"game": game, "players": players, "seed": 4})
+        for step in range(12 if game == "kuhhandel" else 2):
+            for student in room.students:
+                screen = student.ok("GET", "/api/me")["activity"]
+                if screen["legal"]:
+                    student.ok("POST", "/api/act", {"text": screen["legal"][step % len(screen["legal"])]})
+            for i, student in enumerate(room.students):
+                seen[i].add(student.ok("GET", "/api/me")["version"])
+        assert all(s.ok("GET", "/api/me")["activity"]["game"] == game for s in room.students)
+        switched = [s.ok("GET", "/api/me")["version"] for s in room.students]
+        room.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 1})
+        for i, student in enumerate(room.students):
+            version = student.ok("GET", "/api/me")["version"]
+            assert version not in seen[i] and version > switched[i], (game, i, version, sorted(seen[i]))
+            seen[i].add(version)
+
+
 def test_rows_name_the_format_or_the_game_of_their_activity(room):
     room.t("POST", "auction", {"format": "all_pay", "rounds": 1})
     room.students[0].ok("POST", "/api/act", {"text": "bid 3"})
