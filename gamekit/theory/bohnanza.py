@@ -160,11 +160,11 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> Any:
     just opened (what goes in it is the active player's choice, not chance), and a partner's
     picks the viewer cannot see as none yet (the partner may still pick).
 
-    Not used: the public log (what a reshuffled discard pile held, the cards a player planted or
-    traded before, so a rival's hand is not narrowed by them), the decisions made so far (the
-    sample's safety limit, BO-T4, counts ``max_decisions`` from the sample), the stats tallies
-    (start at 0) and ``three_fields_at_start``, which only the set-up reads (the fields are the
-    view's). Public state is set on a fresh game; the engine's private attributes touched are
+    Not used: the public log (what the discard pile held when it was reshuffled, BO-D1, which
+    says which unseen cards can be in the deck and which only in hands), the decisions made so
+    far (the sample's safety limit, BO-T4, allows ``max_decisions`` decisions of its own play,
+    the replay not counted), the stats tallies (start at 0) and ``three_fields_at_start``,
+    which only the set-up reads (the fields are the view's). Public state is set on a fresh game; the engine's private attributes touched are
     ``BOHNANZA_PRIVATE``."""
     from ..core.game import game_class
     from ..games.bohnanza.actions import OFFER
@@ -227,26 +227,25 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> Any:
         game.phase = phase
         game._to_act = tuple(view["to_act"])
     else:  # BO-T4: replayed step by step, so the draft's legal steps are the engine's own
-        game.phase, game._to_act, game.proposals_left = "trade", (active,), None
-        game.act(active, OFFER[proposal["partner"]])
+        steps: list[tuple[int, Any]] = [(active, OFFER[proposal["partner"]])]
         if seat == active:
-            gives = [f"give {card}" for card in proposal["give_cards"]]
+            steps += [(active, f"give {card}") for card in proposal["give_cards"]]
         elif proposal["made"]:
             hand_gives = iter(positions)
-            gives = [
-                f"give {bean}" if up else f"give {bean}#{next(hand_gives)}"
+            steps += [
+                (active, f"give {bean}" if up else f"give {bean}#{next(hand_gives)}")
                 for bean, up in zip(proposal["give"], proposal["turned_up"], strict=True)
             ]
-        else:  # a draft only its maker sees: just opened
-            gives = []
-        asks = [f"ask {bean}" for bean in proposal["ask"]] if proposal["ask"] is not None else []
-        for step in gives + asks:
-            game.act(active, step)
+        # else: a draft only its maker sees, taken as just opened
+        steps += [(active, f"ask {bean}") for bean in proposal["ask"] or ()]
         if proposal["made"]:
-            game.act(active, "propose")
-            for card in proposal["picks"] or ():  # the viewer's own picks as the partner
-                game.act(proposal["partner"], f"give {card}")
+            steps.append((active, "propose"))
+            # the viewer's own picks as the partner (None: not the viewer's to see)
+            steps += [(proposal["partner"], f"give {card}") for card in proposal["picks"] or ()]
+        game.phase, game._to_act, game.proposals_left = "trade", (active,), None
+        game._last_step += len(steps)  # the replay is not the sample's own play (BO-T4)
+        for step_seat, step in steps:
+            game.act(step_seat, step)
     game.proposals_left = view["proposals_left"]
     game.offers = [dict(o) for o in view["offers"]]
-    game._last_step = view["max_decisions"] - 1 + len(game.history)  # BO-T4, from the sample on
     return game

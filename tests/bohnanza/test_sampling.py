@@ -241,6 +241,24 @@ def test_a_sample_plays_on_legally_to_the_end_and_reshuffles_with_its_own_genera
     assert len(decks_after) > 1
 
 
+def test_a_samples_safety_limit_counts_its_own_decisions_not_the_replayed_proposal():
+    """BO-T4's safety limit: the view does not show the decisions so far, so a sample (here of a
+    made proposal, replayed in a few steps) stops after ``max_decisions`` decisions of its own."""
+    game = gamekit.new_game("bohnanza", 3, seed=8, options={"max_decisions": 60})
+    rng = random.Random(8)
+    while not (game.proposal is not None and game.proposal.made and game.proposal.give):
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    partner = game.proposal.partner
+    sample = sample_state(game.view(partner), random.Random(0))
+    replayed = len(sample.history)
+    assert replayed >= 3 and sample.view(partner) == game.view(partner)
+    while not sample.is_over:
+        seat = sample.to_act[0]
+        sample.act(seat, rng.choice(sample.legal_actions(seat)))
+    assert sample.stopped and len(sample.history) - replayed == 60
+
+
 def test_a_sample_sets_only_the_private_attributes_it_lists():
     """What ``BOHNANZA_PRIVATE`` names is all of the engine's private state a sample sets: the
     other underscored attributes are a fresh game's (the events and stats are not in the view)."""
