@@ -337,11 +337,15 @@ def mcts_record(
 # The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
 # long (about 30 s each at 20 simulations on two shared cores), so it has one run; Kuhhandel's
 # longer still (about 80 s each at 10 simulations: every rollout plays a whole random game).
+# Bohnanza's longer again (about 105 s each at 10 simulations against 2 x grower, 0.7 s a
+# decision: a random rollout proposes and answers trades for hundreds of decisions), so it has
+# 9 games, three in each seat (16 minutes).
 RUNS = (
     ("for_sale", 3, 24, 20),
     ("for_sale", 3, 24, 100),
     ("money_monsoon", 4, 24, 20),
     ("kuhhandel", 3, 12, 10),
+    ("bohnanza", 3, 9, 10),
 )
 
 
@@ -349,7 +353,7 @@ def regenerate(
     path: Path = RESULTS, runs: Sequence[tuple[str, int, int, int]] = RUNS, only: Sequence[str] | None = None
 ) -> Any:
     """The table lesson 07 shows: ``mcts_record`` for each of ``runs``, written to ``path``
-    (``python -m gamekit.rl.mcts [GAME ...]``; about 50 minutes on two shared cores). With
+    (``python -m gamekit.rl.mcts [GAME ...]``; about 65 minutes on two shared cores). With
     ``only`` (game names) just those games' runs are played; the other games' rows are kept
     from ``path`` as stored."""
     import pandas as pd

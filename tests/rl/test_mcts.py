@@ -311,7 +311,12 @@ def test_regenerating_one_game_keeps_the_other_games_rows_as_stored(tmp_path):
     path.write_text(RESULTS.read_text())
     with pytest.raises(ValueError, match="no run is listed"):
         regenerate(path, runs=[("money_monsoon", 4, 1, 2)], only=["kuhhandel"])
-    runs = [("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2), ("kuhhandel", 3, 12, 10)]
+    runs = [
+        ("for_sale", 3, 24, 20),
+        ("money_monsoon", 4, 1, 2),
+        ("kuhhandel", 3, 12, 10),
+        ("bohnanza", 3, 9, 10),
+    ]
     table = regenerate(path, runs=runs, only=["money_monsoon"])
     stored, lines = RESULTS.read_text().splitlines(), path.read_text().splitlines()
     assert len(lines) == len(stored)
@@ -330,7 +335,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
-    assert set(stored["game"]) == {"for_sale", "money_monsoon", "kuhhandel"}
+    assert set(stored["game"]) == set(gamekit.GAMES)  # issue 15: every game has its row
 
 
 def test_too_few_simulations_are_refused():
