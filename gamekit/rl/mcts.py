@@ -11,11 +11,15 @@ hands. Money Monsoon: all is public but the sealed bids, so a rival who has bid 
 a bid drawn uniformly from 0 to its points; the dice to come are rolled by the sample's own
 generator (a fresh seed per sample). Kuhhandel: others' money-card values, face-down offers
 and the deck's order are dealt at random from what the view leaves unaccounted for (see
-``gamekit.theory.kuhhandel.sample_state``). Bohnanza raises ``NotImplementedError`` saying so.
+``gamekit.theory.kuhhandel.sample_state``). Bohnanza: others' hands (by their public sizes) and
+the deck's order are dealt at random from the cards the view leaves unaccounted for, the deck
+run out as often as the view says; a proposal under way is replayed, a made one seen from
+outside with the active player's hand dealt the beans it gives (see
+``gamekit.theory.bohnanza.sample_state``).
 
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
-interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, For Sale's,
-Money Monsoon's and Kuhhandel's rows (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
+interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, a row or two per
+game (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
 again, the others' rows kept as stored).
 """
 
@@ -36,8 +40,9 @@ from gamekit.core.chance import draw_from
 from gamekit.core.data import data_dir
 from gamekit.core.game import Game, game_class
 from gamekit.core.sealed import SealedChoices
+from gamekit.theory import bohnanza as bohnanza_theory
+from gamekit.theory import kuhhandel as kuhhandel_theory
 from gamekit.theory.for_sale import CHEQUES, HOUSES
-from gamekit.theory.kuhhandel import sample_state
 
 from . import openspiel as gos
 from .spaces import PAY_DONE, PAY_STEP
@@ -55,8 +60,8 @@ STRONGEST = {
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     """A game whose ``view(seat)`` is exactly ``view``, what the view hides sampled at random
     (``rng``): For Sale's hidden cards, Money Monsoon's sealed bids of rivals who have bid,
-    Kuhhandel's hidden money cards and deck order. Raises if the sample shows another view;
-    ``NotImplementedError`` for Bohnanza."""
+    Kuhhandel's hidden money cards and deck order, Bohnanza's hidden hands and deck order.
+    Raises if the sample shows another view."""
     name = view.get("game")
     if view.get("viewer") is None:
         raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
@@ -69,11 +74,11 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     elif name == "money_monsoon":
         game = _money_monsoon(view, rng)
     elif name == "kuhhandel":
-        game = sample_state(view, rng)  # gamekit.theory.kuhhandel
+        game = kuhhandel_theory.sample_state(view, rng)
+    elif name == "bohnanza":
+        game = bohnanza_theory.sample_state(view, rng)
     else:
-        raise NotImplementedError(
-            f"determinize: not implemented for {name!r}; only for_sale, money_monsoon and kuhhandel so far"
-        )
+        raise ValueError(f"determinize: {name!r} is not a gamekit game")
     seat = view["viewer"]
     seen = game.view(seat)
     if seen != view:
@@ -332,11 +337,15 @@ def mcts_record(
 # The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
 # long (about 30 s each at 20 simulations on two shared cores), so it has one run; Kuhhandel's
 # longer still (about 80 s each at 10 simulations: every rollout plays a whole random game).
+# Bohnanza's longer again (about 105 s each at 10 simulations against 2 x grower, 0.7 s a
+# decision: a random rollout proposes and answers trades for hundreds of decisions), so it has
+# 9 games, three in each seat (16 minutes).
 RUNS = (
     ("for_sale", 3, 24, 20),
     ("for_sale", 3, 24, 100),
     ("money_monsoon", 4, 24, 20),
     ("kuhhandel", 3, 12, 10),
+    ("bohnanza", 3, 9, 10),
 )
 
 
@@ -344,7 +353,7 @@ def regenerate(
     path: Path = RESULTS, runs: Sequence[tuple[str, int, int, int]] = RUNS, only: Sequence[str] | None = None
 ) -> Any:
     """The table lesson 07 shows: ``mcts_record`` for each of ``runs``, written to ``path``
-    (``python -m gamekit.rl.mcts [GAME ...]``; about 50 minutes on two shared cores). With
+    (``python -m gamekit.rl.mcts [GAME ...]``; about 65 minutes on two shared cores). With
     ``only`` (game names) just those games' runs are played; the other games' rows are kept
     from ``path`` as stored."""
     import pandas as pd

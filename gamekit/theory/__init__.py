@@ -14,7 +14,8 @@ that needs no scipy loads without it.
   of a bid in one roll's sealed second-price auction (where the void tie rule breaks dominance).
 - ``kuhhandel``: a player's money inferred from the known, equal start hands and the public
   history; the cow trade as an all-pay contest whose bids go to the rival, and its best response.
-- ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards.
+- ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards; a
+  state sampled from one seat's view (MCTS's determinization).
 """
 
 from __future__ import annotations

@@ -36,9 +36,29 @@ def test_determinized_hidden_cards_vary_with_the_sample():
     assert len(hands) > 1
 
 
-def test_bohnanza_says_determinization_is_not_implemented():
-    view = gamekit.new_game("bohnanza", 4, seed=1).view(0)
-    with pytest.raises(NotImplementedError, match="only for_sale, money_monsoon and kuhhandel"):
+@pytest.mark.parametrize("players", [3, 5])
+def test_bohnanza_determinized_states_show_the_same_view_in_a_game_of_gamekit_bots(players):
+    """determinize checks the view itself (it raises otherwise); every seat's view at every
+    tenth decision of a game of gamekit's bots (tests/bohnanza/test_sampling.py tests the
+    sampler, gamekit.theory.bohnanza.sample_state, at length)."""
+    game = gamekit.new_game("bohnanza", players, seed=players)
+    bots = [make_bot(name, "bohnanza") for name in ("grower", "trader", "random", "planter", "grower")]
+    rng = random.Random(players)
+    phases = set()
+    while not game.is_over:
+        seat = game.to_act[0]
+        if len(game.history) % 10 == 0:
+            for viewer in range(players):
+                view = game.view(viewer)
+                assert determinize(view, rng).view(viewer) == view
+                phases.add(view["phase"])
+        game.act(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat), rng))
+    assert {"plant", "trade", "plant-traded"} <= phases
+
+
+def test_determinize_names_a_game_it_does_not_know():
+    view = gamekit.new_game("bohnanza", 3, seed=1).view(0) | {"game": "chess"}
+    with pytest.raises(ValueError, match="'chess' is not a gamekit game"):
         determinize(view, random.Random(0))
 
 
@@ -209,7 +229,9 @@ def test_kuhhandel_hidden_money_and_deck_vary_with_the_sample():
         assert sorted(s["deck"]) == sorted(determinize(view, random.Random(99)).deck)
 
 
-@pytest.mark.parametrize(("name", "players"), [("for_sale", 3), ("money_monsoon", 4), ("kuhhandel", 3)])
+@pytest.mark.parametrize(
+    ("name", "players"), [("for_sale", 3), ("money_monsoon", 4), ("kuhhandel", 3), ("bohnanza", 3)]
+)
 def test_determinize_refuses_the_teachers_view_and_a_finished_game(name, players):
     game = gamekit.new_game(name, players, seed=2)
     with pytest.raises(ValueError, match="a seat's view"):
@@ -241,6 +263,32 @@ def test_the_mcts_bot_chooses_legal_kuhhandel_actions_in_every_phase_and_pays_ca
     assert phases == {"turn", "bidding", "decide", "pay", "offer", "respond"}
 
 
+def test_the_mcts_bot_chooses_legal_bohnanza_actions_in_every_phase():
+    """The bot chooses in each phase of a Bohnanza game (planting, trading with no proposal, a
+    draft of its own, answering a proposal, planting what was traded); random legal actions
+    between, and the decision that runs the deck out (draw) too when it comes."""
+    game = gamekit.new_game("bohnanza", 3, seed=4)
+    rng = random.Random(0)
+    bot = MCTSBot(simulations=2)
+    chosen = set()
+    for _ in range(5000):
+        if game.is_over or len(chosen) == 6:
+            break
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        proposal = game.view(seat)["proposal"]
+        where = (game.phase, None if proposal is None else "answer" if proposal["made"] else "draft")
+        if where not in chosen and len(legal) > 1:
+            action = bot.choose(game.view(seat), legal, rng)
+            assert action in legal
+            chosen.add(where)
+        else:
+            action = rng.choice(legal)
+        game.act(seat, action)
+    wanted = {("plant", None), ("trade", None), ("trade", "draft"), ("trade", "answer")}
+    assert wanted | {("plant-traded", None)} <= chosen, chosen
+
+
 def test_the_mcts_bot_plays_a_whole_game_legally_and_the_record_has_an_interval():
     table = mcts_record(games=1, players=3, simulations=2, path=None)
     row = table.iloc[0]
@@ -263,7 +311,12 @@ def test_regenerating_one_game_keeps_the_other_games_rows_as_stored(tmp_path):
     path.write_text(RESULTS.read_text())
     with pytest.raises(ValueError, match="no run is listed"):
         regenerate(path, runs=[("money_monsoon", 4, 1, 2)], only=["kuhhandel"])
-    runs = [("for_sale", 3, 24, 20), ("money_monsoon", 4, 1, 2), ("kuhhandel", 3, 12, 10)]
+    runs = [
+        ("for_sale", 3, 24, 20),
+        ("money_monsoon", 4, 1, 2),
+        ("kuhhandel", 3, 12, 10),
+        ("bohnanza", 3, 9, 10),
+    ]
     table = regenerate(path, runs=runs, only=["money_monsoon"])
     stored, lines = RESULTS.read_text().splitlines(), path.read_text().splitlines()
     assert len(lines) == len(stored)
@@ -282,7 +335,7 @@ def test_the_stored_results_have_the_columns_the_record_writes():
     assert (stored["ci_low"] <= stored["mcts win share"]).all() and (
         stored["mcts win share"] <= stored["ci_high"]
     ).all()
-    assert set(stored["game"]) == {"for_sale", "money_monsoon", "kuhhandel"}
+    assert set(stored["game"]) == set(gamekit.GAMES)  # issue 15: every game has its row
 
 
 def test_too_few_simulations_are_refused():

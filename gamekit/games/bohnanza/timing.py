@@ -1,8 +1,9 @@
 """Harvest now or wait, from what one player knows: ``gamekit.theory.bohnanza`` bound to
 Bohnanza's cards and beanometers, for the bots.
 
-The theory is game-free (the generic layers import no game), so it takes the card counts and a
-bean's beanometer as arguments; these bind them. It needs neither numpy nor scipy, and the
+The harvest theory is game-free (the generic layers import no game), so it takes the card counts
+and a bean's beanometer as arguments; these bind them. (The same module's ``sample_state`` uses
+the engine, imported only when it is called, so this import makes no cycle.) It needs neither numpy nor scipy, and the
 ``gamekit.theory`` package loads its modules on first use, so a bot's first decision pays no
 scientific start-up.
 """
