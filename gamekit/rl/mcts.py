@@ -354,8 +354,8 @@ def regenerate(
 ) -> Any:
     """The table lesson 07 shows: ``mcts_record`` for each of ``runs``, written to ``path``
     (``python -m gamekit.rl.mcts [GAME ...]``; about 65 minutes on two shared cores). With
-    ``only`` (game names) just those games' runs are played; the other games' rows are kept
-    from ``path`` as stored."""
+    ``only`` (game names) just those games' runs are played; every other game's rows are kept
+    from ``path`` as stored and in their place, whether ``runs`` lists that game or not."""
     import pandas as pd
 
     unknown = sorted(set(only or ()) - {run[0] for run in runs})
@@ -364,8 +364,12 @@ def regenerate(
             f"regenerate: no run is listed for {unknown}; runs are for {sorted({r[0] for r in runs})}"
         )
     kept = pd.read_csv(path) if only is not None else None
+    order = list(dict.fromkeys(run[0] for run in runs))  # the games in the order of the runs
+    if kept is not None:  # the stored order instead; a game new to the table goes last
+        stored = list(dict.fromkeys(kept["game"]))
+        order = stored + [name for name in order if name not in stored]
     rows = []
-    for name in dict.fromkeys(run[0] for run in runs):  # the games in the order of the runs
+    for name in order:
         if kept is not None and name not in only:
             rows.append(kept[kept["game"] == name])
             continue
