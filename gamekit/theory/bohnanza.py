@@ -164,8 +164,8 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> Any:
     says which unseen cards can be in the deck and which only in hands), the decisions made so
     far (the sample's safety limit, BO-T4, allows ``max_decisions`` decisions of its own play,
     the replay not counted), the stats tallies (start at 0) and ``three_fields_at_start``,
-    which only the set-up reads (the fields are the view's). Public state is set on a fresh game; the engine's private attributes touched are
-    ``BOHNANZA_PRIVATE``."""
+    which only the set-up reads (the fields are the view's). Public state is set on a fresh
+    game; the engine's private attributes touched are ``BOHNANZA_PRIVATE``."""
     from ..core.game import game_class
     from ..games.bohnanza.actions import OFFER
     from ..games.bohnanza.rules import BEAN_COUNTS

@@ -3,9 +3,9 @@ Bohnanza's cards and beanometers, for the bots.
 
 The harvest theory is game-free (the generic layers import no game), so it takes the card counts
 and a bean's beanometer as arguments; these bind them. (The same module's ``sample_state`` uses
-the engine, imported only when it is called, so this import makes no cycle.) It needs neither numpy nor scipy, and the
-``gamekit.theory`` package loads its modules on first use, so a bot's first decision pays no
-scientific start-up.
+the engine, imported only when it is called, so this import makes no cycle.) It needs neither
+numpy nor scipy, and the ``gamekit.theory`` package loads its modules on first use, so a bot's
+first decision pays no scientific start-up.
 """
 
 from __future__ import annotations
