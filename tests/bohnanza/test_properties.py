@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import gamekit
 from gamekit.games.bohnanza.rules import BEAN_COUNTS
 
+from .cards import all_cards
+
 SETTINGS = settings(max_examples=12, deadline=None)
 
 
@@ -65,16 +67,6 @@ def steps(setup: Setup):
         index = setup.choices[i] if i < len(setup.choices) else int(rng.random() * 10**6)
         i += 1
         yield g, seat, legal[index % len(legal)]
-
-
-def all_cards(view: dict[str, Any]) -> Counter:
-    cards = Counter(view["deck"]) + Counter(view["discard"]) + Counter(view["trading_area"])
-    for s in range(view["players"]):
-        cards += Counter(view["hands"][s]) + Counter(view["received"][s]) + Counter(view["coin_cards"][s])
-        for field in view["fields"][s]:
-            if field:
-                cards[field[0]] += field[1]
-    return cards
 
 
 def is_subsequence(part: list[str], whole: list[str]) -> bool:

@@ -11,6 +11,8 @@ import gamekit
 from gamekit.games.bohnanza import Bohnanza, rules
 from gamekit.games.bohnanza.actions import BUY_FIELD, HARVEST_FIELD, PLANT, STOP
 
+from .cards import all_cards
+
 FRONT = ["green", "green", "red", "blue", "soy"]  # the document's hand (BO-X1)
 
 
@@ -49,17 +51,6 @@ def texts(g, seat: int) -> list[str]:
     return [str(a) for a in g.legal_actions(seat)]
 
 
-def pile_counts(view) -> Counter:
-    """Every card of a teacher's view, by bean (BO-E2)."""
-    cards = Counter(view["deck"]) + Counter(view["discard"]) + Counter(view["trading_area"])
-    for s in range(view["players"]):
-        cards += Counter(view["hands"][s]) + Counter(view["received"][s]) + Counter(view["coin_cards"][s])
-        for field in view["fields"][s]:
-            if field:
-                cards[field[0]] += field[1]
-    return cards
-
-
 # ---------------------------------------------------------------- components
 
 
@@ -69,7 +60,7 @@ def test_bo_c1_104_cards_in_eight_types():
     assert len(rules.ALL_CARDS) == rules.DECK_SIZE == 104
     assert Counter(rules.ALL_CARDS) == Counter(rules.BEAN_COUNTS)
     v = game().view()
-    assert pile_counts(v) == Counter(rules.BEAN_COUNTS)
+    assert all_cards(v) == Counter(rules.BEAN_COUNTS)
 
 
 @pytest.mark.parametrize(
@@ -796,7 +787,7 @@ def test_bo_e1_final_harvest_ignores_the_one_bean_protection_and_hands_are_worth
     assert v["fields"] == [[None, None]] * 3
     assert v["hand_sizes"][2] == 5  # kept, worth nothing
     assert g.result() == {"scores": [0, 2, 0], "ranks": [2, 1, 2], "winners": [1], "finished": True}
-    assert pile_counts(v) == Counter(rules.BEAN_COUNTS)
+    assert all_cards(v) == Counter(rules.BEAN_COUNTS)
 
 
 def test_bo_e1_ties_share_the_place():
@@ -812,10 +803,10 @@ def test_bo_e2_all_104_cards_are_accounted_for_during_a_game():
     g = gamekit.new_game("bohnanza", 5, seed=8)
     rng = random.Random(8)
     while not g.is_over:
-        assert pile_counts(g.view()) == Counter(rules.BEAN_COUNTS)
+        assert all_cards(g.view()) == Counter(rules.BEAN_COUNTS)
         seat = g.to_act[0]
         g.act(seat, rng.choice(g.legal_actions(seat)))
-    assert pile_counts(g.view()) == Counter(rules.BEAN_COUNTS)
+    assert all_cards(g.view()) == Counter(rules.BEAN_COUNTS)
 
 
 def test_bo_e2_a_saved_state_with_a_card_too_many_is_refused():

@@ -21,18 +21,9 @@ from gamekit.bots.base import make_bot
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, DECK_SIZE
 from gamekit.theory.bohnanza import BOHNANZA_PRIVATE, sample_state, unseen_beans
 
+from .cards import all_cards
+
 BOTS = ("grower", "trader", "planter", "random")
-
-
-def all_cards(view: dict[str, Any]) -> Counter[str]:
-    """Every card of a teacher's view, wherever it lies."""
-    cards = Counter(view["deck"]) + Counter(view["discard"]) + Counter(view["trading_area"])
-    for s in range(view["players"]):
-        cards += Counter(view["hands"][s]) + Counter(view["received"][s]) + Counter(view["coin_cards"][s])
-        for field in view["fields"][s]:
-            if field:
-                cards[field[0]] += field[1]
-    return cards
 
 
 def situation(view: dict[str, Any]) -> tuple[str, str, str]:
