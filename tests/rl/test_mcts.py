@@ -241,43 +241,19 @@ def test_determinize_refuses_the_teachers_view_and_a_finished_game(name, players
         determinize(game.view(0), random.Random(0))
 
 
-def test_the_mcts_bot_chooses_legal_kuhhandel_actions_in_every_phase_and_pays_card_by_card():
-    """The bot chooses in each phase (a payment is searched card by card, pay+V, then handed
-    over as one legal 'pay' action); random legal actions between."""
-    game = gamekit.new_game("kuhhandel", 3, seed=4)
-    rng = random.Random(0)
-    bot = MCTSBot(simulations=2)
-    phases = set()
-    for _ in range(2000):
-        if game.is_over or len(phases) == 6:
-            break
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        if game.phase not in phases and len(legal) > 1:
-            action = bot.choose(game.view(seat), legal, rng)
-            assert action in legal
-            phases.add(game.phase)
-        else:
-            action = rng.choice(legal)
-        game.act(seat, action)
-    assert phases == {"turn", "bidding", "decide", "pay", "offer", "respond"}
-
-
-def test_the_mcts_bot_chooses_legal_bohnanza_actions_in_every_phase():
-    """The bot chooses in each phase of a Bohnanza game (planting, trading with no proposal, a
-    draft of its own, answering a proposal, planting what was traded); random legal actions
-    between, and the decision that runs the deck out (draw) too when it comes."""
-    game = gamekit.new_game("bohnanza", 3, seed=4)
+def _bot_chooses_once_in_each(game, situation, enough: int, steps: int) -> set:
+    """Play ``game`` with random legal actions, letting the MCTS bot choose (and checking its
+    choice is legal) the first time each ``situation(game, seat)`` comes with a real choice;
+    stops after ``enough`` situations or ``steps`` decisions. Returns the situations chosen in."""
     rng = random.Random(0)
     bot = MCTSBot(simulations=2)
     chosen = set()
-    for _ in range(5000):
-        if game.is_over or len(chosen) == 6:
+    for _ in range(steps):
+        if game.is_over or len(chosen) == enough:
             break
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
-        proposal = game.view(seat)["proposal"]
-        where = (game.phase, None if proposal is None else "answer" if proposal["made"] else "draft")
+        where = situation(game, seat)
         if where not in chosen and len(legal) > 1:
             action = bot.choose(game.view(seat), legal, rng)
             assert action in legal
@@ -285,6 +261,28 @@ def test_the_mcts_bot_chooses_legal_bohnanza_actions_in_every_phase():
         else:
             action = rng.choice(legal)
         game.act(seat, action)
+    return chosen
+
+
+def test_the_mcts_bot_chooses_legal_kuhhandel_actions_in_every_phase_and_pays_card_by_card():
+    """The bot chooses in each phase (a payment is searched card by card, pay+V, then handed
+    over as one legal 'pay' action); random legal actions between."""
+    game = gamekit.new_game("kuhhandel", 3, seed=4)
+    phases = _bot_chooses_once_in_each(game, lambda g, seat: g.phase, enough=6, steps=2000)
+    assert phases == {"turn", "bidding", "decide", "pay", "offer", "respond"}
+
+
+def test_the_mcts_bot_chooses_legal_bohnanza_actions_in_every_phase():
+    """The bot chooses in each phase of a Bohnanza game (planting, trading with no proposal, a
+    draft of its own, answering a proposal, planting what was traded); random legal actions
+    between, and the decision that runs the deck out (draw) too when it comes."""
+
+    def where(g, seat):
+        proposal = g.view(seat)["proposal"]
+        return (g.phase, None if proposal is None else "answer" if proposal["made"] else "draft")
+
+    game = gamekit.new_game("bohnanza", 3, seed=4)
+    chosen = _bot_chooses_once_in_each(game, where, enough=6, steps=5000)
     wanted = {("plant", None), ("trade", None), ("trade", "draft"), ("trade", "answer")}
     assert wanted | {("plant-traded", None)} <= chosen, chosen
 
