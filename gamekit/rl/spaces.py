@@ -12,7 +12,7 @@ and back. Indices keep one meaning across states, so a policy can learn them:
   (MM-A2): ``600 + k`` picks the k-th of the listed ranges (``bid 200-299``; at most 100), then
   ``500 + N % 100`` the bid N of a range of 100 at or above 500 (bids below 500 keep index N);
   ``700 + k`` the k-th of the 56 moves (``MONEY_MONSOON_MOVES``: one pawn 1..8 either way, the
-  splits of a 7).
+  splits of a 7), and ``756`` the auctioneer's ``sit out`` (MM-A2).
 - Bohnanza: 0..8 ``plant stop draw propose cancel accept reject end-trading buy-field``,
   9..11 ``plant F``, 12..19 ``plant BEAN``, 20..43 ``plant BEAN F``, 44..46 ``harvest F``,
   47..54 ``ask BEAN``, 55..62 ``give BEAN`` (a turned-up card), then ``offer P`` by the partner's
@@ -173,7 +173,7 @@ class Spaces:
             self.size = 1 + self.coins + FOR_SALE_HOUSES
         elif name == "money_monsoon":
             self.track = probe.view()["track_length"]
-            self.size = 700 + len(MONEY_MONSOON_MOVES)
+            self.size = 700 + len(MONEY_MONSOON_MOVES) + 1  # the last index: the auctioneer's sit out
         elif name == "bohnanza":
             self.offer_base = 63
             self.give_base = 63 + n - 1
@@ -214,6 +214,8 @@ class Spaces:
         if name == "money_monsoon":
             if word == "move":
                 return 700 + MONEY_MONSOON_MOVES.index(text)
+            if text == "sit out":
+                return 700 + len(MONEY_MONSOON_MOVES)
             if "-" in rest:
                 ranges = [str(a) for a in game.legal_actions(seat) if a.kind == "bid-range"]
                 return 600 + ranges.index(text)
@@ -275,6 +277,8 @@ class Spaces:
                 return f"bid of 500 or more ending in {index - 500:02d}"
             if index < 700:
                 return f"bid range number {index - 600} of those listed (from 0)"
+            if index == 700 + len(MONEY_MONSOON_MOVES):
+                return "sit out"
             return MONEY_MONSOON_MOVES[index - 700]
         if name == "bohnanza":
             fixed = [

@@ -41,6 +41,7 @@ def test_records_of_mm_x1_one_auction_four_bids_one_move():
         "rebid": 0,
         "roll": 5,
         "players": 4,
+        "auctioneer_sat_out": False,
         "high_bid": 14,
         "top_tied": False,
         "winner": 1,
@@ -106,8 +107,11 @@ def test_simulate_records_tables_carry_the_bot_of_each_seat():
     run = simulate_records("money_monsoon", 4, ["truthful", "truthful", "shade:0.5", "zero8"], 4, seed=1)
     assert set(run) == {"seats", "auctions", "bids", "moves"}
     assert set(run["bids"]["bot"]) == {"truthful", "shade:0.5", "zero8:1"}
+    # One row per bid made: four per bidding, three when the auctioneer sat out (MM-A2).
     per_game = run["bids"].groupby("game").size()
-    assert (per_game % 4 == 0).all()
+    made = run["auctions"].groupby("game")["players"].sum()
+    assert (per_game == made).all() and set(run["auctions"]["players"]) == {3, 4}
+    assert (run["auctions"]["players"] == 4 - run["auctions"]["auctioneer_sat_out"]).all()
     # Every point a player collected in fees is in the moves table.
     fees = run["moves"].groupby(["game", "seat"])["fees"].sum()
     seats = run["seats"].set_index(["game", "seat"])["fees_collected"]

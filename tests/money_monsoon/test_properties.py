@@ -49,6 +49,8 @@ def setups(draw: st.DrawFn, max_turns: st.SearchStrategy | None = None) -> Setup
         "all_void": draw(st.sampled_from(["lapse", "rebid"])),
         "exact_goal": draw(st.booleans()),
         "double_finish": draw(st.sampled_from(["first", "split"])),
+        "auctioneer": draw(st.sampled_from(["may", "must"])),
+        "broke_bids": draw(st.sampled_from(["borrow", "points"])),
         "max_turns": draw(max_turns if max_turns is not None else st.integers(1, 80)),
     }
     return Setup(

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import gamekit
-from gamekit.games.money_monsoon import rules
+from gamekit.games.money_monsoon import pictures, rules
 from gamekit.games.money_monsoon.bots import bid_toward
 from gamekit.games.money_monsoon.game import UNBOUNDED, MoneyMonsoon
 
@@ -136,13 +136,93 @@ def test_mm_a1_the_auctioneer_rolls_and_everyone_sees_the_roll():
     assert g.view()["roll"] == 2 and g.view()["active"] == 2
 
 
-def test_mm_a2_every_player_bids_the_auctioneer_included():
+def test_mm_a2_every_player_is_asked_and_the_auctioneer_may_bid_or_sit_out():
     g = game(dice=[4], first=2)
     assert g.to_act == (0, 1, 2, 3)
-    assert g.legal_actions(2) == [gamekit.Action("bid", n) for n in range(401)]
+    bids = [gamekit.Action("bid", n) for n in range(401)]
+    assert g.legal_actions(2) == [*bids, gamekit.Action("sit-out", None, "sit out")]
+    assert g.legal_actions(1) == bids  # only the auctioneer may sit out
     g.act(2, "bid 7")
     assert g.to_act == (0, 1, 3)
     assert g.legal_actions(2) == []
+
+
+def test_mm_a2_with_auctioneer_must_the_auctioneer_bids_like_everyone():
+    g = game(dice=[4], first=2, auctioneer="must")
+    assert g.legal_actions(2) == [gamekit.Action("bid", n) for n in range(401)]
+    message = illegal(g, 2, "sit out", "MM-A2")
+    assert "auctioneer='must'" in message
+
+
+def test_mm_a2_only_the_auctioneer_may_sit_out():
+    g = game(dice=[4], first=2)
+    message = illegal(g, 1, "sit out", "MM-A2")
+    assert message.startswith("sit out: only the auctioneer (C) may sit its own roll out")
+
+
+def test_mm_a2_an_auctioneer_that_sits_out_neither_wins_nor_sets_the_price():
+    # MM-X1's bids with the auctioneer A sitting out instead of bidding 5: B still pays D's 10 to A.
+    g = game(dice=[5, 5], first=0)
+    g.act(0, "sit out")
+    bid_seats(g, {1: 14, 2: 7, 3: 10})
+    v = g.view()
+    assert v["bids"] == [None, 14, 7, 10] and v["sat_out"] is True
+    assert (v["winner"], v["price"], v["payee"]) == (1, 10, 0)
+    assert v["points"] == [410, 390, 400, 400]
+    assert events(g, "reveal")[-1]["text"].startswith("Bids revealed: A sits out, B 14, C 7, D 10;")
+    # Alone above everyone else's 0, a bid of 1 wins for nothing when the auctioneer sits out...
+    g.act(1, "move a+5")
+    g.act(1, "sit out")
+    bid_seats(g, {0: 0, 2: 1, 3: 0})
+    assert (g.view()["winner"], g.view()["price"]) == (2, 0)
+
+
+def test_mm_a2_sitting_out_is_not_a_bid_of_0():
+    # A bid of 0 takes part: two 0s tie for the top and void each other, so the roll lapses (MM-A5,
+    # MM-A6); with the auctioneer sitting out, B's lone 0 wins the roll.
+    with_zero = game(dice=[5, 5], first=0)
+    bid(with_zero, 0, 0, 0, 0)
+    assert events(with_zero, "void")
+    sat = game(dice=[5], first=0)
+    sat.act(0, "sit out")
+    bid_seats(sat, {1: 0, 2: 0, 3: 0})
+    assert events(sat, "void")  # three 0s: still every bid void
+    sat2 = game(dice=[6], first=0, top_tie="void")
+    sat2.act(0, "sit out")
+    bid_seats(sat2, {1: 0, 2: 3, 3: 3})
+    assert sat2.view()["winner"] == 1  # the 3s void each other; B's 0 is the only bid left
+    zero = game(dice=[6], first=0, top_tie="void")
+    bid(zero, 0, 0, 3, 3)
+    assert events(zero, "void")  # A's 0 ties B's: no bid is left
+
+
+def test_mm_a2_an_auctioneer_that_sits_out_cannot_get_the_free_4_of_an_8():
+    # MM-M5: A sitting out leaves C's 0 the lowest unique bid; A bidding 0 would cancel it.
+    sat = game(dice=[8], first=0)
+    sat.act(0, "sit out")
+    bid_seats(sat, {1: 10, 2: 0, 3: 5})
+    assert (sat.view()["winner"], sat.view()["free_mover"]) == (1, 2)
+    zero = game(dice=[8], first=0)
+    bid(zero, 0, 10, 0, 5)
+    assert (zero.view()["winner"], zero.view()["free_mover"]) == (1, 3)
+
+
+def test_mm_a2_the_choice_to_sit_out_is_sealed_until_the_reveal():
+    g = game(dice=[5], first=0)
+    g.act(0, "sit out")
+    assert g.view(0)["sat_out"] is True and g.view()["sat_out"] is True
+    assert g.view(1)["sat_out"] is None and g.view(1)["bids"] == [None] * 4
+    assert [e["text"] for e in g.log_for(1) if e["type"] == "bid"] == ["A bids face down"]
+    illegal(g, 0, "bid 3", "MM-A2")  # an answer cannot be changed
+    assert "sits out" in pictures.text(g.view(0)) and "sits out" in pictures.draw(g.view())
+    assert "sits out" not in pictures.text(g.view(1)) and "sits out" not in pictures.draw(g.view(1))
+
+
+def test_mm_a5_seat_order_skips_an_auctioneer_that_sat_out():
+    g = game(dice=[5], first=0, top_tie="seat")
+    g.act(0, "sit out")
+    bid_seats(g, {1: 0, 2: 9, 3: 9})
+    assert (g.view()["winner"], g.view()["price"]) == (2, 9)  # C is first clockwise after A
 
 
 def test_mm_a2_a_bid_above_the_bidders_points_is_refused():
@@ -207,6 +287,11 @@ def test_mm_a2_bid_n_is_shorthand_for_its_range_steps():
     illegal(at_once, 1, "bid 260", "MM-A2")  # a sealed bid cannot be changed
 
 
+def bid_seats(g, amounts: dict[int, int]) -> None:
+    for seat, amount in amounts.items():
+        g.act(seat, f"bid {amount}")
+
+
 def test_mm_a2_bid_ranges_nest_for_very_large_holdings():
     assert rules.bid_range_width(499) == 1
     assert rules.bid_range_width(500) == 100
@@ -216,7 +301,8 @@ def test_mm_a2_bid_ranges_nest_for_very_large_holdings():
     g = game(dice=[5])
     set_points(g, 0, 12345)
     first = g.legal_actions(0)
-    assert len(first) == 13 and str(first[-1]) == "bid 12000-12345"
+    assert len(first) == 14 and str(first[-2]) == "bid 12000-12345"
+    assert str(first[-1]) == "sit out"  # A is the auctioneer: it may sit out before writing a range
     g.act(0, "bid 12000-12345")
     assert [str(a) for a in g.legal_actions(0)] == [
         "bid 12000-12099",
@@ -230,14 +316,54 @@ def test_mm_a2_bid_ranges_nest_for_very_large_holdings():
     assert g.view(0)["bids"][0] == 12345
 
 
-def test_mm_a2_a_player_in_debt_bids_only_from_the_points_held():
-    g = game(dice=[3, 3])
+def test_mm_e4_with_broke_bids_points_a_player_in_debt_bids_only_from_the_points_held():
+    g = game(dice=[3, 3], broke_bids="points")
     place(g, 0, 3, 3)
     set_points(g, 0, 20)
     win(g, 1, "move a+3")  # A owes 100 with 20 in hand: borrows 80 (MM-E4)
     assert g.view()["points"][0] == 0 and g.view()["debt"][0] == 80
     assert g.legal_actions(0) == [gamekit.Action("bid", 0)]
     illegal(g, 0, "bid 1", "MM-A2")
+
+
+def test_mm_e4_a_player_who_has_lost_all_their_points_may_bid_on_credit():
+    g = game(dice=[3, 5, 5])
+    place(g, 0, 3, 3)
+    set_points(g, 0, 20)
+    win(g, 1, "move a+3")  # A owes 100 with 20 in hand: borrows 80
+    assert g.view()["points"][0] == 0 and g.view()["bid_limits"][0] == 400
+    assert g.legal_actions(0) == [gamekit.Action("bid", n) for n in range(401)]
+    message = illegal(g, 0, "bid 401", "MM-E4")
+    assert message == (
+        "bid 401 is more than the 400 A, who has lost all their points, may borrow to bid; "
+        "a bid on credit is a whole number from 0 to 400 (MM-E4)"
+    )
+    # B auctions; A bids 120 on credit and wins at D's 30, borrowing the price, paid to B.
+    g.act(1, "bid 5")
+    bid_seats(g, {0: 120, 2: 0, 3: 30})
+    v = g.view()
+    assert (v["winner"], v["price"], v["payee"]) == (0, 30, 1)
+    assert v["points"][0] == 0 and v["debt"][0] == 110 and v["points"][1] == 500 + 30
+    borrow = events(g, "borrow")[-1]
+    assert (borrow["amount"], borrow["reason"]) == (30, "price")
+    assert borrow["text"] == "A borrows 30 from the bank to pay the price (debt now 110)"
+    assert g.state_problems(g.view()) == []
+
+
+def test_mm_e4_credit_is_only_for_a_player_holding_no_points():
+    g = game(dice=[5])
+    set_points(g, 2, 1)
+    assert g.view()["bid_limits"] == [400, 400, 1, 400]
+    illegal(g, 2, "bid 2", "MM-A2")
+
+
+def test_mm_e4_an_auctioneer_on_credit_that_wins_borrows_the_price_for_the_bank():
+    g = game(dice=[5], first=0)
+    set_points(g, 0, 0)
+    bid(g, 300, 14, 7, 10)
+    v = g.view()
+    assert (v["winner"], v["price"], v["payee"]) == (0, 14, None)
+    assert v["points"][0] == 0 and v["debt"][0] == 14 and g.state_problems(v) == []
 
 
 def test_mm_a3_the_highest_bidder_wins_and_pays_the_second_highest_bid():
@@ -436,7 +562,7 @@ def test_mm_m3_a_landing_on_a_pawn_of_a_player_out_of_points_is_paid_with_a_loan
     win(g, 0, "move a+3")
     borrow = events(g, "borrow")[-1]
     assert (borrow["seat"], borrow["amount"], borrow["debt"]) == (3, 20, 20)
-    assert borrow["text"] == "D borrows 20 from the bank to pay (debt now 20)"
+    assert borrow["text"] == "D borrows 20 from the bank to pay a landing fee (debt now 20)"
     assert g.view()["points"][3] == 0 and g.view()["points"][0] == 450
     assert g.view()["debt"] == [0, 0, 0, 20] and g.view()["borrowed"] == [0, 0, 0, 20]
 

@@ -19,6 +19,7 @@ from .rules import BID_LIST_LIMIT, BID_RANGE_WIDTH, bid_range_width, bid_ranges
 Range = tuple[int, int, int]  # (low, high, width of the ranges it was chosen from)
 
 BIDS: list[Action] = [canonical("bid", n) for n in range(4000)]  # beyond: made when needed
+SIT_OUT: Action = canonical("sit-out", None, "sit out")  # MM-A2: the auctioneer takes no part
 _RANGES: dict[tuple[int, int], Action] = {}
 
 
@@ -78,8 +79,13 @@ def narrowed(held: int, chosen: Range | None, low: int, high: int) -> Range:
     return (low, high, width)
 
 
-def bid_over_points(seat: int, amount: int, held: int) -> IllegalAction:
-    """The error for ``bid amount`` above the points held (MM-A2)."""
+def bid_over_points(seat: int, amount: int, held: int, on_credit: bool = False) -> IllegalAction:
+    """The error for ``bid amount`` above the points held (MM-A2) or the credit of a broke player (MM-E4)."""
+    if on_credit:
+        return IllegalAction(
+            f"bid {amount} is more than the {held} {SEAT_NAMES[seat]}, who has lost all their points, "
+            f"may borrow to bid; a bid on credit is a whole number from 0 to {held} (MM-E4)"
+        )
     return IllegalAction(
         f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
         f"a bid is a whole number from 0 to your points (MM-A2)"

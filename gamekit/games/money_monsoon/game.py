@@ -12,7 +12,8 @@ Information: chance only in the die (public, MM-A1) and the first auctioneer
 player has bid (MM-A2), then all bids are revealed together (MM-A3).
 
 Turn structure: the auctioneer's roll is made by the engine as the turn opens;
-every seat then commits ``bid N`` (a player holding 500 points or more first
+every seat then commits ``bid N`` (the auctioneer may answer ``sit out`` instead,
+MM-A2; a player holding 500 points or more first
 chooses a range, ``bid 200-299``, then the bid, so a list of legal actions stays
 short); after the reveal the winner moves (``move a+5``, ``move b-3``, for a 7
 ``move a+3 b+4``), and after a winning 8 the lowest bidder moves 4 as well.
@@ -21,12 +22,16 @@ Readings of what the rules (money-monsoon) leave open:
 - Borrowing (MM-E4): the rules only say that a player who has lost all their
   points may borrow from the bank at 10 % interest, paid at the end; they give
   no amount. Ours: a player who must pay a landing fee (MM-M3) with too few
-  points borrows exactly the shortfall, and a bid is capped at the points held
-  (MM-A2), so no one borrows to bid and a winner's price (never above their own
-  bid) never needs a loan. A debt neither lowers nor raises a bid: a player who
-  had to borrow holds 0 points and bids 0 until points come in again (fees,
-  prices as auctioneer). Loans are repaid only at the end, 110 % of the total
+  points borrows exactly the shortfall. With ``broke_bids="borrow"`` (default)
+  a player holding 0 points may bid up to ``CREDIT_LIMIT`` (400, the starting
+  stake) and, winning, borrows the price; a player holding points bids up to
+  them (MM-A2). ``broke_bids="points"`` caps every bid at the points held, so a
+  broke player bids 0. Loans are repaid only at the end, 110 % of the total
   borrowed, rounded up; final scores may then be negative.
+- The auctioneer may take part (MM-A2): with ``auctioneer="may"`` (default) it
+  answers the sealed call like everyone, either a bid or ``sit out`` (no bid at
+  all: it neither wins, sets the price, nor competes for the free 4 of an 8);
+  ``auctioneer="must"`` makes it bid like everyone.
 - ``top_tie="seat"`` counts clockwise from the auctioneer, the auctioneer first.
 - The free 4 of an 8 goes to the lowest bid below the winner's that no one else
   made; top bids voided by a tie are not lower bids (MM-M5).
@@ -57,7 +62,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ...auctions import TOP_TIE_RULES, lowest_unique_bidder, second_price
+from ...auctions import TOP_TIE_RULES
 from ...core.actions import Action
 from ...core.chance import below
 from ...core.errors import ConfigError, IllegalAction
@@ -71,6 +76,7 @@ from .bidding import BIDS
 from .moving import legal_move_actions, refuse_move
 from .rules import (
     BID_LIST_LIMIT,
+    CREDIT_LIMIT,
     DIE_FACES,
     HALVED_ROLL,
     MAX_REBIDS,
@@ -125,6 +131,22 @@ OPTIONS = (
         choices=("first", "split"),
     ),
     Option(
+        "auctioneer",
+        "may",
+        "MM-A2",
+        "may: the auctioneer bids or answers 'sit out' (takes no part in its own auction); "
+        "must: the auctioneer always bids, like everyone",
+        choices=("may", "must"),
+    ),
+    Option(
+        "broke_bids",
+        "borrow",
+        "MM-E4",
+        "borrow: a player holding 0 points may bid up to 400 and borrows the price if it wins; "
+        "points: a bid never exceeds the points held, so a broke player bids 0",
+        choices=("borrow", "points"),
+    ),
+    Option(
         "max_turns",
         1000,
         "MM-E6",
@@ -168,6 +190,8 @@ class MoneyMonsoon(Game):
         self.rebid_allowed: bool = options["all_void"] == "rebid"
         self.split_finish: bool = options["double_finish"] == "split"
         self.max_turns: int | None = options["max_turns"]
+        self.may_sit_out: bool = options["auctioneer"] == "may"
+        self.credit: bool = options["broke_bids"] == "borrow"
         self._dice = stacked_dice(self.stack)
         self._dice_used = 0
         first = self.stack.get("first_player")
@@ -187,7 +211,7 @@ class MoneyMonsoon(Game):
         self.lapses = 0  # rolls lapsed in a row (MM-A6), for the no-progress stop (MM-E6)
         self.sealed: SealedChoices | None = None
         self.ranges: list[tuple[int, int, int] | None] = [None] * n  # a large bid's chosen range
-        self.bids: list[int] | None = None  # the last revealed bids
+        self.bids: list[int | None] | None = None  # the last revealed bids; None: sat out (MM-A2)
         self.winner: int | None = None
         self.price: int | None = None
         self.payee: int | None = None
@@ -252,10 +276,15 @@ class MoneyMonsoon(Game):
         self.moving_free = False
         self._to_act = self.sealed.waiting
 
-    def _bid(self, seat: int, amount: int) -> None:
+    def bid_limit(self, seat: int) -> int:
+        """The highest bid ``seat`` may write (MM-A2): its points, or on credit if it holds none (MM-E4)."""
         held = self.points[seat]
+        return CREDIT_LIMIT if held == 0 and self.credit else held
+
+    def _bid(self, seat: int, amount: int) -> None:
+        held = self.bid_limit(seat)
         if amount > held:
-            raise bidding.bid_over_points(seat, amount, held)
+            raise bidding.bid_over_points(seat, amount, held, on_credit=held != self.points[seat])
         if held >= BID_LIST_LIMIT:
             bidding.check_in_range(seat, amount, self.ranges[seat])
             # The public contract: 'bid N' stands for the whole sequence of steps, so take the
@@ -272,9 +301,30 @@ class MoneyMonsoon(Game):
         else:
             self._reveal(sealed.reveal())
 
+    def _sit_out(self, seat: int) -> None:
+        """MM-A2: the auctioneer answers the sealed call with no bid at all (``auctioneer="may"``)."""
+        if seat != self.active:
+            raise IllegalAction(
+                f"sit out: only the auctioneer ({SEAT_NAMES[self.active]}) may sit its own roll out; "
+                f"every other player writes a bid, 0 or more (MM-A2)"
+            )
+        if not self.may_sit_out:
+            raise IllegalAction(
+                "sit out: with auctioneer='must' the auctioneer bids like everyone; write 'bid N' (MM-A2)"
+            )
+        sealed = self.sealed
+        assert sealed is not None
+        self.ranges[seat] = None
+        sealed.commit(seat, None)
+        self._events.append({"type": "bid", "seat": seat, "private": {"bid": None}})
+        if sealed.waiting:
+            self._to_act = sealed.waiting
+        else:
+            self._reveal(sealed.reveal())
+
     def _bid_range(self, seat: int, low: int, high: int) -> None:
         """One step of a large bid (MM-A2): narrow it to ``low``-``high``."""
-        held, chosen = self.points[seat], self.ranges[seat]
+        held, chosen = self.bid_limit(seat), self.ranges[seat]
         bidding.check_range(seat, low, high, held, chosen)
         self.ranges[seat] = bidding.narrowed(held, chosen, low, high)
         self._events.append({"type": "bid_range", "seat": seat, "private": {"low": low, "high": high}})
@@ -283,7 +333,7 @@ class MoneyMonsoon(Game):
         """MM-A3 to MM-A6: reveal, price by the second-price rule, pay, and hand out the moves."""
         n, active, roll = self.players, self.active, self.roll
         assert roll is not None
-        bids = [sealed_bids[s] for s in range(n)]
+        bids: list[int | None] = [sealed_bids[s] for s in range(n)]  # None: the auctioneer sat out
         self.bids = bids
         self.sealed = None
         self.ranges = [None] * n
@@ -294,13 +344,13 @@ class MoneyMonsoon(Game):
         top_tie = self.top_tie
         # MM-A5: ties are settled clockwise from the auctioneer, the auctioneer first.
         order = [(active + k) % n for k in range(n)] if top_tie == "seat" else None
-        winner, price = second_price(bids, order, top_tie)
+        # MM-A3, MM-A5, MM-M5 among the bids made: an auctioneer that sat out takes no part (MM-A2).
+        winner, price, free = rules.auction_outcome(bids, order, top_tie, roll == HALVED_ROLL)
         if winner is None:  # MM-A6: every bid void
             self._all_void(bids)
             return
         self.lapses = 0
         payee = self._pay_price(winner, price)
-        free = lowest_unique_bidder(bids, winner) if roll == HALVED_ROLL else None  # MM-M5
         voided, tied = rules.voided_and_tied(bids, winner)
         self.winner, self.price, self.payee, self.free_mover = winner, price, payee, free
         self._events.append(
@@ -327,7 +377,7 @@ class MoneyMonsoon(Game):
             self.free_moves[free] += 1
         self._next_move()
 
-    def _all_void(self, bids: list[int]) -> None:
+    def _all_void(self, bids: list[int | None]) -> None:
         """MM-A6: every bid is void; bid again (``all_void="rebid"``, at most 3 times) or the roll lapses."""
         rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
         self._events.append(
@@ -343,10 +393,12 @@ class MoneyMonsoon(Game):
     def _pay_price(self, winner: int, price: int) -> int | None:
         """MM-A4: the winner pays the price to the auctioneer, or to the bank if the auctioneer won.
 
-        The price is never more than the winner's own bid, so never a loan. Returns the payee.
+        The price is never more than the winner's own bid, so it needs a loan only when that bid
+        was written on credit (MM-E4, ``broke_bids="borrow"``). Returns the payee.
         """
         active = self.active
         payee = active if winner != active else None
+        self._borrow_for(winner, price, "price")
         self.points[winner] -= price
         if payee is None:
             self.bank += price
@@ -419,18 +471,23 @@ class MoneyMonsoon(Game):
             self._arrivals.append(seat)
         self._next_move()
 
+    def _borrow_for(self, seat: int, amount: int, reason: str) -> None:
+        """MM-E4: a player short of ``amount`` points borrows the shortfall from the bank."""
+        loan = amount - self.points[seat]
+        if loan <= 0:
+            return
+        self.points[seat] += loan
+        self.debt[seat] += loan
+        self.borrowed[seat] += loan
+        self.bank -= loan
+        self._events.append(
+            {"type": "borrow", "seat": seat, "amount": loan, "debt": self.debt[seat], "reason": reason}
+        )
+
     def _pay_fee(self, payer: int, payee: int, amount: int) -> None:
         """MM-M3, MM-E4: a payer short of points borrows the shortfall from the bank."""
-        held = self.points[payer]
-        if held >= amount:
-            self.points[payer] = held - amount
-        else:
-            loan = amount - held
-            self.points[payer] = 0
-            self.debt[payer] += loan
-            self.borrowed[payer] += loan
-            self.bank -= loan
-            self._events.append({"type": "borrow", "seat": payer, "amount": loan, "debt": self.debt[payer]})
+        self._borrow_for(payer, amount, "fee")
+        self.points[payer] -= amount
         self.points[payee] += amount
         self.fees_paid[payer] += amount
         self.fees_collected[payee] += amount
@@ -520,10 +577,16 @@ class MoneyMonsoon(Game):
             return []
         if self.phase == "move":
             return list(self._move_actions)
-        held = self.points[seat]
+        held = self.bid_limit(seat)
+        # MM-A2: the auctioneer may answer 'sit out' instead of a bid (auctioneer="may").
+        sit = (
+            [bidding.SIT_OUT]
+            if seat == self.active and self.may_sit_out and self.ranges[seat] is None
+            else []
+        )
         if held < BID_LIST_LIMIT:
-            return BIDS[: held + 1]  # MM-A2: every bid listed at once
-        return bidding.large_bid_choices(held, self.ranges[seat])
+            return [*BIDS[: held + 1], *sit]  # every bid listed at once
+        return [*bidding.large_bid_choices(held, self.ranges[seat]), *sit]
 
     def _parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, self.phase)
@@ -555,10 +618,13 @@ class MoneyMonsoon(Game):
                 self._bid(seat, action.value)
             elif kind == "bid-range":
                 self._bid_range(seat, *action.value)
+            elif kind == "sit-out":
+                self._sit_out(seat)
             else:
+                sit = " or, for the auctioneer, 'sit out'" if self.may_sit_out else ""
                 raise IllegalAction(
                     f"{action}: bids are being written; the pawns move after the reveal, "
-                    f"so the choice is 'bid N' (MM-A2)"
+                    f"so the choice is 'bid N'{sit} (MM-A2)"
                 )
         elif kind == "move":
             self._move(seat, action.value)
@@ -588,8 +654,8 @@ class MoneyMonsoon(Game):
         n = self.players
         rounds = 1 + MAX_REBIDS if self.rebid_allowed else 1
         # Points come only from the start, loans and (after the last decision) bonuses; loans
-        # per turn are at most the fees of two landings on 2(n-1) pawns each.
-        richest = START_POINTS * n + turns * 2 * 2 * (n - 1) * rules.FEE
+        # per turn are at most the fees of two landings on 2(n-1) pawns each and a price on credit.
+        richest = START_POINTS * n + turns * (2 * 2 * (n - 1) * rules.FEE + CREDIT_LIMIT)
         return turns * (rounds * n * rules.bid_steps(richest) + 2)
 
     def stats(self, seat: int) -> dict[str, Any]:

@@ -17,9 +17,11 @@ def joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def bids_text(bids: list[int]) -> str:
-    """ "Bids revealed: A 30, B 0, C 12"."""
-    return "Bids revealed: " + ", ".join(f"{SEAT_NAMES[s]} {b}" for s, b in enumerate(bids))
+def bids_text(bids: list[int | None]) -> str:
+    """ "Bids revealed: A 30, B 0, C 12", or "A sits out" for an auctioneer that made no bid (MM-A2)."""
+    return "Bids revealed: " + ", ".join(
+        f"{SEAT_NAMES[s]} sits out" if b is None else f"{SEAT_NAMES[s]} {b}" for s, b in enumerate(bids)
+    )
 
 
 def narrate_setup(e: Event) -> str:
@@ -39,6 +41,7 @@ def narrate_roll(e: Event) -> str:
 
 
 def narrate_bid(e: Event) -> str:
+    # An auctioneer sitting out answers face down too (MM-A2): the line does not tell which.
     return f"{SEAT_NAMES[e['seat']]} bids face down"
 
 
@@ -99,7 +102,8 @@ def narrate_move(e: Event) -> str:
 
 
 def narrate_borrow(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} borrows {e['amount']} from the bank to pay (debt now {e['debt']})"
+    what = {"price": "the price", "fee": "a landing fee"}.get(e.get("reason", "fee"), "")
+    return f"{SEAT_NAMES[e['seat']]} borrows {e['amount']} from the bank to pay {what} (debt now {e['debt']})"
 
 
 def narrate_stuck(e: Event) -> str:

@@ -1,4 +1,4 @@
-"""Money Monsoon's action texts read back as actions: ``bid N``, ``bid 200-299``, ``move a+3 b+4``."""
+"""Money Monsoon's action texts read back as actions: ``bid N``, ``bid 200-299``, ``sit out``, ``move a+3 b+4``."""
 
 from __future__ import annotations
 
@@ -7,17 +7,17 @@ import re
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.quoting import quote
-from .bidding import BIDS, bid_action, read_range_action
+from .bidding import BIDS, SIT_OUT, bid_action, read_range_action
 from .moving import MOVES, move_action
 
 # Numbers have at most nine digits: no points total comes near, and no message repeats a longer one.
-_TEXTS: dict[str, Action] = {**{a.text: a for a in BIDS}, **MOVES}
+_TEXTS: dict[str, Action] = {**{a.text: a for a in BIDS}, SIT_OUT.text: SIT_OUT, **MOVES}
 _BID = re.compile(r"bid ([0-9]{1,9})")
 _BID_RANGE = re.compile(r"bid ([0-9]{1,9})-([0-9]{1,9})")
 _MOVE = re.compile(r"move ([ab])([+-])([0-9]{1,9})(?: ([ab])([+-])([0-9]{1,9}))?")
 ACTION_HELP = (
-    "Money Monsoon actions are 'bid N' (with 500 points or more first a range such as 'bid 200-299') "
-    "and moves such as 'move a+5', 'move b-3' or, for a 7, 'move a+3 b+4'"
+    "Money Monsoon actions are 'bid N' (with 500 points or more first a range such as 'bid 200-299'), "
+    "'sit out' (the auctioneer only: no bid in its own auction) and moves such as 'move a+5', 'move b-3' or, for a 7, 'move a+3 b+4'"
 )
 
 

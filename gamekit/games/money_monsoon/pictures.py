@@ -157,8 +157,15 @@ def _heading(view: dict[str, Any]) -> str:
     return f"Stopped after {view['turn']} turns by the turn limit (unfinished)"
 
 
+def _sits_out(view: dict[str, Any], seat: int) -> bool:
+    """Whether the viewer may see that ``seat``, the auctioneer, sat the roll out (MM-A2)."""
+    return seat == view["active"] and bool(view.get("sat_out"))
+
+
 def _bid_cell(view: dict[str, Any], seat: int) -> str:
     bid = view["bids"][seat] if view["bids"] is not None else None
+    if _sits_out(view, seat):
+        return "sits out (sealed)" if view["phase"] == "bid" else "sits out"
     if view["phase"] == "bid":
         if seat in view["to_act"]:
             return '<span class="gk-none">writing…</span>' if bid is None else f"<i>{bid}</i> (sealed)"
@@ -232,7 +239,8 @@ def draw(view: dict[str, Any]) -> str:
         + "</table>"
         + f'<div class="gk-foot">{escape(money)}'
         + legend(
-            "Points, debts and pawns are public; a bid stays face down until everyone has bid (MM-A2). "
+            "Points, debts and pawns are public; a bid stays face down until everyone has bid, and so does "
+            "the auctioneer's choice to sit out (MM-A2). "
             "Landing on other players' pawns collects 50 per pawn (MM-M3)."
         )
         + "</div></div>"
@@ -260,7 +268,9 @@ def text(view: dict[str, Any]) -> str:
     for seat in range(view["players"]):
         a, b = view["pawns"][seat]
         bid = view["bids"][seat] if view["bids"] is not None else None
-        if view["phase"] == "bid" and bid is None:
+        if _sits_out(view, seat):
+            shown = "sits out"
+        elif view["phase"] == "bid" and bid is None:
             shown = "..." if seat in view["to_act"] else "?"
         else:
             shown = "" if bid is None else str(bid)

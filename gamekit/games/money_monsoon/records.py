@@ -18,27 +18,29 @@ def auction_row(event: Event, turn: int, auctioneer: int, roll: int, rebid: int)
     bids = event["bids"]
     winner = event.get("winner")
     free = event.get("free")
-    top = max(bids)
+    made = [b for b in bids if b is not None]  # None: the auctioneer sat out (MM-A2)
+    top = max(made)
     return {
         "turn": turn,
         "seat": auctioneer,
         "rebid": rebid,
         "roll": roll,
-        "players": len(bids),
+        "players": len(made),
+        "auctioneer_sat_out": bids[auctioneer] is None,
         "high_bid": top,
-        "top_tied": bids.count(top) > 1,
+        "top_tied": made.count(top) > 1,
         "winner": winner,
         "winning_bid": bids[winner] if winner is not None else None,
         "price": event.get("price", 0),
         "to_bank": winner is not None and event["payee"] is None,
         "free_mover": free,
         "free_to_zero": free is not None and free != winner and bids[free] == 0,
-        "zero_bids": bids.count(0),
+        "zero_bids": made.count(0),
     }
 
 
 def bid_rows(event: Event, turn: int, auctioneer: int, roll: int, rebid: int) -> list[Row]:
-    """One row per seat of a bidding, from its ``reveal`` or ``void`` event."""
+    """One row per bid of a bidding, from its ``reveal`` or ``void`` event (an auctioneer that sat out has none)."""
     winner = event.get("winner")
     free = event.get("free")
     price = event.get("price", 0)
@@ -56,6 +58,7 @@ def bid_rows(event: Event, turn: int, auctioneer: int, roll: int, rebid: int) ->
             "price_received": price if winner is not None and event["payee"] == seat else 0,
         }
         for seat, bid in enumerate(event["bids"])
+        if bid is not None
     ]
 
 
@@ -80,10 +83,11 @@ def tables(events: Iterable[Event]) -> dict[str, list[Row]]:
     """Per-event tables of a game's log.
 
     - ``auctions``: one row per bidding (a rebid is a new row); ``seat`` is the
-      auctioneer. ``winner`` is None when every bid was void (MM-A6);
+      auctioneer, ``players`` the bids made and ``auctioneer_sat_out`` whether it
+      made none (MM-A2). ``winner`` is None when every bid was void (MM-A6);
       ``top_tied`` says the highest bid was tied (MM-A5); ``free_to_zero`` that
       a roll of 8 gave its free 4 to a bid of 0 (MM-M5).
-    - ``bids``: one row per seat per bidding: the bid, and whether it won the
+    - ``bids``: one row per bid made per bidding: the bid, and whether it won the
       roll, got the free 4 of an 8, or was paid as the auctioneer.
     - ``moves``: one row per pawn moved (a split 7 is two rows), with the landing
       fees collected (MM-M3).

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...auctions import lowest_unique_bidder, second_price
+
 # MM-C1: an eight-sided die, two pawns and 400 points per player.
 DIE_FACES = 8
 START_POINTS = 400
@@ -21,6 +23,10 @@ HALVED_ROLL = 8  # MM-M5: 4 to the high bidder, 4 to the lowest bidder
 HALF = HALVED_ROLL // 2
 BONUSES = (500, 300, 150)  # MM-E2: first, second and third place
 MAX_REBIDS = 3  # MM-A6: with all_void=rebid, the fourth all-void bidding lapses
+# MM-E4 (broke_bids="borrow"): a player who has lost all their points may bid up to this on a loan,
+# the stake every player starts with (MM-C1), the one amount the document gives a player.
+CREDIT_LIMIT = START_POINTS
+INTEREST = 1.1  # MM-E4: a borrowed point costs 1.1 points at the end
 
 # The sealed bid of a player with many points is written in steps (the public contract: a legal
 # action list stays short): first a range of bids, then the bid within it.
@@ -162,14 +168,35 @@ def bid_steps(points: int) -> int:
     return steps
 
 
-def voided_and_tied(bids: Sequence[int], winner: int) -> tuple[list[int], list[int]]:
+def voided_and_tied(bids: Sequence[int | None], winner: int) -> tuple[list[int], list[int]]:
     """Seats whose higher bids were void by ties, and seats that tied the winning bid (MM-A5).
 
-    Both are empty when the winner's bid was the single highest.
+    Both are empty when the winner's bid was the single highest. A seat whose bid is None
+    sat the roll out (MM-A2) and is in neither.
     """
     won = bids[winner]
-    if max(bids) == won and bids.count(won) == 1:
+    assert won is not None
+    made = [b for b in bids if b is not None]
+    if max(made) == won and made.count(won) == 1:
         return [], []
-    voided = [s for s in range(len(bids)) if bids[s] > won]
-    tied = [s for s in range(len(bids)) if s != winner and bids[s] == won]
+    voided = [s for s, b in enumerate(bids) if b is not None and b > won]
+    tied = [s for s, b in enumerate(bids) if s != winner and b == won]
     return voided, tied
+
+
+def auction_outcome(
+    bids: Sequence[int | None], order: Sequence[int] | None, top_tie: str, halved: bool
+) -> tuple[int | None, int, int | None]:
+    """``(winner, price, free)`` of revealed bids, a seat that sat out (None) taking no part (MM-A2).
+
+    Priced among the bids made by ``gamekit.auctions`` (MM-A3, MM-A5); ``free`` is the seat of
+    the free 4 of an 8 (MM-M5), None on other rolls. ``winner`` is None when every bid is void.
+    """
+    seats = [s for s, b in enumerate(bids) if b is not None]
+    made = [b for b in bids if b is not None]
+    sub_order = None if order is None else [seats.index(s) for s in order if bids[s] is not None]
+    winner, price = second_price(made, sub_order, top_tie)
+    if winner is None:
+        return None, 0, None
+    free = seats[lowest_unique_bidder(made, winner)] if halved else None
+    return seats[winner], price, free

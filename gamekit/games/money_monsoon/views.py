@@ -1,4 +1,4 @@
-"""What a Money Monsoon player sees (MM-A2: only one's own sealed bid), and the rule breaks a view can show."""
+"""What a Money Monsoon player sees (MM-A2: only one's own sealed bid, or sitting out), and the rule breaks a view can show."""
 
 from __future__ import annotations
 
@@ -17,11 +17,17 @@ def view(game: MoneyMonsoon, seat: int | None) -> dict[str, Any]:
     n = game.players
     teacher = seat is None
     seats = range(n)
+    active = game.active
+    sat_out: bool | None = None  # MM-A2: whether the auctioneer sat its roll out, when known to the viewer
     if game.phase == "bid" and game.sealed is not None:
         visible = game.sealed.visible_to(seat)  # MM-A2: only one's own sealed bid
         bids: list[int | None] | None = [visible.get(s) for s in seats]
+        if teacher or seat == active:
+            sat_out = game.sealed.has_committed(active) and visible.get(active) is None
     else:
         bids = list(game.bids) if game.bids is not None else None
+        if bids is not None:
+            sat_out = bids[active] is None
     ranges = [
         [r[0], r[1]] if r is not None and (teacher or s == seat) else None
         for s, r in zip(seats, game.ranges, strict=True)
@@ -39,6 +45,10 @@ def view(game: MoneyMonsoon, seat: int | None) -> dict[str, Any]:
         "top_tie": game.top_tie,
         "all_void": game.options["all_void"],
         "double_finish": game.options["double_finish"],
+        "auctioneer_rule": game.options["auctioneer"],
+        "broke_bids": game.options["broke_bids"],
+        "bid_limits": [game.bid_limit(s) for s in seats],
+        "sat_out": sat_out,
         "start_player": game.start_player,
         "active": game.active,
         "roll": game.roll,
