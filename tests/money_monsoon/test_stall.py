@@ -41,13 +41,14 @@ def test_the_strategy_bots_break_exact_ties_from_their_own_generator():
         bot = gamekit.bots.make_bot(name)
         rng = random.Random(1)
         assert len({bot.choose(view, legal, rng).value for _ in range(60)}) > 1, name
-    # A roll worth nothing is not bid for: nobody wants it, and it may lapse (MM-A6).
+    # A roll worth nothing is not bid for: nobody wants it, and it may lapse (MM-A6); the
+    # auctioneer, which may sit out (MM-A2), sits it out instead of bidding 0.
     worthless = gamekit.new_game("money_monsoon", 5, seed=0, stack={"dice": [1], "first_player": 0})
-    bids = {
-        gamekit.bots.make_bot("truthful").choose(worthless.view(0), worthless.legal_actions(0), rng).value
-        for _ in range(60)
-    }
+    truthful = gamekit.bots.make_bot("truthful")
+    bids = {truthful.choose(worthless.view(1), worthless.legal_actions(1), rng).value for _ in range(60)}
     assert bids == {0}
+    answers = {str(truthful.choose(worthless.view(0), worthless.legal_actions(0), rng)) for _ in range(60)}
+    assert answers == {"sit out"}
 
 
 def test_mm_e6_a_run_of_lapsed_rolls_stops_the_game_unfinished_even_without_a_turn_limit():

@@ -11,13 +11,16 @@ reaching the goal, otherwise 500 / track length per space gained), minus the
 change in the fees its pawns risk (50 / 8 for every rival pawn 1 to 8 spaces
 away from one of its pawns off the start: one face in eight of a die brings that
 pawn onto it). ``roll_value`` is the best move's value for the roll on the
-table (4 steps for an 8), never below 0. Each bot takes a value above 0 give or
+table (4 steps for an 8), never below 0. A bot holding no points that may bid on credit
+(MM-E4, ``broke_bids="borrow"``) divides the value by 1.1, the cost of a borrowed point. Each bot takes a value above 0 give or
 take one point (-1, 0 or +1 with equal chance, from its own generator), then rounds a
 bid between two whole numbers up with the chance of its fraction (a bid of 12.25
 is 13 one time in four, else 12), so it bids its value on average, and players
 who value a roll alike do not tie every time, not even on a whole value (tied top
 bids are void, MM-A5, and a roll whose bids all tie lapses, MM-A6); a roll worth
-nothing is bid 0. In a one-shot second-price auction,
+nothing is bid 0. An auctioneer that may sit out (MM-A2, ``auctioneer="may"``) does so
+whenever its bid would be 0 on a roll other than 8 (a 0 there can win it nothing worth having;
+on an 8 a 0 competes for the free 4). In a one-shot second-price auction,
 bidding that value is a dominant strategy; the bots let a class test whether
 it still is in the game.
 """
@@ -30,12 +33,13 @@ from typing import Any
 
 from ...bots.base import Bot, TunedBot, register_bot
 from ...core.actions import Action
-from .bidding import bid_action
+from .bidding import SIT_OUT, bid_action
 from .rollouts import roll_gain
 from .rules import (
     BONUSES,
     FEE,
     HALVED_ROLL,
+    INTEREST,
     PAWNS,
     START,
     Move,
@@ -130,7 +134,16 @@ class _ValuationBot(Bot):
         value = self.value_of(view, rng)
         if value > 0:  # a roll worth nothing is not bid for
             value = max(value + int(rng.random() * 3) - 1, 0.0)
-        return bid_toward(int(self.bid_for(view, value) + rng.random()), legal_actions)
+        me = view["viewer"]
+        if view["points"][me] == 0 and view["bid_limits"][me] > 0:
+            value /= INTEREST  # MM-E4: a price paid on credit costs 110 % at the end
+        amount = int(self.bid_for(view, value) + rng.random())
+        bids = [a for a in legal_actions if a.kind != "sit-out"]
+        if amount == 0 and len(bids) < len(legal_actions) and view["roll"] != HALVED_ROLL:
+            # MM-A2: an auctioneer that would bid 0 sits out instead: a 0 can win it nothing worth
+            # having and only voids a rival's lone 0; on an 8 it keeps the 0, to compete for the free 4.
+            return SIT_OUT
+        return bid_toward(amount, bids)
 
 
 @register_bot
