@@ -84,6 +84,7 @@ class Claim:
     bounds: tuple[float, float] | None = None
     family: str | None = None
     unit: str = ""
+    units: str = "games"  # what one value of the measure is, in the plural: games, auctions, decisions
     seeds: tuple[int, ...] = DEFAULT_SEEDS
     confidence: float = 0.95
 
@@ -314,7 +315,7 @@ class Evidence:
     def seed_interval(self, summary: Summary) -> tuple[float, float]:
         return summary.interval(self.claim.confidence)
 
-    def figures(self) -> str:
+    def figures(self, verdict: bool = True) -> str:
         """The evidence in one line, as the lessons and ``gamekit claims`` print it."""
         low, high = self.interval
         d = _decimals(self.pooled.se, self.pooled.mean)
@@ -326,11 +327,11 @@ class Evidence:
             "no_difference": f"no detectable difference from {self.claim.threshold:g}",
         }[self.claim.direction]
         units = self.pooled.n // len(self.seeds)
-        p = f"Holm-adjusted p = {_p_text(self.p_holm)}" if self._adjusted else f"p = {_p_text(self.p)}"
+        p = f"Holm-adjusted {_p_text(self.p_holm)}" if self._adjusted else _p_text(self.p)
         return (
             f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}; "
-            f"{len(self.seeds)} seeds × {units:,} units; {p}; claimed: {what}) → {self.verdict}"
-        )
+            f"{len(self.seeds)} seeds × {units:,} {self.claim.units}; {p}; claimed: {what})"
+        ) + (f" → {self.verdict}" if verdict else "")
 
     @property
     def _adjusted(self) -> bool:
@@ -342,7 +343,7 @@ class Evidence:
             low, high = self.seed_interval(summary)
             d = _decimals(summary.se, summary.mean)
             rows.append(
-                f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] over {summary.n:,} units"
+                f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] over {summary.n:,} {self.claim.units}"
             )
         return rows
 
@@ -359,7 +360,7 @@ def _percent(confidence: float) -> str:
 
 
 def _p_text(p: float) -> str:
-    return "< 0.0001" if p < 0.0001 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.4f}" if p < 0.01 else f"p = {p:.3f}"
 
 
 def path(lesson: str) -> Path:
@@ -493,7 +494,7 @@ class Shown:
         ev = self.evidence
         return (
             f"> {ev.claim.sentence}\n>\n"
-            f"> <small>**{ev.verdict}** · {ev.claim.scope} · {ev.figures()} · `{ev.claim.id}`</small>"
+            f"> <small>**{ev.verdict}** · {ev.claim.scope} · {ev.figures(verdict=False)} · `{ev.claim.id}`</small>"
         )
 
 
@@ -646,4 +647,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as ``python -m gamekit.claims`` this file is ``__main__``, a second copy of the module; the
+    # claim modules register with ``gamekit.claims``, so its ``main`` is the one to run.
+    from gamekit.claims import main as _main
+
+    sys.exit(_main())

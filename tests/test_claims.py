@@ -253,7 +253,13 @@ def test_gamekit_claims_prints_a_lessons_claims_and_refuses_an_unknown_one(capsy
     claims.regenerate([sandbox["98-clearly-above"]], progress=lambda line: None)
     assert cli_main(["claims", "98"]) == 0
     out = capsys.readouterr().out
-    assert "98-clearly-above" in out and "A is better." in out and "seed 3:" in out and "→ holds" in out
+    assert (
+        "98-clearly-above" in out
+        and "A is better." in out
+        and "seed 3:" in out
+        and "5 seeds × 400 games" in out
+        and "→ holds" in out
+    )
     assert cli_main(["claims", "97"]) == 2
     assert "registers no claims" in capsys.readouterr().err
     assert cli_main(["claims", "98-nope"]) == 2
