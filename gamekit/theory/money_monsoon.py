@@ -78,6 +78,19 @@ def auctioneer_model_payoff(bid: float, own: float, top: float, others: int, kee
     return auctioneer_payoff(bid, others, stats.uniform(0, top), seller_value=own, keeping=keeping)
 
 
+def auctioneer_sit_out_payoff(top: float, others: int) -> float:
+    """The auctioneer's expected payoff when it sits its own roll out (MM-A2, ``auctioneer="may"``).
+
+    A rival always wins and pays the second-highest rival value: top (others - 1) / (others + 1)
+    for ``others`` values uniform on [0, ``top``], what a bid of 0 earns too (with values spread
+    continuously it never wins). Sitting out gives up what the best bid adds, a reserve that
+    raises the price a rival pays (``auctioneer_model_bid``).
+    """
+    if others < 1:
+        raise ValueError("an auctioneer sitting out needs a rival to sell to")
+    return top * (others - 1) / (others + 1)
+
+
 def auctioneer_regret(own: float, top: float, others: int) -> float:
     """What bidding its value ``own`` costs the auctioneer against its best bid (MM-A4), in points.
 
@@ -116,5 +129,6 @@ def simulated_auctioneer_payoffs(
 __all__ += [
     "auctioneer_model_payoff",
     "auctioneer_regret",
+    "auctioneer_sit_out_payoff",
     "simulated_auctioneer_payoffs",
 ]

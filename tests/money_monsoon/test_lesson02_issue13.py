@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from gamekit.games.money_monsoon import analysis as mm
 from gamekit.games.money_monsoon import plots as mm_plots
+from gamekit.games.money_monsoon import rules
 from gamekit.simulate import simulate
 from gamekit.theory.money_monsoon import (
     auctioneer_model_bid,
     auctioneer_model_payoff,
     auctioneer_regret,
+    auctioneer_sit_out_payoff,
     one_shot_regret,
     simulated_auctioneer_payoffs,
 )
@@ -26,6 +29,24 @@ def test_auctioneer_model_payoff_with_bid_0_is_the_expected_second_highest_value
     assert auctioneer_model_payoff(0, 0, 120, 3) == pytest.approx(120 * 2 / 4)
     # A bid above every value: the auctioneer keeps the roll and pays the bank the top value, E = 3/4 top.
     assert auctioneer_model_payoff(120, 50, 120, 3) == pytest.approx(50 - 120 * 3 / 4)
+
+
+def test_mm_a2_an_auctioneer_that_sits_out_earns_the_second_highest_rival_value():
+    # The theory: with three rival values uniform on [0, 120], half the top on average, as a bid of 0.
+    assert auctioneer_sit_out_payoff(120, 3) == pytest.approx(60) == auctioneer_model_payoff(0, 0, 120, 3)
+    # The engine's pricing with the auctioneer (seat 0) sitting out, on sampled whole rival bids.
+    rng = np.random.default_rng(4)
+    rivals = rng.integers(0, 121, size=(4000, 3))
+    prices = []
+    for row in rivals:
+        winner, price, _ = rules.auction_outcome([None, *row.tolist()], None, "seat", halved=False)
+        assert winner != 0
+        prices.append(price)
+    half = 1.96 * np.std(prices, ddof=1) / math.sqrt(len(prices))
+    assert abs(np.mean(prices) - auctioneer_sit_out_payoff(120, 3)) < 2 * half + 0.5
+    # The auctioneer's best bid earns more than sitting out: the reserve's gain it gives up.
+    best = auctioneer_model_bid(0, 120, 3)
+    assert auctioneer_model_payoff(best, 0, 120, 3) > auctioneer_sit_out_payoff(120, 3)
 
 
 @pytest.mark.parametrize("own", [0.0, 30.0, 90.0])
