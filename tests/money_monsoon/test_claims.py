@@ -19,9 +19,7 @@ def test_every_lesson_02_claim_is_registered_over_five_seeds_with_a_scope():
 
 def test_the_helpers_read_each_bot_of_a_rotated_table():
     # simulate seats the k-th listed bot at (k - game) mod players; two games of four seats.
-    rows = [
-        {"game": g, "seat": s, "win_share": float((s + g) % 4 == 0)} for g in range(2) for s in range(4)
-    ]
+    rows = [{"game": g, "seat": s, "win_share": float((s + g) % 4 == 0)} for g in range(2) for s in range(4)]
     table = pd.DataFrame(rows)
     assert mm_claims.first_seat(table).tolist() == [1.0, 1.0]
     assert mm_claims.listed_share(table, True).tolist() == [0.5, 0.5]  # listed 0 and 2: one of two won
