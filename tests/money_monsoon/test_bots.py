@@ -119,3 +119,37 @@ def test_bots_that_never_bid_stop_at_the_turn_limit_unfinished():
     g = gamekit.new_game("money_monsoon", 4, seed=1, options={"max_turns": 30})
     result = gamekit.play(g, "shade:0")
     assert result["finished"] is False and g.view()["turn"] == 30
+
+
+def _answers(bot_name: str, roll: int, seat: int = 0, runs: int = 80, **options) -> list[str]:
+    g = gamekit.new_game(
+        "money_monsoon", 4, seed=3, options=options, stack={"dice": [roll], "first_player": 0}
+    )
+    bot, rng = make_bot(bot_name), random.Random(5)
+    return [str(bot.choose(g.view(seat), g.legal_actions(seat), rng)) for _ in range(runs)]
+
+
+@pytest.mark.parametrize("name", ["truthful", "shade", "zero8"])
+def test_mm_a2_a_bot_auctioneer_sits_out_a_roll_it_would_bid_0_for_but_never_an_8(name):
+    assert set(_answers(name, 1)) == {"sit out"}  # a 1 at the start is worth nothing to it
+    assert "sit out" not in _answers(name, 8)  # on an 8 a 0 competes for the free 4
+    assert "sit out" not in _answers(name, 5)  # a roll worth bidding for is bid for
+    assert "sit out" not in _answers(name, 1, seat=1)  # only the auctioneer may sit out
+    assert set(_answers(name, 1, auctioneer="must")) == {"bid 0"}  # the earlier reading
+
+
+def test_mm_e4_a_broke_bot_bids_on_credit_its_value_over_1_1():
+    g = gamekit.new_game("money_monsoon", 4, seed=3, stack={"dice": [5], "first_player": 0})
+    g.bank += g.points[1]
+    g.points[1] = 0  # B has lost all its points: it may bid up to 400 on credit
+    view = g.view(1)
+    value = roll_value(view)
+    bot, rng = make_bot("truthful"), random.Random(2)
+    bids = [bot.choose(view, g.legal_actions(1), rng).value for _ in range(600)]
+    assert max(bids) > 0 and sum(bids) / len(bids) == pytest.approx(value / 1.1, abs=0.5)
+    broke = gamekit.new_game(
+        "money_monsoon", 4, seed=3, options={"broke_bids": "points"}, stack={"dice": [5], "first_player": 0}
+    )
+    broke.bank += broke.points[1]
+    broke.points[1] = 0
+    assert {bot.choose(broke.view(1), broke.legal_actions(1), rng).value for _ in range(20)} == {0}

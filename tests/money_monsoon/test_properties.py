@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from gamekit.games.money_monsoon.rules import repayment
+from gamekit.auctions import lowest_unique_bidder, second_price
+from gamekit.games.money_monsoon.rules import auction_outcome, repayment
 
 NAME = "money_monsoon"
 START_POINTS = 400  # MM-C1
@@ -235,3 +236,21 @@ def test_seat_views_leak_nothing(setup: Setup) -> None:
                     assert seen == event
 
     drive(setup.new_game(), setup.choices[:120], check)
+
+
+# MM-A2: an auctioneer that sits out takes no part: the auction is the one of the others' bids.
+@given(
+    st.lists(st.integers(0, 6), min_size=3, max_size=5), st.integers(0, 5), st.sampled_from(["void", "seat"])
+)
+def test_mm_a2_sitting_out_prices_the_auction_among_the_others_only(others, where, top_tie):
+    where = where % (len(others) + 1)
+    bids = [*others[:where], None, *others[where:]]
+    seats = [s for s in range(len(bids)) if s != where]
+    order = [(where + k) % len(bids) for k in range(len(bids))]
+    winner, price, free = auction_outcome(bids, order if top_tie == "seat" else None, top_tie, halved=True)
+    alone, alone_price = second_price(others, [seats.index(s) for s in order if s != where], top_tie)
+    if alone is None:
+        assert (winner, price, free) == (None, 0, None)
+    else:
+        assert (winner, price) == (seats[alone], alone_price) and winner != where
+        assert free == seats[lowest_unique_bidder(others, alone)] and free != where
