@@ -148,6 +148,27 @@ def posterior_rank_minus_half(seed: int, games: int) -> list[float]:
     return (offers["below"] - 0.5).groupby([offers["run"], offers["game"]]).mean().tolist()
 
 
+EQUILIBRIUM_GAMES = 160
+
+
+@functools.lru_cache(maxsize=16)
+def equilibrium_run(first: str, seed: int, games: int) -> pd.DataFrame:
+    """``first`` against three ``cowtrader:3`` (the meta-game's equilibrium, ``data/meta_games``): seats."""
+    from ...simulate import simulate_records
+
+    bots = [first, "cowtrader:3", "cowtrader:3", "cowtrader:3"]
+    return simulate_records("kuhhandel", PLAYERS, bots, games, seed=seed)["seats"]
+
+
+def cowtrader_minus_value_at_equilibrium(seed: int, games: int) -> list[float]:
+    """Per game: the win share of a ``cowtrader:3`` in the first bot's seat minus a ``value:1``'s there."""
+    runs = {bot: equilibrium_run(bot, seed, games) for bot in ("cowtrader:3", "value:1")}
+    shares = [
+        run[kh.first_bot(run, PLAYERS)].set_index("game")["win_share"].sort_index() for run in runs.values()
+    ]
+    return (shares[0] - shares[1]).tolist()
+
+
 register(
     Claim(
         id="03-buyin-1-loses-games",
@@ -288,5 +309,20 @@ register(
         direction="between",
         bounds=(-0.05, 0.05),
         unit="rank − 0.5",
+    )
+)
+register(
+    Claim(
+        id="03-cowtrader-ahead-at-equilibrium",
+        lesson="03",
+        sentence=(
+            "Against three `cowtrader`s, the meta-game's equilibrium, a `cowtrader` in one seat wins more often "
+            "than a `value` bot in that seat, on the same deals."
+        ),
+        scope="these bots at this table: 4 players, one seat against three `cowtrader:3`",
+        measure=cowtrader_minus_value_at_equilibrium,
+        games=EQUILIBRIUM_GAMES,
+        direction="above",
+        unit="win share",
     )
 )
