@@ -6,8 +6,9 @@ the set value times the share of the set the bot would then hold
 600). They differ in one behaviour each, set by their one parameter: how far
 they bid (``value``), when the auctioneer buys in (``buyin``), and how often a
 cow-trade offer is padded with 0 cards (``bluffer``). All three auction while
-the deck lasts, then challenge for the animal they hold most of (the most
-valuable on a tie), and pay with the cheapest payment the engine lists. None
+the deck lasts, then challenge, among the settling challenges (below), for the
+animal they hold most of (the most valuable on a tie), and pay with the
+cheapest payment the engine lists. None
 bids above the money it holds: an over-bid is not a bluff but a mistake the
 rule punishes (KH-A7: the bidder shows their money and the auction is run
 again without them). The bluff the bots know is the cow trade's 0 card.
