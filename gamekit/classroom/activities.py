@@ -25,6 +25,7 @@ from typing import Any
 from ..bots.base import make_bot
 from ..core import ConfigError, IllegalAction, load_game, new_game
 from ..core.game import SEAT_NAMES, Game
+from ..games.for_sale.rules import refund
 from ..simulate import take_turn
 from .security import ClassroomError, Limits, clean_name
 from .store import Store, now
@@ -34,7 +35,7 @@ SEALED_FORMATS = ("first_price", "second_price", "all_pay")
 CLOCK_FORMATS = ("losers_pay_half",)
 FORMATS = SEALED_FORMATS + CLOCK_FORMATS
 TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
-LOSERS_SHARE = 0.5  # For Sale's FS-B5 as a clock: who drops out pays half the price they dropped at
+REFUND_ROUNDINGS = ("down", "up")  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
 LANGS = ("en", "ja")
 LOG_LINES = 100  # the last lines of a table's log a student's screen carries
 MAX_TEXT = 200  # longest action text
@@ -81,24 +82,31 @@ def sealed_outcome(fmt: str, bids: Mapping[int, int], order: Sequence[int]) -> d
 
 
 def clock_outcome(
-    drops: Mapping[int, int], still_in: Sequence[int], price: int, order: Sequence[int]
+    drops: Mapping[int, int],
+    still_in: Sequence[int],
+    price: int,
+    order: Sequence[int],
+    rounding: str = "down",
 ) -> dict[str, Any]:
     """Winner and payments of an ascending clock where losers pay half (FS-B5 as a clock).
 
-    Who dropped out pays half the price at which they dropped; the last one in wins and pays the
-    price on the clock. Several still in when the clock stops (the top reached, or the teacher
-    closed it): the first of them in ``order`` wins, the others pay half of the price as if they
-    had dropped there.
+    Who dropped out gets half of the price at which they dropped back, in whole units rounded
+    as For Sale's FS-B6 (``rounding`` "down", the default: a drop at 35 gets 17 back and pays
+    18; "up": 18 back, pays 17), and pays the rest; the last one in wins and pays the price on
+    the clock. Several still in when the clock stops (the top reached, or the teacher closed
+    it): the first of them in ``order`` wins, the others pay as if they had dropped there.
     """
-    payments: dict[int, float] = {s: LOSERS_SHARE * p for s, p in drops.items()}
+    if rounding not in REFUND_ROUNDINGS:
+        raise ValueError(f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {rounding!r}")
+    payments: dict[int, int] = {s: p - refund(p, rounding) for s, p in drops.items()}
     if not still_in:
         return {"winner": None, "price": None, "payments": payments}
     rank = {student: i for i, student in enumerate(order)}
     ins = sorted(still_in, key=lambda s: rank.get(s, len(rank) + s))
     winner = ins[0]
     for other in ins[1:]:
-        payments[other] = LOSERS_SHARE * price
-    payments[winner] = float(price)
+        payments[other] = price - refund(price, rounding)
+    payments[winner] = price
     return {"winner": winner, "price": price, "payments": payments}
 
 
@@ -511,7 +519,8 @@ class Hub:
             people = list(bids)
         else:
             still_in = self._still_in(session["code"], current["id"])
-            outcome = clock_outcome(bids, still_in, current["price"], tie_order(seed, number, still_in))
+            order = tie_order(seed, number, still_in)
+            outcome = clock_outcome(bids, still_in, current["price"], order, config.get("rounding", "down"))
             people = list(bids) + still_in
         values = {s: private_value(seed, number, s, config["low"], config["high"]) for s in people}
         payoffs = {
@@ -588,6 +597,13 @@ class Hub:
                 config["tick_seconds"] = _number(
                     body.get("tick_seconds", 2.0), "tick_seconds", 0, 60, whole=False
                 )
+                config["rounding"] = body.get("rounding", "down")
+                if config["rounding"] not in REFUND_ROUNDINGS:
+                    raise ClassroomError(
+                        "CL-14",
+                        f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {config['rounding']!r}",
+                        422,
+                    )
             with self.store.write() as db:
                 activity = db.insert(
                     "activities", session=session["code"], kind=kind, config=json.dumps(config), created=now()
