@@ -241,7 +241,12 @@ class Classroom:
             raise ValueError(f"the values' range is whole numbers 0 <= low < high, not [{low}, {high}]")
         body: dict[str, Any] = {"format": format, "rounds": rounds, "feedback": bool(feedback)}
         body |= {"low": low, "high": high}
-        for name, setting in (("seed", seed), ("step", step), ("tick_seconds", tick_seconds), ("rounding", rounding)):
+        for name, setting in (
+            ("seed", seed),
+            ("step", step),
+            ("tick_seconds", tick_seconds),
+            ("rounding", rounding),
+        ):
             if setting is not None:
                 body[name] = setting
         answer = self._teacher("POST", "auction", body)
