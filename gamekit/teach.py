@@ -425,7 +425,7 @@ def any_time_points(game: Game, people: Collection[int]) -> list[tuple[int, int,
             points += [(start, index, p) for p in open_for]
             start = index + 1
     if any(s not in people for s in twin.to_act):  # the point the game stands at now
-        points += [(start, start, p) for p in sorted(people) if may_act_any_time(twin, p)]
+        points += [(start, len(game.history), p) for p in sorted(people) if may_act_any_time(twin, p)]
     return points
 
 
