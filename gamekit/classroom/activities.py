@@ -27,6 +27,7 @@ from ..core import ConfigError, IllegalAction, load_game, new_game
 from ..core.game import SEAT_NAMES, Game
 from ..games.for_sale.rules import refund
 from ..simulate import take_turn
+from ..teach import may_act_any_time
 from .security import ClassroomError, Limits, clean_name
 from .store import Store, now
 from .tokens import join_code, normal_code, token
@@ -36,6 +37,8 @@ CLOCK_FORMATS = ("losers_pay_half",)
 FORMATS = SEALED_FORMATS + CLOCK_FORMATS
 TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
 REFUND_ROUNDINGS = ("down", "up")  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
+ANY_TIME_SECONDS = 5.0  # how long a table waits for students who may act at any time (the room may set it)
+PASS = "pass"  # a student's text that passes an "at any time" point (CL-17)
 LANGS = ("en", "ja")
 LOG_LINES = 100  # the last lines of a table's log a student's screen carries
 MAX_TEXT = 200  # longest action text
@@ -166,6 +169,9 @@ class Hub:
         self.current: dict[str, int | None] = {}  # session → its activity
         self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
         self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
+        # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
+        # it opened (monotonic). Not stored: after a restart each point opens again.
+        self.windows: dict[int, dict[str, Any]] = {}
         self._load()
 
     def _load(self) -> None:
@@ -399,6 +405,8 @@ class Hub:
         game = self.games[row["id"]]
         seats = json.loads(row["seats"])
         log = [event["text"] for event in game.log_for(seat)]
+        waiting = seat in self._window_waiting(row["id"], seats)
+        legal = [str(a) for a in game.legal_actions(seat)]
         return {
             "kind": "table",
             "game": row["game"],
@@ -407,8 +415,9 @@ class Hub:
             "seat_letter": SEAT_NAMES[seat],
             "players": [{"name": s["name"], "bot": s["bot"] is not None} for s in seats],
             "view": game.view(seat),
-            "legal": [str(a) for a in game.legal_actions(seat)],
+            "legal": [*legal, PASS] if waiting else legal,
             "to_act": list(game.to_act),
+            "any_time": self._window_screen(row, seat) if waiting else None,
             "log": log[-LOG_LINES:],
             "log_start": max(0, len(log) - LOG_LINES),
             "result": game.result() if game.is_over else None,
@@ -737,12 +746,16 @@ class Hub:
                 "SELECT COUNT(*) AS n FROM activities WHERE session = ?", (session["code"],)
             )
             seed = _number(body.get("seed", session["seed"] * 1000 + count["n"]), "seed", 0, 2**62)
+            any_time = _number(
+                body.get("any_time_seconds", ANY_TIME_SECONDS), "any_time_seconds", 0, 300, whole=False
+            )
             order = [s for s in students]
             rng = random.Random(f"classroom-seating/{seed}")
             rng.shuffle(order)
             tables = -(-len(order) // players)
             groups = [order[i::tables] for i in range(tables)]  # round robin: bots spread evenly
             config = {"game": name, "players": players, "bots": bots, "options": options, "seed": seed}
+            config["any_time_seconds"] = any_time
             made: list[int] = []
             games: dict[int, Game] = {}
             try:
@@ -782,21 +795,53 @@ class Hub:
             except BaseException:
                 for table in games:
                     self.games.pop(table, None)
+                    self.windows.pop(table, None)
                 raise
         return {"activity": activity, "tables": made, **config}
 
+    def _window_waiting(self, table: int, seats: list[dict[str, Any]]) -> list[int]:
+        """The student seats the table waits for at its "at any time" point (CL-17): before a
+        bot's decision, each student not to act whom the game lets act now and who has not
+        passed this point. Whatever point the engine makes counts (``teach.may_act_any_time``)."""
+        game = self.games[table]
+        if not any(seats[s]["bot"] is not None for s in game.to_act):
+            return []
+        window = self.windows.get(table)
+        passed = window["passed"] if window is not None else set()
+        return [
+            s
+            for s, info in enumerate(seats)
+            if info["bot"] is None and s not in passed and may_act_any_time(game, s)
+        ]
+
+    def _window_screen(self, row: Any, seat: int) -> dict[str, Any]:
+        window = self.windows.get(row["id"])
+        seconds = self._any_time_seconds(row["activity"])
+        left = seconds - (time.monotonic() - window["since"]) if window is not None else seconds
+        return {"seconds": seconds, "left": round(max(0.0, left), 1)}
+
+    def _any_time_seconds(self, activity: int) -> float:
+        config = json.loads(self.store.one("SELECT config FROM activities WHERE id = ?", (activity,))[0])
+        return float(config.get("any_time_seconds", ANY_TIME_SECONDS))
+
     def _advance(self, code: str, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
-        """Bots play their seats until a student must decide or the game is over; saves the game."""
+        """Bots play their seats one decision at a time until a student must decide or the game
+        is over; before each bot decision at which a student may act at any time, the table
+        stops at that point until each such student acted or passed (CL-17). Saves the game."""
         game = self.games[table]
         steps = 0
         while not game.is_over and steps < game.max_decisions:
             seat = next((s for s in game.to_act if seats[s]["bot"] is not None), None)
             if seat is None:
                 break
+            if self._window_waiting(table, seats):
+                self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+                break
             before = len(game.history)
             bot = make_bot(seats[seat]["bot"], game.name)
             rng = random.Random(f"classroom-bot/{game.seed}/{seat}/{before}")
             take_turn(game, seat, bot, rng)
+            self.windows.pop(table, None)  # a decision: the next point begins
             for acted_seat, text in game.history[before:]:
                 self._row(
                     code,
@@ -841,12 +886,18 @@ class Hub:
         row, seat = found
         fields.update(game_table=row["id"], seat=seat)
         game = self.games[row["id"]]
+        seats = json.loads(row["seats"])
+        if text.lower() == PASS and seat in self._window_waiting(row["id"], seats):
+            self._pass_point(session["code"], activity["id"], row["id"], seats, [seat], fields)
+            return
         if seat not in game.to_act and not game.legal_actions(seat):
             why = "the game at your table is over" if game.is_over else "it is not your turn"
             error = ClassroomError("CL-4", f"{why} ({SEAT_NAMES[seat]}): nothing to do now")
             self._refused(session["code"], "action", text, error, **fields)
             raise error
         saved = game.to_json()
+        window = self.windows.get(row["id"])
+        kept = None if window is None else {"passed": set(window["passed"]), "since": window["since"]}
         before = len(game.history)
         try:
             game.act(seat, text)
@@ -857,11 +908,68 @@ class Hub:
             with self.store.write():
                 for _, done in game.history[before:]:
                     self._row(session["code"], "action", done, True, **fields)
-                self._advance(session["code"], activity["id"], row["id"], json.loads(row["seats"]))
+                self._advance(session["code"], activity["id"], row["id"], seats)
                 self._bump(session["code"])
         except BaseException:
             self.games[row["id"]] = load_game(saved)  # nothing stored: the game is as it was
+            if kept is None:
+                self.windows.pop(row["id"], None)
+            else:
+                self.windows[row["id"]] = kept
             raise
+
+    def _pass_point(
+        self,
+        code: str,
+        activity: int,
+        table: int,
+        seats: list[dict[str, Any]],
+        passing: Sequence[int],
+        fields: dict[str, Any] | None = None,
+        why: str = PASS,
+    ) -> None:
+        """Students pass the table's "at any time" point (CL-17); the bots go on once none is left."""
+        window = self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+        with self.store.write():
+            for seat in passing:
+                window["passed"].add(seat)
+                info = seats[seat]
+                row = {"activity": activity, "game_table": table, "seat": seat}
+                row |= {"student": info["student"], "name": info["name"]} | (fields or {})
+                self._row(code, "pass", why, True, **row)
+            self._advance(code, activity, table, seats)
+            self._bump(code)
+
+    def tables_due(self) -> int:
+        """Pass every "at any time" point whose time is up (the room's ``any_time_seconds``), and
+        open the point of a table left before a bot's decision (after a restart); the server's
+        clock thread calls it. Returns how many tables moved."""
+        moved = 0
+        with self.lock:
+            rows = self.store.all(
+                "SELECT g.*, a.config FROM game_tables AS g JOIN sessions AS s ON s.activity = g.activity"
+                " JOIN activities AS a ON a.id = g.activity WHERE g.over = 0"
+            )
+            for row in rows:
+                game, table = self.games[row["id"]], row["id"]
+                seats = json.loads(row["seats"])
+                if game.is_over or not any(seats[s]["bot"] is not None for s in game.to_act):
+                    continue
+                window = self.windows.get(table)
+                if window is None:
+                    with self.store.write():
+                        self._advance(row["session"], row["activity"], table, seats)
+                        self._bump(row["session"])
+                    moved += 1
+                    continue
+                seconds = json.loads(row["config"]).get("any_time_seconds", ANY_TIME_SECONDS)
+                if time.monotonic() - window["since"] >= seconds:
+                    waiting = self._window_waiting(table, seats)
+                    self._pass_point(
+                        row["session"], row["activity"], table, seats, waiting, why="pass (time)"
+                    )
+                    moved += 1
+        return moved
 
     def _replace_at_tables(self, code: str, student_id: int) -> None:
         for row in self.store.all("SELECT * FROM game_tables WHERE session = ?", (code,)):
@@ -933,6 +1041,7 @@ class Hub:
                             }
                         )
                         waiting += [seats[s]["name"] for s in game.to_act if seats[s]["bot"] is None]
+                        waiting += [seats[s]["name"] for s in self._window_waiting(row["id"], seats)]
             return {
                 "session": code,
                 "title": session["title"],
