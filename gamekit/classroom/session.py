@@ -279,10 +279,13 @@ class Classroom:
         bots: str = "random",
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        any_time_seconds: float | None = None,
     ) -> dict[str, Any]:
         """Seat every student who has joined at tables of ``players`` (3–6); bots (a registered
         bot name, e.g. ``"random"`` or ``"house_value:1.5"``) fill the empty seats and take over
-        from a student who leaves."""
+        from a student who leaves. Before each bot decision at which a student may act at any
+        time (Bohnanza's harvests), the bots wait until the student acts and passes, or for
+        ``any_time_seconds`` (the server's default: 5; CL-17)."""
         if game not in TABLE_GAMES:
             raise ValueError(f"game must be one of {', '.join(TABLE_GAMES)}, not {game!r}")
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
@@ -295,6 +298,8 @@ class Classroom:
         }
         if seed is not None:
             body["seed"] = seed
+        if any_time_seconds is not None:
+            body["any_time_seconds"] = any_time_seconds
         answer = self._teacher("POST", "tables", body)
         activity = _activity_id(answer)
         if activity is not None:
