@@ -22,10 +22,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..auctions import HALF_ROUNDINGS, half_back
 from ..bots.base import make_bot
 from ..core import ConfigError, IllegalAction, load_game, new_game
 from ..core.game import SEAT_NAMES, Game
-from ..games.for_sale.rules import refund
 from ..simulate import take_turn
 from ..teach import may_act_any_time
 from .security import ClassroomError, Limits, clean_name
@@ -36,7 +36,7 @@ SEALED_FORMATS = ("first_price", "second_price", "all_pay")
 CLOCK_FORMATS = ("losers_pay_half",)
 FORMATS = SEALED_FORMATS + CLOCK_FORMATS
 TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
-REFUND_ROUNDINGS = ("down", "up")  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
+REFUND_ROUNDINGS = HALF_ROUNDINGS  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
 ANY_TIME_SECONDS = 5.0  # how long a table waits for students who may act at any time (the room may set it)
 PASS = "pass"  # a student's text that passes an "at any time" point (CL-17)
 LANGS = ("en", "ja")
@@ -101,14 +101,14 @@ def clock_outcome(
     """
     if rounding not in REFUND_ROUNDINGS:
         raise ValueError(f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {rounding!r}")
-    payments: dict[int, int] = {s: p - refund(p, rounding) for s, p in drops.items()}
+    payments: dict[int, int] = {s: p - half_back(p, rounding) for s, p in drops.items()}
     if not still_in:
         return {"winner": None, "price": None, "payments": payments}
     rank = {student: i for i, student in enumerate(order)}
     ins = sorted(still_in, key=lambda s: rank.get(s, len(rank) + s))
     winner = ins[0]
     for other in ins[1:]:
-        payments[other] = price - refund(price, rounding)
+        payments[other] = price - half_back(price, rounding)
     payments[winner] = price
     return {"winner": winner, "price": price, "payments": payments}
 

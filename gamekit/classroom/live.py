@@ -32,7 +32,7 @@ from scipy import stats as scipy_stats
 
 from .. import analysis
 from ..auction_lab import COLOURS, FORMAT_NAMES
-from ..games.for_sale.rules import refund
+from ..auctions import half_back
 from ..pictures import STYLE
 from ..plots import error_bars, figure
 from ..theory import auctions as theory
@@ -129,7 +129,7 @@ def revenue(fmt: str, amounts: Iterable[float], rounding: str = "down") -> float
     if fmt == "losers_pay_half":
         if not all(a.is_integer() for a in ranked[1:]):
             raise ValueError(f"the clock's amounts are whole units (FS-B6), not {ranked[1:]}")
-        return second + sum(a - refund(int(a), rounding) for a in ranked[1:])
+        return second + sum(a - half_back(int(a), rounding) for a in ranked[1:])
     raise ValueError(f"a classroom auction is one of {', '.join(CLASSROOM_FORMATS)}, not {fmt!r}")
 
 
