@@ -39,6 +39,7 @@ __all__ = [
     "one_round_value",
     "one_round_values",
     "price_and_value",
+    "purchase_against_passing",
     "rent_dissipation",
     "simulate_phase2",
 ]
@@ -254,3 +255,45 @@ def _t_mean(values: Any, confidence: float) -> tuple[float, float, float]:
     mean = float(d.mean())
     half = float(scipy_stats.t.ppf(0.5 + confidence / 2, n - 1)) * float(d.std(ddof=1)) / n**0.5
     return mean, mean - half, mean + half
+
+
+# ---------------------------------------------------------------------- was a purchase worth it? (issue 8)
+def purchase_against_passing(replay: Any, step: int, seat: int, bots: Any = "house_value") -> dict[str, Any]:
+    """A seat's purchase in the round of ``step`` against passing at ``step`` instead, in money.
+
+    The house the seat took in the recorded line and what it paid, beside the house passing at
+    ``step`` gives it (the engine replays the change, ``teach.what_if`` with the others' recorded
+    moves while they stay legal) and what that costs: ``gain`` is the exact one-round value
+    (``one_round_value``) of the house taken minus that of the house passing gives, ``extra_cost``
+    the coins paid minus the coins passing costs (both × 1,000), and ``net`` their difference: a
+    purchase is worth it by this measure when ``net`` > 0. The right alternative is the one the
+    seat had, not another player's house."""
+    from ..teach import what_if
+
+    result = what_if(replay, step, seat, "pass", rest="recorded", bots=bots)
+    players = replay.setup["players"]
+    round_ = _round_at(result.original, step)
+
+    def taken(game: Any) -> tuple[int, int]:
+        row = next(p for p in game.records()["purchases"] if p["round"] == round_ and p["seat"] == seat)
+        return row["house"], row["paid"]
+
+    house, paid = taken(result.original)
+    other, other_paid = taken(result.alternative)
+    gain = one_round_value(house, players) - one_round_value(other, players)
+    extra = (paid - other_paid) * COIN_VALUE
+    return {
+        "seat": seat,
+        "house": house,
+        "paid": paid,
+        "house_if_pass": other,
+        "paid_if_pass": other_paid,
+        "gain": gain,
+        "extra_cost": extra,
+        "net": gain - extra,
+    }
+
+
+def _round_at(game: Any, step: int) -> int:
+    """The buying round in which decision ``step`` (0 = the first) of ``game`` was made."""
+    return game.at(step).round

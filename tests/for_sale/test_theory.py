@@ -128,3 +128,16 @@ def test_contested_prize_needs_finished_games(records):
     unfinished = {**records, "sales": records["sales"].iloc[1:]}
     with pytest.raises(ValueError, match="every house bought must be sold"):
         theory.contested_by_game(unfinished)
+
+
+def test_fs_x1_purchases_are_compared_with_passing_which_gives_house_3_free():
+    from gamekit.teach import Replay
+
+    replay = Replay.of_example("FS-X1")
+    b = theory.purchase_against_passing(replay, step=1, seat=1)  # B raised to 3 at step 1
+    assert (b["house"], b["paid"], b["house_if_pass"], b["paid_if_pass"]) == (11, 3, 3, 0)
+    assert b["gain"] == pytest.approx(theory.one_round_value(11, 3) - theory.one_round_value(3, 3))
+    assert round(b["gain"]) == 2214 and b["extra_cost"] == 3000 and b["net"] < 0  # B overpaid
+    a = theory.purchase_against_passing(replay, step=0, seat=0)  # A opened with 2 at step 0
+    assert (a["house"], a["paid"], a["house_if_pass"], a["paid_if_pass"]) == (5, 1, 3, 0)
+    assert round(a["gain"]) == 556 and a["net"] < 0
