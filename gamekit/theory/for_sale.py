@@ -12,6 +12,8 @@ value of ``v`` money is ``v / 1000`` coins. That is the conversion every coin fi
   an interval per house; with ``rounds=1`` it estimates ``one_round_value``.
 - ``price_and_value``: per house, its mean phase-1 price (coins lost to the box) beside its
   mean phase-2 cheque (in coins), from ``gamekit.simulate_records``.
+- ``coins_from_log`` and ``estimated_coins`` (from the game's views): with coin counts hidden
+  (FS-B11), every count rebuilt from the public log, or guessed from one view (state samplers).
 - ``rent_dissipation``: per game, the coins lost to the box in phase 1 divided by the value of
   the houses bought (the cheques they bring in phase 2, in coins), with an interval over games.
   That is the wrong prize for For Sale: everyone gets a house each round, so it can never exceed
@@ -28,12 +30,15 @@ from typing import Any
 
 from ..games.for_sale.rules import CHEQUES, COIN_VALUE, HOUSES, match_houses_to_cheques
 from ..games.for_sale.values import cheque_order_means, one_round_value
+from ..games.for_sale.views import coins_from_log, estimated_coins
 
 __all__ = [
     "cheque_order_means",
+    "coins_from_log",
     "contested_by_game",
     "contested_dissipation",
     "dissipation_by_game",
+    "estimated_coins",
     "house_values",
     "match_houses_to_cheques",
     "one_round_value",
