@@ -21,6 +21,8 @@ from collections import Counter
 from typing import Any
 
 from gamekit.core.actions import Action
+from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
+from gamekit.theory.kuhhandel import best_response, offer_posterior
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
 
@@ -28,6 +30,7 @@ from .bot_sentences_helpers import (
     ALPHA,
     Decision,
     Tally,
+    binomial_pvalue,
     chosen_index,
     near,
     pit_value,
@@ -233,3 +236,206 @@ def test_money_monsoon_bots_bid_what_their_sentences_say() -> None:
         assert tally.checked[part] >= 40, tally.checked
         assert uniformity_pvalue(pits[name]) > ALPHA, name
     print("money monsoon bid decisions checked:", dict(tally.checked), "worthless rolls:", dict(zero_bids))
+
+
+# ---------------------------------------------------------------------------------- Kuhhandel
+KH_TABLES = [
+    ["value", "buyin", "bluffer", "cowtrader"],
+    ["bluffer", "cowtrader", "value", "buyin", "bluffer:0.7"],
+    ["cowtrader", "bluffer:0.7", "buyin:0.5", "value:0.8"],
+    ["buyin", "bluffer", "cowtrader:2", "value", "bluffer:0.7"],
+]
+_KH: list[Decision] = []
+
+
+def kh_decisions() -> list[Decision]:
+    if not _KH:
+        for seed in range(20):
+            _KH.extend(play_recorded("kuhhandel", KH_TABLES[seed % len(KH_TABLES)], seed))
+    return _KH
+
+
+def _held(view: dict[str, Any], seat: int, animal: str) -> int:
+    return view["animals"][seat].get(animal, 0)
+
+
+def kh_worth(view: dict[str, Any], animal: str, cards: int = 1) -> float:
+    """The animal's worth to the viewer's collection: set value times the share of the set it would then hold."""
+    held = _held(view, view["viewer"], animal)
+    return ANIMAL_VALUES[animal] * min(held + cards, 4) / 4
+
+
+def card_gain(held: int, animal: str, cards: int) -> float:
+    """The cow trader's count: the k-th card of an animal is worth its set value times (2k-1)/3."""
+    return sum(ANIMAL_VALUES[animal] * (2 * k - 1) / 3 for k in range(held + 1, min(held + cards, 4) + 1))
+
+
+def card_loss(held: int, animal: str, cards: int) -> float:
+    return sum(ANIMAL_VALUES[animal] * (2 * k - 1) / 3 for k in range(max(held - cards, 0) + 1, held + 1))
+
+
+def subset_totals(hand: list[int]) -> set[int]:
+    totals = {0}
+    for card in hand:
+        totals |= {t + card for t in totals}
+    return totals
+
+
+def least_reaching(hand: list[int], amount: float) -> int:
+    """The smallest total some of ``hand`` makes that reaches ``amount`` (all of it if none does)."""
+    if amount <= 0:
+        return 0
+    reaching = [t for t in subset_totals(hand) if t >= amount]
+    return min(reaching) if reaching else sum(hand)
+
+
+def _name(d: Decision) -> str:
+    return d.bot.split(":")[0]
+
+
+def _param(d: Decision, default: float) -> float:
+    return float(d.bot.split(":")[1]) if ":" in d.bot else default
+
+
+KH_DEFAULTS = {"value": 1.0, "buyin": 1.0, "bluffer": 0.3, "cowtrader": 3.0}
+
+
+def test_kuhhandel_bots_bid_and_sell_as_their_sentences_say() -> None:
+    """value, buyin and bluffer raise by 10 while the bid stays within `factor` (1 but for value)
+    times the animal's worth to their collection and within their money, else hold; cowtrader
+    likewise up to its count of the next card (set value times (2k-1)/3). As auctioneer value,
+    bluffer and cowtrader always sell; buyin buys in when it can and the high bid is at most
+    `margin` times the worth, else sells. Zero violations over every decision."""
+    tally = Tally()
+    for d in kh_decisions():
+        view, name = d.view, _name(d)
+        auction = view["auction"]
+        if view["phase"] == "bidding":
+            me, animal = view["viewer"], auction["animal"]
+            if name == "cowtrader":
+                limit = card_gain(_held(view, me, animal), animal, 1)
+            else:
+                limit = (_param(d, 1.0) if name == "value" else 1.0) * kh_worth(view, animal)
+            raise_to = auction["high_bid"] + 10
+            raises = [a for a in d.legal if a.kind == "bid" and a.value == raise_to]
+            within = raise_to <= limit and raise_to <= sum(view["money"][me])
+            expected = raises[0].text if within and raises else "hold"
+            tally.check(
+                f"{name} bidding", d.action.text == expected, lambda d=d, e=expected: f"{d.action} not {e}"
+            )
+        elif view["phase"] == "decide":
+            buy = [a for a in d.legal if a.text == "buy"]
+            if name == "buyin":
+                wants = bool(buy) and auction["high_bid"] <= _param(d, 1.0) * kh_worth(
+                    view, auction["animal"]
+                )
+            else:
+                wants = False  # "always sells as auctioneer"
+            expected = "buy" if wants else "sell"
+            if wants:
+                tally.checked["buyin buys"] += 1
+            tally.check(
+                f"{name} decide", d.action.text == expected, lambda d=d, e=expected: f"{d.action} not {e}"
+            )
+    assert tally.violations == [], tally.violations[:5]
+    for name in KH_DEFAULTS:
+        assert tally.checked[f"{name} bidding"] >= 100, tally.checked
+        assert tally.checked[f"{name} decide"] >= 10, tally.checked
+    print("kuhhandel auction decisions checked:", dict(tally.checked))
+
+
+def _trade_stakes(d: Decision) -> tuple[float, float]:
+    """(win, lose) of the cow trader in the trade on the table, by its card count."""
+    trade, me = d.view["trade"], d.view["viewer"]
+    held = _held(d.view, me, trade["animal"])
+    return card_gain(held, trade["animal"], trade["stake"]), card_loss(held, trade["animal"], trade["stake"])
+
+
+def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
+    """The cow trade. Offering (its last step, ``offer``): value, buyin and bluffer hand over the
+    least total of their cards that reaches the stake's worth to their collection, bluffer padded
+    with all its 0 cards with probability `bluff_rate` (binomial), value and buyin never; the
+    cow trader the least total reaching half of (win + lose), always padded with all its 0 cards.
+    Answering: value, buyin and bluffer accept exactly when the offer's card count times the
+    average unseen card's value reaches the worth, else counter with the least total reaching it;
+    the cow trader accepts or counters with the total ``best_response`` gives against
+    ``offer_posterior``."""
+    tally = Tally()
+    padded: Counter[float] = Counter()
+    could_pad: Counter[float] = Counter()
+    for d in kh_decisions():
+        view, name = d.view, _name(d)
+        trade, me = view["trade"], view["viewer"]
+        if trade is None:
+            continue
+        hand = view["money"][me]
+        nonzero = [c for c in hand if c]
+        if view["phase"] == "offer" and d.action.text == "offer":
+            built = trade["building"]
+            if name == "cowtrader":
+                win, lose = _trade_stakes(d)
+                target = least_reaching(nonzero, (win + lose) / 2)
+            else:
+                target = least_reaching(nonzero, kh_worth(view, trade["animal"], trade["stake"]))
+            zeros = built.count(0)
+            if name == "cowtrader" or (name == "bluffer" and _param(d, 0.3) == 1.0):
+                padding_ok = zeros == hand.count(0)  # always padded with all its 0 cards
+            elif name in ("value", "buyin"):
+                padding_ok = zeros == 0  # bluff rate 0: never padded
+            else:
+                padding_ok = zeros in (0, hand.count(0))  # all of its 0 cards or none
+                if hand.count(0):
+                    rate = _param(d, 0.3)
+                    could_pad[rate] += 1
+                    padded[rate] += zeros > 0
+            tally.check(
+                f"{name} offer",
+                sum(built) == target and padding_ok,
+                lambda d=d, t=target: f"offered {d.view['trade']['building']}, not {t} and the 0s",
+            )
+        elif view["phase"] == "respond" and not trade["building"]:
+            # the first step of an answer decides: accept, or start the counter-offer
+            accept = any(a.text == "accept" for a in d.legal)
+            if name == "cowtrader":
+                win, lose = _trade_stakes(d)
+                choice, total, _ = best_response(
+                    offer_posterior(view), sorted(subset_totals(nonzero)), win, lose
+                )
+                ok = (d.action.text == "accept") == (choice == "accept" and accept)
+            else:
+                worth = kh_worth(view, trade["animal"], trade["stake"])
+                counts = view["money_counts"]
+                unseen_cards = sum(counts) - counts[me] + trade["offer_count"]
+                average = (view["money_in_play"] - sum(hand)) / unseen_cards if unseen_cards else 0
+                ok = (d.action.text == "accept") == (accept and trade["offer_count"] * average >= worth)
+            tally.check(f"{name} answer", ok, lambda d=d: f"{d.action} in {d.view['trade']}")
+        elif view["phase"] == "respond" and d.action.text == "counter":
+            built = trade["building"]
+            if name == "cowtrader":
+                win, lose = _trade_stakes(d)
+                choice, total, _ = best_response(
+                    offer_posterior(view), sorted(subset_totals(nonzero)), win, lose
+                )
+                target = total or 0
+            else:
+                target = least_reaching(nonzero, kh_worth(view, trade["animal"], trade["stake"]))
+            tally.check(
+                f"{name} counter",
+                sum(built) == target and 0 not in built,
+                lambda d=d, t=target: f"countered {d.view['trade']['building']}, not {t}",
+            )
+    assert tally.violations == [], tally.violations[:5]
+    for name in KH_DEFAULTS:
+        for step in ("offer", "answer", "counter"):
+            assert tally.checked[f"{name} {step}"] >= 5, tally.checked
+    for rate, n in could_pad.items():
+        assert n >= 15, could_pad
+        assert binomial_pvalue(padded[rate], n, rate) > ALPHA, (rate, padded[rate], n)
+    print(
+        "kuhhandel trade decisions checked:",
+        dict(tally.checked),
+        "bluffer padded:",
+        dict(padded),
+        "of",
+        dict(could_pad),
+    )
