@@ -22,7 +22,7 @@ from typing import Any
 
 from gamekit.core.actions import Action
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
-from gamekit.theory.kuhhandel import best_response, offer_posterior
+from gamekit.theory.kuhhandel import best_response, money_posterior, offer_posterior
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
 
@@ -439,3 +439,56 @@ def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
         "of",
         dict(could_pad),
     )
+
+
+def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
+    """cowtrader on its turn: while the deck lasts it challenges for an animal it holds at least
+    `trade_from` cards of, against a holder whose expected money (``money_posterior``) is below
+    its own, and auctions when there is none; after the deck, any animal it shares. Either way
+    its most-held animal, then the most valuable, against the poorest holder."""
+    tally = Tally()
+    for d in kh_decisions():
+        view = d.view
+        if _name(d) != "cowtrader" or view["phase"] != "turn":
+            continue
+        me = view["viewer"]
+        mine = sum(view["money"][me])
+        trades = [a for a in d.legal if a.kind == "trade"]
+        rich = {
+            p: sum(t * q for t, q in money_posterior(view, p).items()) for p in {a.value[0] for a in trades}
+        }
+        if any(a.text == "auction" for a in d.legal):
+            trade_from = _param(d, 3.0)
+            trades = [
+                a for a in trades if _held(view, me, a.value[1]) >= trade_from and rich[a.value[0]] < mine
+            ]
+            part = "cowtrader turn, deck left"
+        else:
+            part = "cowtrader turn, deck gone"
+        if not trades:
+            tally.check(
+                part, d.action.kind != "trade", lambda d=d: f"{d.action} with no animal to challenge for"
+            )
+            continue
+
+        def rank(a: Action) -> tuple[float, ...]:
+            return (_held(view, me, a.value[1]), ANIMAL_VALUES[a.value[1]], -rich[a.value[0]])
+
+        best = max(rank(a) for a in trades)
+        ok = (
+            d.action in trades
+            and rank(d.action) == best
+            and _held(view, d.action.value[0], d.action.value[1]) > 0
+        )
+        tally.check(
+            part,
+            ok,
+            lambda d=d, b=best: f"{d.action} ranks {rank(d.action) if d.action in trades else None}, not {b}",
+        )
+        if d.action.kind == "trade":
+            tally.checked[part + " (challenges)"] += 1
+    assert tally.violations == [], tally.violations[:5]
+    assert tally.checked["cowtrader turn, deck left"] >= 100, tally.checked
+    assert tally.checked["cowtrader turn, deck left (challenges)"] >= 5, tally.checked
+    assert tally.checked["cowtrader turn, deck gone"] >= 20, tally.checked
+    print("kuhhandel cowtrader turns checked:", dict(tally.checked))
