@@ -21,7 +21,10 @@ from collections import Counter
 from typing import Any
 
 from gamekit.core.actions import Action
+from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
+from gamekit.theory.bohnanza import gain_of_waiting, hypergeometric, queue_before_forced
+from gamekit.theory.bohnanza import unseen_beans as theory_unseen_beans
 from gamekit.theory.kuhhandel import best_response, money_posterior, offer_posterior
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
@@ -492,3 +495,131 @@ def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
     assert tally.checked["cowtrader turn, deck left (challenges)"] >= 5, tally.checked
     assert tally.checked["cowtrader turn, deck gone"] >= 20, tally.checked
     print("kuhhandel cowtrader turns checked:", dict(tally.checked))
+
+
+# ----------------------------------------------------------------------------------- Bohnanza
+BO_TABLES = [
+    ["planter", "trader", "grower"],
+    ["trader", "grower", "planter", "trader:0.2"],
+    ["grower", "planter:6", "trader", "grower:8", "trader:0.9"],
+    ["grower", "trader", "grower:0", "planter:0"],
+]
+_BO: list[Decision] = []
+TRADE_KINDS = ("offer", "give", "ask", "propose", "accept", "deal")
+
+
+def bo_decisions() -> list[Decision]:
+    if not _BO:
+        for seed in range(40):
+            _BO.extend(play_recorded("bohnanza", BO_TABLES[seed % len(BO_TABLES)], seed))
+    return _BO
+
+
+BO_DEFAULTS = {"planter": 3.0, "trader": 0.5, "grower": 3.0}
+
+
+def _fields(d: Decision) -> list[Any]:
+    return d.view["fields"][d.view["viewer"]]
+
+
+def _grown(fields: list[Any]) -> set[str]:
+    return {f[0] for f in fields if f is not None}
+
+
+def _ripe_harvests(d: Decision) -> list[Action]:
+    """Legal harvests of a field at the top of its beanometer (more beans would pay no more)."""
+    fields = _fields(d)
+    return [
+        a
+        for a in d.legal
+        if a.kind == "harvest" and fields[a.value - 1][1] >= top_of_beanometer(fields[a.value - 1][0])
+    ]
+
+
+def _forced(d: Decision) -> bool:
+    """The card to plant fits no field: nothing may be planted (nor planting stopped) before a harvest."""
+    return d.view["phase"] in ("plant", "plant-traded") and not any(
+        a.kind in ("plant", "stop") for a in d.legal
+    )
+
+
+def test_bohnanza_bots_plant_buy_and_keep_out_of_trades_as_their_sentences_say() -> None:
+    """All three plant a second card only onto a field of their own bean. planter never trades
+    (never offers, gives, asks, proposes or accepts); planter and grower buy the third field once
+    they hold `buy_at` thaler and never before; trader buys it as soon as it can (a ripe field is
+    harvested first). Zero violations over every decision."""
+    tally = Tally()
+    for d in bo_decisions():
+        view, name = d.view, _name(d)
+        me = view["viewer"]
+        fields = _fields(d)
+        if view["phase"] == "plant" and view["planted"] == 1 and d.action.kind == "plant":
+            front = view["hands"][me][0]
+            tally.check(
+                f"{name} second card",
+                front in _grown(fields),
+                lambda d=d: f"planted {d.view['hands'][me][0]} onto a new field",
+            )
+        if name == "planter":
+            tally.check("planter never trades", d.action.kind not in TRADE_KINDS, lambda d=d: f"{d.action}")
+        can_buy = any(a.kind == "buy-field" for a in d.legal)
+        if can_buy:
+            coins = view["coins"][me]
+            wants = name == "trader" or coins >= _param(d, BO_DEFAULTS[name])
+            if _ripe_harvests(d) and name != "grower":
+                continue  # "harvests ... any field at the top of its beanometer" comes first
+            if wants and not _ripe_harvests(d):
+                ok = d.action.kind == "buy-field"
+            else:
+                ok = d.action.kind != "buy-field" or wants
+            tally.check(f"{name} third field", ok, lambda d=d, c=coins: f"{d.action} with {c} thaler")
+    assert tally.violations == [], tally.violations[:5]
+    for name in BO_DEFAULTS:
+        assert tally.checked[f"{name} second card"] >= 50, tally.checked
+        assert tally.checked[f"{name} third field"] >= 20, tally.checked
+    assert tally.checked["planter never trades"] >= 1000, tally.checked
+    print("bohnanza planting and field decisions checked:", dict(tally.checked))
+
+
+def test_bohnanza_bots_harvest_as_their_sentences_say() -> None:
+    """planter and trader harvest the best-paying field when forced and any field at the top of
+    its beanometer, and no other field ever; grower, when forced, harvests the field with the
+    smallest expected gain from waiting (``gamekit.theory.bohnanza``: its hand queue before the
+    forced harvest and the unseen cards, two cards turned up a turn)."""
+    tally = Tally()
+    for d in bo_decisions():
+        view, name = d.view, _name(d)
+        me = view["viewer"]
+        fields = _fields(d)
+        harvests = [a for a in d.legal if a.kind == "harvest"]
+        ripe = _ripe_harvests(d)
+        if not harvests:
+            continue
+        if name in ("planter", "trader"):
+            if ripe:
+                tally.check(f"{name} ripe", d.action in ripe, lambda d=d: f"{d.action} with a ripe field")
+            elif _forced(d):
+                pays = {a: HARVEST[fields[a.value - 1][0]][fields[a.value - 1][1]] for a in harvests}
+                ok = d.action in pays and pays[d.action] == max(pays.values())
+                tally.check(
+                    f"{name} forced", ok, lambda d=d, p=pays: f"{d.action} pays less than {max(p.values())}"
+                )
+            else:
+                tally.check(
+                    f"{name} unforced", d.action.kind != "harvest", lambda d=d: f"{d.action} unforced"
+                )
+        elif name == "grower" and _forced(d) and not ripe:
+            unseen, total = theory_unseen_beans(view, BEAN_COUNTS)
+            known, planted = queue_before_forced(fields, view["hands"][me])
+            draws = 2 * max(1, planted)
+            gains = {}
+            for a in harvests:
+                bean, count = fields[a.value - 1]
+                gains[a] = gain_of_waiting(HARVEST[bean], count, known[bean], unseen[bean], total, draws)
+            ok = d.action in gains and near(gains[d.action], min(gains.values()))
+            tally.check("grower forced", ok, lambda d=d, g=gains: f"{d.action}: {g}")
+    assert tally.violations == [], tally.violations[:5]
+    for part in ("planter forced", "trader forced", "grower forced", "planter unforced", "trader unforced"):
+        assert tally.checked[part] >= 100, tally.checked
+    assert tally.checked["planter ripe"] + tally.checked["trader ripe"] >= 10, tally.checked  # fields seldom ripen
+    print("bohnanza harvest decisions checked:", dict(tally.checked))
