@@ -23,11 +23,11 @@ from typing import Any
 from gamekit.core.actions import Action
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
-from gamekit.theory.bohnanza import gain_of_waiting, hypergeometric, queue_before_forced
-from gamekit.theory.bohnanza import unseen_beans as theory_unseen_beans
-from gamekit.theory.kuhhandel import best_response, money_posterior, offer_posterior
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
+from gamekit.theory.bohnanza import gain_of_waiting, queue_before_forced
+from gamekit.theory.bohnanza import unseen_beans as theory_unseen_beans
+from gamekit.theory.kuhhandel import best_response, money_posterior, offer_posterior
 
 from .bot_sentences_helpers import (
     ALPHA,
@@ -474,20 +474,12 @@ def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
             )
             continue
 
-        def rank(a: Action) -> tuple[float, ...]:
-            return (_held(view, me, a.value[1]), ANIMAL_VALUES[a.value[1]], -rich[a.value[0]])
-
-        best = max(rank(a) for a in trades)
-        ok = (
-            d.action in trades
-            and rank(d.action) == best
-            and _held(view, d.action.value[0], d.action.value[1]) > 0
-        )
-        tally.check(
-            part,
-            ok,
-            lambda d=d, b=best: f"{d.action} ranks {rank(d.action) if d.action in trades else None}, not {b}",
-        )
+        ranks = {
+            a: (_held(view, me, a.value[1]), ANIMAL_VALUES[a.value[1]], -rich[a.value[0]]) for a in trades
+        }
+        best = max(ranks.values())
+        ok = ranks.get(d.action) == best and _held(view, d.action.value[0], d.action.value[1]) > 0
+        tally.check(part, ok, lambda d=d, b=best, r=ranks: f"{d.action} ranks {r.get(d.action)}, not {b}")
         if d.action.kind == "trade":
             tally.checked[part + " (challenges)"] += 1
     assert tally.violations == [], tally.violations[:5]
@@ -558,7 +550,7 @@ def test_bohnanza_bots_plant_buy_and_keep_out_of_trades_as_their_sentences_say()
             tally.check(
                 f"{name} second card",
                 front in _grown(fields),
-                lambda d=d: f"planted {d.view['hands'][me][0]} onto a new field",
+                lambda d=d: f"planted {d.view['hands'][d.view['viewer']][0]} onto a new field",
             )
         if name == "planter":
             tally.check("planter never trades", d.action.kind not in TRADE_KINDS, lambda d=d: f"{d.action}")
@@ -621,5 +613,132 @@ def test_bohnanza_bots_harvest_as_their_sentences_say() -> None:
     assert tally.violations == [], tally.violations[:5]
     for part in ("planter forced", "trader forced", "grower forced", "planter unforced", "trader unforced"):
         assert tally.checked[part] >= 100, tally.checked
-    assert tally.checked["planter ripe"] + tally.checked["trader ripe"] >= 10, tally.checked  # fields seldom ripen
+    assert tally.checked["planter ripe"] + tally.checked["trader ripe"] >= 10, (
+        tally.checked
+    )  # fields seldom ripen
     print("bohnanza harvest decisions checked:", dict(tally.checked))
+
+
+def fits_fields(fields: list[Any], beans: list[str]) -> bool:
+    """Whether ``beans`` can all be planted without a harvest: no more new types than empty fields."""
+    new = {b for b in beans if b not in _grown(fields)}
+    return len(new) <= sum(1 for f in fields if f is None)
+
+
+def forcing_cards(view: dict[str, Any], depth: int) -> list[str]:
+    """The cards (``bean`` turned up, ``bean#k`` k-th in hand) that would force the viewer to
+    harvest: beans received are planted first, then the turned-up ones (the active player's),
+    then the first ``depth`` hand cards, each onto its own bean's field or an empty one."""
+    me = view["viewer"]
+    fields = view["fields"][me]
+    grown = set(_grown(fields))
+    empty = sum(1 for f in fields if f is None)
+    out = []
+
+    def fits(bean: str) -> bool:
+        nonlocal empty
+        if bean in grown:
+            return True
+        if empty:
+            grown.add(bean)
+            empty -= 1
+            return True
+        return False
+
+    for bean in view["received"][me]:
+        fits(bean)
+    if view["active"] == me:
+        out += [bean for bean in view["trading_area"] if not fits(bean)]
+    out += [f"{bean}#{k}" for k, bean in enumerate(view["hands"][me][:depth], 1) if not fits(bean)]
+    return out
+
+
+def test_bohnanza_trader_and_grower_answer_deals_as_their_sentences_say() -> None:
+    """trader and grower accept any deal whose beans all fit their fields and that asks for none
+    of the beans they grow, and no other (never a deal asking for a bean they grow)."""
+    tally = Tally()
+    for d in bo_decisions():
+        view, name = d.view, _name(d)
+        proposal = view["proposal"]
+        if name == "planter" or proposal is None or not proposal["made"] or view["viewer"] == view["active"]:
+            continue
+        fields = _fields(d)
+        welcome = fits_fields(fields, view["received"][view["viewer"]] + proposal["give"])
+        welcome = welcome and not _grown(fields) & set(proposal["ask"])
+        can_accept = any(a.kind == "accept" for a in d.legal)
+        if d.action.kind in ("harvest", "buy-field"):
+            continue  # an at-any-time step first (a ripe field, the third field); the answer comes after
+        if name == "grower" and welcome and not can_accept:
+            ok = d.action.kind in ("give", "reject")  # picks which copy of an asked bean to give
+        else:
+            ok = (d.action.kind == "accept") == (welcome and can_accept)
+        tally.check(
+            f"{name} answer", ok, lambda d=d, w=welcome: f"{d.action} to {d.view['proposal']} (welcome {w})"
+        )
+        if d.action.kind == "accept":
+            tally.checked[f"{name} accepts"] += 1
+    assert tally.violations == [], tally.violations[:5]
+    for name in ("trader", "grower"):
+        assert tally.checked[f"{name} answer"] >= 100, tally.checked
+        assert tally.checked[f"{name} accepts"] >= 10, tally.checked
+    print("bohnanza answers checked:", dict(tally.checked))
+
+
+def _fullest(fields: list[Any]) -> str | None:
+    """The bean of the fullest field (the first of equals), None with no field planted."""
+    planted = [f for f in fields if f is not None]
+    return max(planted, key=lambda f: f[1])[0] if planted else None
+
+
+def test_bohnanza_trader_offers_as_its_sentence_says() -> None:
+    """trader offers each other player in turn (the next seat first) the turned-up and front hand
+    beans that would force it to harvest a field, and only while there are such beans; before
+    proposing it asks one bean of its fullest field back, or nothing with probability
+    `generosity` (binomial test at each generosity)."""
+    tally = Tally()
+    asked: Counter[float] = Counter()
+    could_ask: Counter[float] = Counter()
+    for d in bo_decisions():
+        view = d.view
+        me = view["viewer"]
+        if _name(d) != "trader" or view["phase"] != "trade" or view["active"] != me:
+            continue
+        proposal = view["proposal"]
+        unwanted = forcing_cards(view, 1)
+        used = len(view["offers"])
+        if proposal is None and d.action.kind in ("offer", "end-trading"):
+            if d.action.kind == "offer":
+                ok = bool(unwanted) and d.action.value == (me + 1 + used) % view["players"]
+            else:
+                ok = not unwanted or view["proposals_left"] == 0 or used >= view["players"] - 1
+            tally.check("trader offer", ok, lambda d=d, u=unwanted: f"{d.action} with {u}")
+        elif proposal is not None and not proposal["made"] and d.action.kind in ("propose", "ask"):
+            ok = sorted(proposal["give_cards"]) == sorted(unwanted)
+            fullest = _fullest(_fields(d))
+            if d.action.kind == "ask":
+                ok = ok and not proposal["ask"] and d.action.value == fullest
+            else:
+                ok = ok and proposal["ask"] in ([], [fullest])
+            tally.check(
+                "trader proposal", ok, lambda d=d, u=unwanted: f"{d.action}: {d.view['proposal']} not {u}"
+            )
+            if (
+                not proposal["ask"]
+                and fullest is not None
+                and any(a.kind == "ask" and a.value == fullest for a in d.legal)
+            ):
+                generosity = _param(d, 0.5)
+                could_ask[generosity] += 1
+                asked[generosity] += d.action.kind == "ask"
+    assert tally.violations == [], tally.violations[:5]
+    assert tally.checked["trader offer"] >= 200 and tally.checked["trader proposal"] >= 100, tally.checked
+    for generosity, n in could_ask.items():
+        assert n >= 30, could_ask
+        assert binomial_pvalue(asked[generosity], n, 1 - generosity) > ALPHA, (
+            generosity,
+            asked[generosity],
+            n,
+        )
+    print(
+        "bohnanza trader offers checked:", dict(tally.checked), "asked:", dict(asked), "of", dict(could_ask)
+    )
