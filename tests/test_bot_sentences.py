@@ -25,7 +25,7 @@ from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
-from gamekit.theory.bohnanza import gain_of_waiting, queue_before_forced
+from gamekit.theory.bohnanza import gain_of_waiting, hypergeometric, queue_before_forced
 from gamekit.theory.bohnanza import unseen_beans as theory_unseen_beans
 from gamekit.theory.kuhhandel import best_response, money_posterior, offer_posterior
 
@@ -742,3 +742,60 @@ def test_bohnanza_trader_offers_as_its_sentence_says() -> None:
     print(
         "bohnanza trader offers checked:", dict(tally.checked), "asked:", dict(asked), "of", dict(could_ask)
     )
+
+
+def test_bohnanza_grower_offers_as_its_sentence_says() -> None:
+    """grower, as active player, offers each other player once (those growing the beans first,
+    then the poorest) the turned-up beans and those of its first three hand cards that would
+    force it to harvest (only the beans that player grows, if any), asking one bean of its
+    fullest field if that player does not grow it and holds one with probability at least 0.3
+    (hypergeometric over the unseen cards). "Growing the beans first" is read as growing the
+    most fields of them first; the test counts how often that differs from "any of them"."""
+    tally = Tally()
+    readings_differ = 0
+    for d in bo_decisions():
+        view = d.view
+        me = view["viewer"]
+        if _name(d) != "grower" or view["phase"] != "trade" or view["active"] != me:
+            continue
+        proposal = view["proposal"]
+        unwanted = forcing_cards(view, 3)
+        used = len(view["offers"])
+        if proposal is None and d.action.kind in ("offer", "end-trading"):
+            asked = {o["partner"] for o in view["offers"]}
+            left = [s for s in range(view["players"]) if s != me and s not in asked]
+            beans = {c.split("#")[0] for c in unwanted}
+
+            def grows(s: int, beans: set[str] = beans) -> int:
+                return sum(1 for f in view["fields"][s] if f is not None and f[0] in beans)
+
+            if d.action.kind == "offer":
+                best = min((-grows(s), view["coins"][s]) for s in left)
+                ok = bool(unwanted) and d.action.value in left
+                ok = ok and (-grows(d.action.value), view["coins"][d.action.value]) == best
+                any_best = min((-min(grows(s), 1), view["coins"][s]) for s in left)
+                readings_differ += (-min(grows(d.action.value), 1), view["coins"][d.action.value]) != any_best
+            else:
+                ok = not unwanted or view["proposals_left"] == 0 or used >= view["players"] - 1
+            tally.check("grower offer", ok, lambda d=d, u=unwanted: f"{d.action} with {u}")
+        elif proposal is not None and not proposal["made"] and d.action.kind in ("propose", "ask"):
+            partner = proposal["partner"]
+            theirs = _grown(view["fields"][partner])
+            giving = [c for c in unwanted if c.split("#")[0] in theirs] or unwanted
+            ok = sorted(proposal["give_cards"]) == sorted(giving)
+            fullest = _fullest(_fields(d))
+            can_ask = any(a.kind == "ask" and a.value == fullest for a in d.legal)
+            if not proposal["ask"] and fullest is not None and fullest not in theirs and can_ask:
+                unseen, total = theory_unseen_beans(view, BEAN_COUNTS)
+                held = 1 - hypergeometric(0, unseen[fullest], total, view["hand_sizes"][partner])
+                ok = ok and (d.action.kind == "ask") == (held >= 0.3)
+                tally.checked["grower ask-or-not"] += 1
+            else:
+                ok = ok and d.action.kind == "propose"
+            tally.check(
+                "grower proposal", ok, lambda d=d, g=giving: f"{d.action}: {d.view['proposal']} not {g}"
+            )
+    assert tally.violations == [], tally.violations[:5]
+    assert tally.checked["grower offer"] >= 200 and tally.checked["grower proposal"] >= 100, tally.checked
+    assert tally.checked["grower ask-or-not"] >= 30, tally.checked
+    print("bohnanza grower offers checked:", dict(tally.checked), "partner readings differ:", readings_differ)
