@@ -99,3 +99,15 @@ def binomial_pvalue(successes: int, trials: int, p: float) -> float:
 
 def near(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def bernoulli_pvalue(outcomes: Sequence[bool], probs: Sequence[float]) -> float:
+    """Two-sided p-value that independent trials with chances ``probs`` gave ``outcomes``: the
+    count of successes against its mean and variance (normal approximation of the
+    Poisson-binomial, fine for hundreds of trials)."""
+    mean = sum(probs)
+    variance = sum(p * (1 - p) for p in probs)
+    if variance == 0:
+        return 1.0 if sum(outcomes) == mean else 0.0
+    z = (sum(outcomes) - mean) / math.sqrt(variance)
+    return float(2 * stats.norm.sf(abs(z)))

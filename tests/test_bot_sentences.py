@@ -33,6 +33,7 @@ from .bot_sentences_helpers import (
     ALPHA,
     Decision,
     Tally,
+    bernoulli_pvalue,
     binomial_pvalue,
     chosen_index,
     near,
@@ -235,9 +236,9 @@ def test_money_monsoon_bots_bid_what_their_sentences_say() -> None:
     assert tally.violations == [], tally.violations[:5]
     for name in ("truthful", "shade", "zero8", "rollout", "reserve"):
         assert tally.checked[name] >= 150, tally.checked
+        assert uniformity_pvalue(pits[name]) > ALPHA, name
     for part in ("reserve as auctioneer", "zero8 on an 8"):
         assert tally.checked[part] >= 40, tally.checked
-        assert uniformity_pvalue(pits[name]) > ALPHA, name
     print("money monsoon bid decisions checked:", dict(tally.checked), "worthless rolls:", dict(zero_bids))
 
 
@@ -364,8 +365,6 @@ def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
     the cow trader accepts or counters with the total ``best_response`` gives against
     ``offer_posterior``."""
     tally = Tally()
-    padded: Counter[float] = Counter()
-    could_pad: Counter[float] = Counter()
     for d in kh_decisions():
         view, name = d.view, _name(d)
         trade, me = view["trade"], view["viewer"]
@@ -386,11 +385,7 @@ def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
             elif name in ("value", "buyin"):
                 padding_ok = zeros == 0  # bluff rate 0: never padded
             else:
-                padding_ok = zeros in (0, hand.count(0))  # all of its 0 cards or none
-                if hand.count(0):
-                    rate = _param(d, 0.3)
-                    could_pad[rate] += 1
-                    padded[rate] += zeros > 0
+                padding_ok = zeros in (0, hand.count(0))  # all of its 0 cards or none; how often: below
             tally.check(
                 f"{name} offer",
                 sum(built) == target and padding_ok,
@@ -431,17 +426,32 @@ def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
     for name in KH_DEFAULTS:
         for step in ("offer", "answer", "counter"):
             assert tally.checked[f"{name} {step}"] >= 5, tally.checked
-    for rate, n in could_pad.items():
-        assert n >= 15, could_pad
-        assert binomial_pvalue(padded[rate], n, rate) > ALPHA, (rate, padded[rate], n)
-    print(
-        "kuhhandel trade decisions checked:",
-        dict(tally.checked),
-        "bluffer padded:",
-        dict(padded),
-        "of",
-        dict(could_pad),
-    )
+    print("kuhhandel trade decisions checked:", dict(tally.checked))
+
+
+BLUFF_RATES = (0.3, 0.7, 0.1, 0.5)
+
+
+def test_kuhhandel_bluffer_pads_with_probability_bluff_rate() -> None:
+    """bluffer pads an offer with all its 0 cards with probability `bluff_rate`: at every offer
+    made while holding a 0 card, padded or not is one Bernoulli trial; a binomial test per
+    rate and one pooled test over all rates (tables of four bluffers, rates 0.1 to 0.7)."""
+    trials: dict[float, list[bool]] = {rate: [] for rate in BLUFF_RATES}
+    for seed in range(30):
+        table = [f"bluffer:{BLUFF_RATES[(seed + k) % 4]}" for k in range(4)]
+        for d in play_recorded("kuhhandel", table, 500 + seed):
+            hand = d.view["money"][d.view["viewer"]]
+            if d.view["phase"] == "offer" and d.action.text == "offer" and 0 in hand:
+                zeros = d.view["trade"]["building"].count(0)
+                assert zeros in (0, hand.count(0)), d.view["trade"]  # all its 0 cards or none
+                trials[_param(d, 0.3)].append(zeros > 0)
+    for rate, padded in trials.items():
+        assert len(padded) >= 40, {r: len(t) for r, t in trials.items()}
+        assert binomial_pvalue(sum(padded), len(padded), rate) > ALPHA, (rate, sum(padded), len(padded))
+    outcomes = [x for padded in trials.values() for x in padded]
+    chances = [rate for rate, padded in trials.items() for _ in padded]
+    assert bernoulli_pvalue(outcomes, chances) > ALPHA
+    print("bluffer padded:", {rate: f"{sum(t)} of {len(t)}" for rate, t in trials.items()})
 
 
 def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
@@ -766,8 +776,8 @@ def test_bohnanza_grower_offers_as_its_sentence_says() -> None:
             left = [s for s in range(view["players"]) if s != me and s not in asked]
             beans = {c.split("#")[0] for c in unwanted}
 
-            def grows(s: int, beans: set[str] = beans) -> int:
-                return sum(1 for f in view["fields"][s] if f is not None and f[0] in beans)
+            def grows(s: int, beans: set[str] = beans, fields: list[Any] = view["fields"]) -> int:
+                return sum(1 for f in fields[s] if f is not None and f[0] in beans)
 
             if d.action.kind == "offer":
                 best = min((-grows(s), view["coins"][s]) for s in left)
