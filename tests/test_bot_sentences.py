@@ -23,6 +23,7 @@ from typing import Any
 from gamekit.core.actions import Action
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
+from gamekit.games.money_monsoon import rules as mm_rules
 from gamekit.games.money_monsoon.bots import move_value, roll_value, rollout_value
 from gamekit.games.money_monsoon.rules import HALVED_ROLL
 from gamekit.theory.bohnanza import gain_of_waiting, hypergeometric, queue_before_forced
@@ -43,6 +44,7 @@ from .bot_sentences_helpers import (
 )
 
 BID_KINDS = ("bid", "bid-range")
+SIT_OUT = "sit-out"  # the auctioneer's other sealed answer where the rules let it sit out (MM-A2)
 ROLLOUTS = 16  # the sentence's "16 random races"
 
 
@@ -78,11 +80,13 @@ def test_random_is_uniform_over_the_legal_actions() -> None:
 
 
 # ------------------------------------------------------------------------------ Money Monsoon
-def bid_probabilities(value: float, scale: Any, legal: list[Action]) -> dict[int, float]:
+def bid_probabilities(value: float, scale: Any, legal: list[Action], roll: int) -> dict[int, float]:
     """The chance of each legal bid action (by position) by the sentence: a value above 0 give or
     take one point (-1, 0, +1 alike, not below 0; a value of 0 as it is), scaled by ``scale``,
     rounded up with the chance of its fraction, then written as the legal action that holds it
-    (clamped to what is allowed)."""
+    (clamped to what is allowed). Where the legal actions offer the auctioneer to sit out
+    (MM-A2 read as optional), a bid of 0 on a roll other than 8 is sitting out, as the bots'
+    module says."""
     amounts: Counter[int] = Counter()
     jitters = (-1, 0, 1) if value > 0 else (0,)
     for d in jitters:
@@ -94,8 +98,11 @@ def bid_probabilities(value: float, scale: Any, legal: list[Action]) -> dict[int
             amounts[low + 1] += fraction / len(jitters)
     probs: Counter[int] = Counter()
     bids = [(i, a) for i, a in enumerate(legal) if a.kind in BID_KINDS]
+    sit_out = [i for i, a in enumerate(legal) if a.kind == SIT_OUT]
     for amount, p in amounts.items():
-        if bids[0][1].kind == "bid-range":
+        if amount == 0 and sit_out and roll != HALVED_ROLL:
+            index = sit_out[0]
+        elif bids[0][1].kind == "bid-range":
             index = next((i for i, a in bids if amount <= a.value[1]), bids[-1][0])
         else:
             values = [a.value for _, a in bids]
@@ -208,20 +215,30 @@ def test_money_monsoon_bots_bid_what_their_sentences_say() -> None:
 
     Support: every bid is one the sentence allows (zero violations). Frequency: the chosen
     bid's randomised PIT under the sentence's exact distribution is uniform (chi-square).
-    Only decisions whose chosen action is a bid are checked (an auctioneer that may sit out
-    reads that from its legal actions); each bot must have enough of them."""
+    The legal actions are read, not assumed: where they let the auctioneer sit out, sitting out
+    is the sentence's bid of 0 on a roll other than 8; where the view shows a broke bot bidding
+    on credit, its value is divided by the cost of a borrowed point (the bots' module says so).
+    Each bot must have enough decisions checked."""
     tally = Tally()
     seeds = _RolloutSeeds()
     spread = random.Random(7)
     pits: dict[str, list[float]] = {}
     zero_bids = Counter()
     for d in mm_decisions():
-        if d.view["phase"] != "bid" or d.action.kind not in BID_KINDS:
+        if d.view["phase"] != "bid" or d.action.kind not in (*BID_KINDS, SIT_OUT):
             continue
         name = d.bot.split(":")[0]
         scaled = _roll_value_scale(d)
         value, scale = scaled if scaled is not None else _rollout_scale(d, seeds)
-        probs = bid_probabilities(value, scale, d.legal)
+        me = d.view["viewer"]
+        if d.view["points"][me] == 0 and d.view.get("bid_limits", [0] * d.view["players"])[me] > 0:
+            # MM-E4 read as letting a broke player borrow: the bots' module says a bot bidding on
+            # credit divides its value by the cost of a borrowed point (not in the one-line rules)
+            scale = lambda w, s=scale: s(w / getattr(mm_rules, "INTEREST", 1.1))  # noqa: E731
+            tally.checked[f"{name} on credit"] += 1
+        probs = bid_probabilities(value, scale, d.legal, d.view["roll"])
+        if d.action.kind == SIT_OUT:
+            tally.checked[f"{name} sits out"] += 1
         index = chosen_index(d)
         if name == "reserve" and d.view["active"] == d.view["viewer"]:
             tally.checked["reserve as auctioneer"] += 1
