@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from gamekit.bots.base import BOTS
 from gamekit.core.actions import Action
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
 from gamekit.games.kuhhandel.rules import ANIMAL_VALUES
@@ -319,6 +320,28 @@ def _param(d: Decision, default: float) -> float:
 
 
 KH_DEFAULTS = {"value": 1.0, "buyin": 1.0, "bluffer": 0.3, "cowtrader": 3.0}
+SETTLING = "once the deck is empty"
+
+
+def settles(name: str) -> bool:
+    """Whether the bot's sentence settles animals once the deck is empty ("challenges a holder of
+    as many cards first and sells a single card to a challenger holding more"); value and buyin
+    trade like the bluffer. The clause is checked exactly where a sentence states it."""
+    sentence = " ".join((BOTS["bluffer" if name in ("value", "buyin") else name].__doc__ or "").split())
+    return SETTLING in sentence
+
+
+def settling_answer(d: Decision) -> bool | None:
+    """Under the settling clause, whether the answer must be to accept (a single card against a
+    challenger holding more, once the deck is empty); None where the clause does not decide."""
+    view, trade = d.view, d.view["trade"]
+    if not settles(_name(d)) or view["deck_size"] != 0:
+        return None
+    mine = _held(view, view["viewer"], trade["animal"])
+    theirs = _held(view, trade["active"], trade["animal"])
+    if mine == 1 < theirs:
+        return True
+    return False if mine >= theirs else None  # more than one card against more: the sentence is silent
 
 
 def test_kuhhandel_bots_bid_and_sell_as_their_sentences_say() -> None:
@@ -411,7 +434,14 @@ def test_kuhhandel_bots_trade_as_their_sentences_say() -> None:
         elif view["phase"] == "respond" and not trade["building"]:
             # the first step of an answer decides: accept, or start the counter-offer
             accept = any(a.text == "accept" for a in d.legal)
-            if name == "cowtrader":
+            settling = settling_answer(d)
+            if settling is None and settles(name) and view["deck_size"] == 0:
+                tally.checked[f"{name} answer left to the code (settling, 2+ cards against more)"] += 1
+                continue
+            if settling and accept:
+                ok = d.action.text == "accept"
+                tally.checked[f"{name} sells a single card"] += 1
+            elif name == "cowtrader":
                 win, lose = _trade_stakes(d)
                 choice, total, _ = best_response(
                     offer_posterior(view), sorted(subset_totals(nonzero)), win, lose
@@ -471,6 +501,29 @@ def test_kuhhandel_bluffer_pads_with_probability_bluff_rate() -> None:
     print("bluffer padded:", {rate: f"{sum(t)} of {len(t)}" for rate, t in trials.items()})
 
 
+def _tier(view: dict[str, Any], action: Action) -> int:
+    """2 for a challenge of a holder of as many cards, 1 of one holding fewer, 0 of one holding more."""
+    partner, animal = action.value
+    mine, theirs = _held(view, view["viewer"], animal), _held(view, partner, animal)
+    return 2 if mine == theirs else 1 if mine > theirs else 0
+
+
+def test_kuhhandel_bots_settle_once_the_deck_is_empty_where_their_sentences_say_so() -> None:
+    """Where a sentence says so ("once the deck is empty, challenges a holder of as many cards
+    first"), every challenge after the deck is of a holder of as many cards whenever one exists."""
+    tally = Tally()
+    for d in kh_decisions():
+        view, name = d.view, _name(d)
+        if view["phase"] != "turn" or view["deck_size"] != 0 or d.action.kind != "trade" or not settles(name):
+            continue
+        best = max(_tier(view, a) for a in d.legal if a.kind == "trade")
+        tally.check(f"{name} settles", best < 2 or _tier(view, d.action) == 2, lambda d=d: f"{d.action}")
+    assert tally.violations == [], tally.violations[:5]
+    for name in KH_DEFAULTS:
+        assert not settles(name) or tally.checked[f"{name} settles"] >= 10, tally.checked
+    print("kuhhandel settling challenges checked:", dict(tally.checked))
+
+
 def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
     """cowtrader on its turn: while the deck lasts it challenges for an animal it holds at least
     `trade_from` cards of, against a holder whose expected money (``money_posterior``) is below
@@ -501,6 +554,14 @@ def test_kuhhandel_cowtrader_challenges_as_its_sentence_says() -> None:
             )
             continue
 
+        if part.endswith("gone") and settles("cowtrader"):
+            # "challenges a holder of as many cards first": the rest of the order is ranked within
+            # the chosen tier (the sentence does not order fewer against more)
+            level = {a: _tier(view, a) for a in trades}
+            if max(level.values()) == 2:
+                trades = [a for a in trades if level[a] == 2]
+            elif d.action in level:
+                trades = [a for a in trades if level[a] == level[d.action]]
         ranks = {
             a: (_held(view, me, a.value[1]), ANIMAL_VALUES[a.value[1]], -rich[a.value[0]]) for a in trades
         }
