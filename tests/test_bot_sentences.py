@@ -833,12 +833,12 @@ def test_bohnanza_trader_offers_as_its_sentence_says() -> None:
 
 
 def test_bohnanza_grower_offers_as_its_sentence_says() -> None:
-    """grower, as active player, offers each other player once (those growing the beans first,
-    then the poorest) the turned-up beans and those of its first three hand cards that would
-    force it to harvest (only the beans that player grows, if any), asking one bean of its
-    fullest field if that player does not grow it and holds one with probability at least 0.3
-    (hypergeometric over the unseen cards). "Growing the beans first" is read as growing the
-    most fields of them first; the test counts how often that differs from "any of them"."""
+    """grower, as active player, offers each other player once (those with the most fields of
+    those beans first, then the poorest) the turned-up beans and those of its first three hand
+    cards that would force it to harvest (only the beans that player grows, if any), asking one
+    bean of its fullest field if that player does not grow it and holds one with probability at
+    least 0.3 (hypergeometric over the unseen cards). The test also counts the offers where
+    "growing any of the beans first" (the sentence's earlier wording) would pick another partner."""
     tally = Tally()
     readings_differ = 0
     for d in bo_decisions():
