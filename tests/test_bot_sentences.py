@@ -20,6 +20,9 @@ import random
 from collections import Counter
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamekit.bots.base import BOTS
 from gamekit.core.actions import Action
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST, top_of_beanometer
@@ -887,3 +890,52 @@ def test_bohnanza_grower_offers_as_its_sentence_says() -> None:
     assert tally.checked["grower offer"] >= 200 and tally.checked["grower proposal"] >= 100, tally.checked
     assert tally.checked["grower ask-or-not"] >= 30, tally.checked
     print("bohnanza grower offers checked:", dict(tally.checked), "partner readings differ:", readings_differ)
+
+
+# ------------------------------------------------------------- over seeds and player counts
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(4, 6),
+    fractions=st.lists(st.sampled_from([0.0, 0.25, 0.6, 1.0, 1.5]), min_size=6, max_size=6),
+)
+def test_money_monsoon_valuation_bots_stay_in_their_support_at_any_table(
+    seed: int, players: int, fractions: list[float]
+) -> None:
+    """At any seed, player count and fractions, every bid of truthful, shade and zero8 is one
+    its sentence allows and every move is one ``move_value`` rates best (zero violations)."""
+    names = ["truthful", "shade", "zero8"]
+    table = [f"{names[k % 3]}:{fractions[k]}" if k % 3 else "truthful" for k in range(players)]
+    tally = Tally()
+    for d in play_recorded("money_monsoon", table, seed):
+        me = d.view["viewer"]
+        if d.view["phase"] == "move":
+            best = max(move_value(d.view, me, a.value) for a in d.legal)
+            tally.check("move", near(move_value(d.view, me, d.action.value), best), lambda d=d: f"{d.action}")
+        elif d.action.kind in (*BID_KINDS, SIT_OUT) and d.view["points"][me] > 0:
+            scaled = _roll_value_scale(d)
+            assert scaled is not None
+            probs = bid_probabilities(*scaled, d.legal, d.view["roll"])
+            tally.check("bid", probs.get(chosen_index(d), 0.0) > 0, lambda d=d: f"{d.bot} {d.action}")
+    assert tally.violations == [], tally.violations[:3]
+    assert tally.checked["bid"] >= players
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 5), buy_at=st.integers(0, 12))
+def test_bohnanza_planter_never_trades_at_any_table(seed: int, players: int, buy_at: int) -> None:
+    """At any seed, player count and `buy_at`, planter never trades, no bot plants a second card
+    onto a new field, and planter buys the third field only with at least `buy_at` thaler."""
+    table = [[f"planter:{buy_at}", "trader", "grower"][k % 3] for k in range(players)]
+    tally = Tally()
+    for d in play_recorded("bohnanza", table, seed):
+        view, name = d.view, _name(d)
+        if view["phase"] == "plant" and view["planted"] == 1 and d.action.kind == "plant":
+            front = view["hands"][view["viewer"]][0]
+            tally.check("second card", front in _grown(_fields(d)), lambda d=d: f"{d.bot} {d.action}")
+        if name == "planter":
+            tally.check("planter", d.action.kind not in TRADE_KINDS, lambda d=d: f"{d.action}")
+            if d.action.kind == "buy-field":
+                tally.check("planter", view["coins"][view["viewer"]] >= buy_at, lambda d=d: "bought early")
+    assert tally.violations == [], tally.violations[:3]
+    assert tally.checked["planter"] >= 20
