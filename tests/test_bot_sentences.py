@@ -4,9 +4,11 @@ test that measures the behaviour").
 For every Money Monsoon, Kuhhandel and Bohnanza strategy bot and for ``random``, seeded games are
 played and EVERY decision where the bot's sentence (``gamekit bots GAME``) applies is checked
 against what the sentence says, recomputed from the view with the public helpers it names
-(``roll_value``, ``move_value``, ``rollout_value``, ``collection_worth``, ``money_posterior``,
-``best_response``, the hypergeometric of ``gamekit.theory.bohnanza`` ...), never with the bot's own
-private methods. "Always"/"never" parts must hold at every decision (zero violations); a part with
+(``roll_value``, ``move_value``, ``rollout_value``, ``money_posterior``, ``best_response``, the
+hypergeometric and ``gain_of_waiting`` of ``gamekit.theory.bohnanza``) or from the numbers it
+states (set value times share, (2k-1)/3, (top + own) / 3), never with the bot's own private
+methods. The one thing read from a bot is the seed of its 16 rollout races (its generator's
+first draw in an auction): the races are its own sample, and ``rollout_value`` replays them. "Always"/"never" parts must hold at every decision (zero violations); a part with
 chance ("give or take one point at random", "with probability `bluff_rate`") must stay inside its
 exact support at every decision and match its frequency by a chi-square or binomial test at
 alpha 1e-4 on fixed seeds. Each test also requires a minimum number of decisions checked, so that
@@ -64,7 +66,7 @@ RANDOM_TABLES = {  # game: (players, games)
 def test_random_is_uniform_over_the_legal_actions() -> None:
     """``random``: "Chooses uniformly at random among the legal actions." The chosen action's
     position among n legal actions, spread by an independent uniform ((index + U) / n), is
-    uniform on [0, 1) exactly when every action has chance 1/n: one chi-square over all
+    uniform on [0, 1) when every action has chance 1/n: one chi-square over all
     decisions of every game, and one per game."""
     spread = random.Random(2026)
     pooled: list[float] = []
