@@ -50,10 +50,14 @@ class Tally:
 
 
 def play_recorded(
-    game_name: str, bots: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+    game_name: str,
+    bots: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    stack: Mapping[str, Any] | None = None,
 ) -> list[Decision]:
     """Play one game with one fresh bot per seat (names, ``name:param``); every decision in order."""
-    game = gamekit.new_game(game_name, players=len(bots), seed=seed, options=options)
+    game = gamekit.new_game(game_name, players=len(bots), seed=seed, options=options, stack=stack)
     players = [make_bot(spec, game_name) for spec in bots]
     rngs = [random.Random(seed * 1000 + seat) for seat in range(len(bots))]
     decisions = []

@@ -593,10 +593,18 @@ _BO: list[Decision] = []
 TRADE_KINDS = ("offer", "give", "ask", "propose", "accept", "deal")
 
 
+# A field reaching the top of its beanometer is rare in play (forced harvests come first), so a
+# few games start with seat A holding three garden beans (top: 3) and two more turned up for it.
+RIPE_STACK = {"first_player": 0, "hands": [["garden"] * 3 + ["red"] * 2], "deck": ["garden", "garden"]}
+
+
 def bo_decisions() -> list[Decision]:
     if not _BO:
         for seed in range(40):
             _BO.extend(play_recorded("bohnanza", BO_TABLES[seed % len(BO_TABLES)], seed))
+        for seed in range(20):
+            table = [["planter", "trader"][seed % 2], "grower", "planter"]
+            _BO.extend(play_recorded("bohnanza", table, 100 + seed, stack=RIPE_STACK))
     return _BO
 
 
@@ -706,9 +714,7 @@ def test_bohnanza_bots_harvest_as_their_sentences_say() -> None:
     assert tally.violations == [], tally.violations[:5]
     for part in ("planter forced", "trader forced", "grower forced", "planter unforced", "trader unforced"):
         assert tally.checked[part] >= 100, tally.checked
-    assert tally.checked["planter ripe"] + tally.checked["trader ripe"] >= 10, (
-        tally.checked
-    )  # fields seldom ripen
+    assert tally.checked["planter ripe"] >= 5 and tally.checked["trader ripe"] >= 5, tally.checked
     print("bohnanza harvest decisions checked:", dict(tally.checked))
 
 
