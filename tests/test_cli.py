@@ -256,10 +256,10 @@ def test_play_shows_the_other_seats_houses_face_down():
         game.act(game.to_act[0], action)
     text = render_view("for_sale", game.view(1))
     rows = {line.split()[0]: line.split() for line in text.splitlines()[2:6]}
-    assert rows["A"][1:3] == ["19", "2"]  # coins counted and the bid made in the open (FS-B10)
+    assert rows["A"][1:3] == ["?", "2"]  # coins face down (FS-B11), the bid made in the open (FS-B3)
     own, hidden = game.view()["houses"][1][0], game.view()["houses"][2][0]
     assert rows["B"][:5] == ["B", "(you)", "21", "0", str(own)]  # B's own house, face up
-    assert rows["C"][1:6] == ["21", "0", "1", "face", "down"]  # C's house: only how many (FS-B10)
+    assert rows["C"][1:6] == ["?", "0", "1", "face", "down"]  # C's house: only how many (FS-B10)
     assert str(hidden) not in rows["C"]
     assert text.splitlines()[0] == (
         "Buying round 1 of 7: houses "

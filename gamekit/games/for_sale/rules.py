@@ -18,6 +18,7 @@ COIN_VALUE = 1000
 
 EDITIONS = ("iello-2020", "classic")
 ROUNDINGS = ("down", "up")
+COIN_COUNTS = ("hidden", "shown")  # FS-B11: how many coins another seat holds, in a view
 
 
 @dataclass(frozen=True)
