@@ -19,7 +19,8 @@ from gamekit.core.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-REPLAY_BUDGET = 20.0  # seconds a replayed seed took when stored; the cheapest seed of each lesson is replayed
+REPLAY_BUDGET = 20.0
+MIN_OWN_WORK = 0.05  # seconds a replayed seed took when stored; the cheapest seed of each lesson is replayed
 
 
 # ------------------------------------------------------------------ synthetic claims, in a temporary folder
@@ -215,7 +216,9 @@ def _cheapest_seed_per_lesson() -> list[tuple[str, int]]:
     for cid, claim in claims.all_claims().items():
         record = claims._read(claim.lesson).get(cid)
         for row in (record or {}).get("runs", []):
-            if row.get("seconds", math.inf) <= REPLAY_BUDGET and (
+            # A run that took no time reused games another claim had played (a cache): replaying it
+            # alone would play them afresh, so only runs that did their own work are candidates.
+            if MIN_OWN_WORK <= row.get("seconds", math.inf) <= REPLAY_BUDGET and (
                 claim.lesson not in best or row["seconds"] < best[claim.lesson][0]
             ):
                 best[claim.lesson] = (row["seconds"], cid, row["seed"])
