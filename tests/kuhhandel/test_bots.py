@@ -8,7 +8,7 @@ import pytest
 
 import gamekit
 from gamekit.bots import BluffTrader, BuyInAuctioneer, ValueBidder, make_bot
-from gamekit.games.kuhhandel.bots import collection_worth
+from gamekit.games.kuhhandel.bots import collection_worth, sells_single, settling_trades
 
 from .helpers import free_auctions, game, play, poor_auctioneer
 
@@ -154,3 +154,49 @@ def test_kh_a3_every_bot_holding_only_0s_holds_when_asked():
     assert g.to_act == (1,) and g.view()["money"][1] == [0, 0]
     for bot in (ValueBidder(10.0), BuyInAuctioneer(), BluffTrader()):
         assert choose(bot, g, 1) == "hold"
+
+
+# ----------------------------------------------------------------- settling once the deck is empty
+
+SHIPPED = ("value", "buyin", "bluffer", "cowtrader")
+
+
+def dealt_out(a_flex: list[str], b_flex: list[str], c_flex: list[str]) -> gamekit.Game:
+    """All 40 animals auctioned free (A, B, C in turn): A three sets, B donkeys and horses, C pigs and
+    cows, and the flexible cards given; B is to play with the deck empty."""
+    hands = (
+        ["rooster"] * 4 + ["goose"] * 4 + ["cat"] * 4 + a_flex,
+        ["donkey"] * 4 + ["horse"] * 4 + b_flex,
+        ["pig"] * 4 + ["cow"] * 4 + c_flex,
+    )
+    assert [len(h) for h in hands] == [14, 13, 13]
+    deck = [hand[i] for i in range(14) for hand in hands if i < len(hand)]
+    g = game(3, deck)
+    free_auctions(g, 40)
+    assert g.view()["deck_size"] == 0 and g.to_act == (1,)
+    return g
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_once_the_deck_is_empty_a_bot_challenges_a_holder_of_as_many_cards(name):
+    # Dogs A 2, B 1, C 1, equal money: B challenging A could pass A's second dog round the table
+    # for ever (and A came first on every other count); challenging C, the loser keeps no dog.
+    g = dealt_out(["dog", "dog"], ["dog"] + ["goat"] * 4, ["dog"] + ["sheep"] * 4)
+    legal = g.legal_actions(1)
+    assert {str(a) for a in legal} == {"trade A dog", "trade C dog"}
+    assert [str(a) for a in settling_trades(g.view(1), legal)] == ["trade C dog"]
+    assert choose(make_bot(name), g, 1) == "trade C dog"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_once_the_deck_is_empty_a_single_card_holder_sells_to_a_challenger_holding_more(name):
+    # Dogs A 1, B 2, C 1: B challenges A with no money at all; A, holding one dog, accepts.
+    g = dealt_out(["dog", "sheep"], ["dog", "dog"] + ["goat"] * 3, ["dog", "goat"] + ["sheep"] * 3)
+    play(g, "B: trade A dog", "B: offer")
+    assert sells_single(g.view(0))
+    assert choose(make_bot(name), g, 0) == "accept"
+    # and not while the deck lasts: the bluffer counters a bare offer for an animal it holds
+    g = game(3, ["cow", "cow", "horse", "cow", "horse", "goose"])
+    free_auctions(g, 6)
+    play(g, "A: trade B cow", "A: offer")
+    assert not sells_single(g.view(1)) and choose(BluffTrader(), g, 1) != "accept"

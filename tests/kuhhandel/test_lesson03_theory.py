@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
+from gamekit.claims import holm
 from gamekit.examples import run_example
 from gamekit.games.kuhhandel import analysis as kh
 from gamekit.games.kuhhandel import rules
@@ -180,6 +182,39 @@ def test_set_win_excess_compares_owners_with_players_of_as_many_sets():
     assert math.isnan(table.loc["rooster", "ci_low"])  # one game: no clustered interval
     assert table.loc["horse", "ci_low"] <= table.loc["horse", "excess"] <= table.loc["horse", "ci_high"]
     assert table.loc["cat", "owners"] == 0 and list(table.index) == list(rules.ANIMALS)
+
+
+def test_set_win_excess_adjusts_the_ten_animals_p_values_with_holm():
+    # Three animals with owners in many games; the horse's owner always wins, the others' at random.
+    rng = np.random.default_rng(0)
+    games = 60
+    seats = pd.DataFrame(
+        {
+            "game": np.repeat(np.arange(games), 2),
+            "seat": np.tile([0, 1], games),
+            "win_share": np.tile([1.0, 0.0], games),
+            "sets": 1,
+        }
+    )
+    seats.loc[seats["seat"] == 0, "win_share"] = rng.permutation(np.r_[np.ones(40), np.zeros(20)])
+    seats.loc[seats["seat"] == 1, "win_share"] = 1 - seats.loc[seats["seat"] == 0, "win_share"].to_numpy()
+    winners = seats[seats["win_share"] == 1][["game", "seat"]]
+    sets = pd.concat(
+        [
+            winners.assign(animal="horse"),
+            seats[seats["seat"] == 0][["game", "seat"]].assign(animal="cow"),
+            seats[seats["seat"] == 1][["game", "seat"]].assign(animal="goose"),
+        ]
+    )
+    table = kh.set_win_excess(sets, seats).set_index("animal")
+    tested = table["p"].notna()
+    assert set(table.index[tested]) == {"horse", "cow", "goose"}  # no owners, no test
+    assert table.loc[tested, "p_holm"].tolist() == pytest.approx(holm(table.loc[tested, "p"].tolist()))
+    assert (table.loc[tested, "p_holm"] >= table.loc[tested, "p"]).all()
+    for animal in ("horse", "cow", "goose"):  # p below 0.05 exactly where the 95 % interval leaves 0
+        row = table.loc[animal]
+        assert (row["p"] < 0.05) == (row["ci_low"] > 0 or row["ci_high"] < 0)
+    assert table.loc["horse", "p_holm"] < 0.05 and table.loc["horse", "excess"] > 0
 
 
 # ------------------------------------------------------------------ figures

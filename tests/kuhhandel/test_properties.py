@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,42 @@ def test_every_game_ends_or_is_reported_unfinished(setup: Setup) -> None:
     else:
         assert view["turn"] == setup.max_turns and result["winners"] == []
         assert game.log[-1]["type"] == "stopped"
+
+
+# KH-E1: any mix of the shipped bots ends the game by its own end, far below the safety limit of
+# KH-E4 (1,000 turns). The most any of 3,528 random mixes took was 77 turns; before the bots
+# settled animals once the deck was empty, 1 game in about 440 of bluffer against buyin (3 players)
+# passed a card round the table to the limit.
+SHIPPED_BOTS = ("value", "buyin", "bluffer", "cowtrader", "random")
+SETTLES_WITHIN = 250  # turns
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    bots=st.lists(st.sampled_from(SHIPPED_BOTS), min_size=5, max_size=5),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_kh_e1_every_game_of_shipped_bots_ends_by_the_rules(players: int, bots: list[str], seed: int) -> None:
+    game = gamekit.new_game(NAME, players, seed=seed)
+    result = gamekit.play(game, bots[:players])
+    assert result["finished"] and rules.game_complete(game.animals)
+    assert game.view()["turn"] <= SETTLES_WITHIN
+
+
+@pytest.mark.parametrize(
+    ("seed", "bots"),
+    [
+        (149, ("bluffer", "buyin", "buyin")),
+        (168, ("buyin", "buyin", "bluffer")),
+        (693, ("bluffer", "buyin", "bluffer")),
+    ],
+)
+def test_kh_e1_games_that_once_traded_to_the_turn_limit_now_end(seed: int, bots: tuple[str, ...]) -> None:
+    # These games passed a goat or a dog between three holders until turn 1,000.
+    game = gamekit.new_game(NAME, 3, seed=seed)
+    assert gamekit.play(game, list(bots))["finished"]
+    assert game.view()["turn"] <= SETTLES_WITHIN
 
 
 # KH-C4: the seed fixes the shuffle and the start player; the choices fix the rest.

@@ -454,6 +454,28 @@ def test_kh_k1_a_trade_needs_an_animal_both_own_and_two_against_two_puts_two_at_
     assert g.view()["trade"]["stake"] == 1
 
 
+def test_kh_k1_the_guides_two_cases_cover_every_holding_four_cards_allow():
+    # Two players who both hold an animal hold 2 and 2, or one of them holds a single card:
+    # "three against two" would need five cards of one animal, and there are four (KH-C1).
+    holdings = [
+        (mine, theirs)
+        for mine in range(1, rules.CARDS_PER_ANIMAL)
+        for theirs in range(1, rules.CARDS_PER_ANIMAL)
+        if mine + theirs <= rules.CARDS_PER_ANIMAL
+    ]
+    assert sorted(holdings) == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 1)]
+    for mine, theirs in holdings:
+        both_two, one_single = mine == theirs == 2, 1 in (mine, theirs)
+        assert both_two != one_single  # exactly one of the guide's cases applies
+        assert rules.stake(mine, theirs) == (2 if both_two else 1)
+    # three against one in play: one card at stake
+    g = game(3, ["cow", "cow", "goose", "cow", "horse", "goose", "cow", "horse", "goat"])
+    free_auctions(g, 9)
+    assert g.view()["animals"][0]["cow"] == 3 and g.view()["animals"][1]["cow"] == 1 and g.to_act == (0,)
+    play(g, "A: trade B cow")
+    assert g.view()["trade"]["stake"] == 1
+
+
 def test_kh_k1_a_completed_set_cannot_be_challenged():
     g = game(3, ["cow", "horse", "horse", "cow", "horse", "horse", "cow", "goose", "goose", "cow"])
     free_auctions(g, 10)

@@ -633,7 +633,15 @@ def set_win_excess(sets: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     with a 95 % interval clustered by game (``gamekit.stats.clustered_mean``; a game's owners share
     its outcome). Also ``owners``, ``win_rate`` and ``baseline`` (its mean over the owners).
     ``sets`` and ``seats`` as in ``set_win_rates``.
+
+    Ten intervals are a family: at 95 % each, one in two such tables shows an animal apart from 0
+    by chance alone. So ``p`` (two-sided, of "no excess", from the same clustered fit) comes with
+    ``p_holm``, Holm's step-down adjustment over the animals that have a ``p``: an animal is
+    apart from 0 for the family only where ``p_holm`` < 0.05.
     """
+    from scipy import stats
+
+    from ...claims import holm
     from ...stats import clustered_mean
 
     keys = [k for k in ("setting", "game", "seat") if k in sets.columns and k in seats.columns]
@@ -645,10 +653,12 @@ def set_win_excess(sets: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for animal in rules.ANIMALS:
         part = merged[merged["animal"] == animal]
-        low = high = float("nan")
+        low = high = p = float("nan")
         if part["cluster"].nunique() >= 2:
             fit = clustered_mean(part, "excess", "cluster")
             low, high = fit.ci_low, fit.ci_high
+            if fit.se > 0:
+                p = float(2 * stats.t.sf(abs(fit.mean / fit.se), fit.clusters - 1))
         rows.append(
             {
                 "animal": animal,
@@ -659,6 +669,12 @@ def set_win_excess(sets: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
                 "excess": float(part["excess"].mean()) if len(part) else float("nan"),
                 "ci_low": low,
                 "ci_high": high,
+                "p": p,
             }
         )
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    tested = table["p"].notna()
+    table["p_holm"] = float("nan")
+    if tested.any():
+        table.loc[tested, "p_holm"] = holm(table.loc[tested, "p"].tolist())
+    return table

@@ -6,11 +6,20 @@ the set value times the share of the set the bot would then hold
 600). They differ in one behaviour each, set by their one parameter: how far
 they bid (``value``), when the auctioneer buys in (``buyin``), and how often a
 cow-trade offer is padded with 0 cards (``bluffer``). All three auction while
-the deck lasts, then challenge for the animal they hold most of (the most
-valuable on a tie), and pay with the cheapest payment the engine lists. None
+the deck lasts, then challenge, among the settling challenges (below), for the
+animal they hold most of (the most valuable on a tie), and pay with the
+cheapest payment the engine lists. None
 bids above the money it holds: an over-bid is not a bluff but a mistake the
 rule punishes (KH-A7: the bidder shows their money and the auction is run
 again without them). The bluff the bots know is the cow trade's 0 card.
+
+Once the deck is empty every bot, the cow trader included, **settles** animals: it challenges
+a player who holds as many cards of the animal as it does if it can (the loser then keeps none),
+else one who holds fewer, and a player holding a single card that the challenger holds more of
+sells it (accepts). So every cow trade between them leaves fewer holders of an animal, or turns
+three against one into two against two, and a game of these bots ends by KH-E1: without this
+rule two holders of one card could take a third holder's second card in turn for ever (a
+bluffer and two buyin bots did, to the safety limit of KH-E4).
 """
 
 from __future__ import annotations
@@ -65,6 +74,33 @@ def _missing(target: Sequence[int], added: Sequence[int]) -> list[int]:
     return out
 
 
+def settling_trades(view: dict[str, Any], trades: Sequence[Action]) -> list[Action]:
+    """The challenges that bring an animal nearer its end, best tier first (once the deck is empty).
+
+    A partner holding as many cards as the challenger loses them all if it loses; a partner
+    holding fewer holds one, and sells it (``sells_single``). Only when neither exists (one
+    card against three) is any other challenge made.
+    """
+    me = view["viewer"]
+
+    def tier(action: Action) -> int:
+        partner, animal = action.value
+        mine, theirs = view["animals"][me].get(animal, 0), view["animals"][partner].get(animal, 0)
+        return 2 if mine == theirs else 1 if mine > theirs else 0
+
+    best = max((tier(a) for a in trades), default=0)
+    return [a for a in trades if tier(a) == best]
+
+
+def sells_single(view: dict[str, Any]) -> bool:
+    """Once the deck is empty, a responder holding fewer cards of the animal than the challenger accepts."""
+    trade = view["trade"]
+    held = view["animals"]
+    return view["deck_size"] == 0 and held[view["viewer"]].get(trade["animal"], 0) < held[
+        trade["active"]
+    ].get(trade["animal"], 0)
+
+
 class _KuhhandelBot(TunedBot):
     games = ("kuhhandel",)
     # What a bot does with the two numbers it does not tune (its own is ``value``):
@@ -97,10 +133,10 @@ class _KuhhandelBot(TunedBot):
             return AUCTION
         counts = view["money_counts"]
         mine = view["animals"][view["viewer"]]
-        # The animal it holds most of (closest to a set), then the most valuable, against the
-        # partner with the fewest money cards.
+        # Among the settling challenges, the animal it holds most of (closest to a set), then the
+        # most valuable, against the partner with the fewest money cards.
         return max(
-            (a for a in legal if a.kind == "trade"),
+            settling_trades(view, [a for a in legal if a.kind == "trade"]),
             key=lambda a: (mine[a.value[1]], ANIMAL_VALUES[a.value[1]], -counts[a.value[0]], -a.value[0]),
         )
 
@@ -137,6 +173,8 @@ class _KuhhandelBot(TunedBot):
         me = view["viewer"]
         worth = collection_worth(view, trade["animal"], trade["stake"])
         added = trade["building"]
+        if ACCEPT in legal and sells_single(view):
+            return ACCEPT
         if not added and ACCEPT in legal:
             counts = view["money_counts"]
             unseen_cards = sum(counts) - counts[me] + trade["offer_count"]
@@ -178,7 +216,7 @@ class BuyInAuctioneer(_KuhhandelBot):
 
 @register_bot
 class BluffTrader(_KuhhandelBot):
-    """Offers the stake's worth to its collection in a cow trade, padded with all its 0 cards with probability `bluff_rate`, accepts an offer whose card count times the average unseen card's value reaches that worth and otherwise counters with the worth; bids like the value bidder."""
+    """Offers the stake's worth to its collection in a cow trade, padded with all its 0 cards with probability `bluff_rate`, accepts an offer whose card count times the average unseen card's value reaches that worth and otherwise counters with the worth; bids like the value bidder; once the deck is empty, challenges a holder of as many cards first and sells a single card to a challenger holding more."""
 
     name = "bluffer"
 
@@ -224,7 +262,7 @@ def makeable_totals(hand: Sequence[int]) -> list[int]:
 
 @register_bot
 class CowTrader(_KuhhandelBot):
-    """Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too, if that player's expected money (gamekit.theory.kuhhandel.money_posterior) is below its own (after the deck, any animal it shares; its most-held, then most valuable, against the poorest holder), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response)."""
+    """Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too, if that player's expected money (gamekit.theory.kuhhandel.money_posterior) is below its own (after the deck, any animal it shares; its most-held, then most valuable, against the poorest holder), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response); once the deck is empty, challenges a holder of as many cards first and sells a single card to a challenger holding more."""
 
     name = "cowtrader"
 
@@ -252,6 +290,8 @@ class CowTrader(_KuhhandelBot):
                 return AUCTION
         if not trades:
             return legal[0]
+        if view["deck_size"] == 0:
+            trades = settling_trades(view, trades)
         choice = max(
             trades,
             key=lambda a: (
@@ -300,6 +340,8 @@ class CowTrader(_KuhhandelBot):
         hand = self._my_money(view)
         added = trade["building"]
         # The hand still holds the cards added so far, so the reply is the same at every step.
+        if ACCEPT in legal and sells_single(view):
+            return ACCEPT
         win, lose = self._stakes(view)
         choice, total, _ = best_response(offer_posterior(view), makeable_totals(hand), win, lose)
         if choice == "accept" and ACCEPT in legal:
