@@ -6,7 +6,8 @@ between players and the bank, bonuses and fees decide most of a score), and its 
 greedily: the one pawn, forward all the way, that collects the most landing fees plus 500 /
 track length per space its best pawn gains (500 if it reaches the goal). An 8 gives 4 to its
 winner and 4 to another seat drawn at random (MM-M5); a 7 is not split. The race ends when a
-pawn reaches the goal, and the bonuses are paid by MM-E2.
+pawn reaches the goal, and the bonuses are paid by MM-E2. With no prices and no bids in the model,
+neither an auctioneer sitting out (MM-A2) nor bidding on credit (MM-E4) enters it.
 
 ``roll_gain`` is the expected gain in final points (landing fees collected minus paid, plus
 the bonus) for ``seat`` from winning the roll on the table, making the move ``move_value``
