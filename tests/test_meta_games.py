@@ -104,7 +104,9 @@ CLAIMS = [
     ("money_monsoon", "rollout:0.6", "shade:0.6", 0),
     ("money_monsoon", "rollout:0.6", "rollout:1", 0),
     ("money_monsoon", "shade:0", "rollout:0.6", 0),
-    ("kuhhandel", "cowtrader:3", "value:1", 0),  # the lesson says: no detectable difference there
+    # One seed of 160 games cannot tell these apart; lesson 03's registered claim, over five seeds,
+    # finds cowtrader ahead on 4 of 5 (gamekit claims 03).
+    ("kuhhandel", "cowtrader:3", "value:1", 0),
     ("bohnanza", "grower:3", "grower:3 (no trading)", +1),
 ]
 
