@@ -51,4 +51,6 @@ def test_the_deal_measures_read_one_row_per_deal_and_the_placebo_compares_reject
     table = bean_claims._deal_chances(7, 2)
     assert bean_claims.deal_moves_who_wins(7, 2) == (table["moved"] - table["moved_placebo"]).tolist()
     assert bean_claims.deal_placebo(7, 2) == (table["partner_placebo"] - table["partner_reject"]).tolist()
-    assert bean_claims.deal_partner_gains(7, 2) == (table["partner_accept"] - table["partner_reject"]).tolist()
+    assert (
+        bean_claims.deal_partner_gains(7, 2) == (table["partner_accept"] - table["partner_reject"]).tolist()
+    )
