@@ -212,6 +212,54 @@ def paid_minus_forecast(seed: int, games: int) -> list[float]:
     return _forecast_error("paid", seed, games)
 
 
+# ------------------------------------------------------------ (a) thaler, and (e) the harvests
+def trader_minus_planter_thaler(seed: int, games: int) -> list[float]:
+    """Per game (two traders, two planters): the traders' mean thaler minus the planters'."""
+    seats = _records(4, ["trader", "planter"] * 2, games, seed)["seats"]
+    table = seats.assign(trades=seats["bot"].str.startswith("trader")).groupby(["game", "trades"])["score"]
+    table = table.mean().unstack()
+    return (table[True] - table[False]).tolist()
+
+
+def traders_table_minus_twice_planters(seed: int, games: int) -> list[float]:
+    """Per game index: the thaler of a whole table of four traders minus twice that of four planters."""
+    traders = _records(4, "trader", games, seed)["seats"].groupby("game")["score"].sum()
+    planters = _records(4, "planter", games, seed)["seats"].groupby("game")["score"].sum()
+    return (traders.to_numpy() - 2 * planters.to_numpy()).tolist()
+
+
+def _during(harvests: pd.DataFrame) -> pd.DataFrame:
+    return harvests[~harvests["final"]]
+
+
+def traders_minus_planters_paid_nothing(seed: int, games: int) -> list[float]:
+    """Per game index: the share of harvests during play that paid nothing, four traders minus four planters."""
+    traders = _during(_records(4, "trader", games, seed)["harvests"])
+    planters = _during(_records(4, "planter", games, seed)["harvests"])
+    share = [(h["coins"] == 0).groupby(h["game"]).mean() for h in (traders, planters)]
+    return (share[0] - share[1]).dropna().tolist()  # games numbered alike in both runs
+
+
+def traders_at_top(seed: int, games: int) -> list[float]:
+    """Per game of four traders: the share of harvests during play at the top of the beanometer."""
+    during = _during(_records(4, "trader", games, seed)["harvests"])
+    return during.groupby("game")["top"].mean().tolist()
+
+
+def growers_at_top(seed: int, games: int) -> list[float]:
+    """Per game of four growers: the share of harvests during play at the top of the beanometer."""
+    during = _during(analysis.games_records(list(_grower_games(seed, games)))["harvests"])
+    return during.groupby("game")["top"].mean().tolist()
+
+
+def grower_coins_minus_twice_trader(seed: int, games: int) -> list[float]:
+    """Per game index: thaler per harvest during play, four growers minus twice four traders."""
+    growers = _during(analysis.games_records(list(_grower_games(seed, games)))["harvests"])
+    traders = _during(_records(4, "trader", games, seed)["harvests"])
+    coins = [h.groupby("game")["coins"].mean() for h in (growers, traders)]
+    return (coins[0] - 2 * coins[1]).dropna().tolist()  # games numbered alike in both runs
+
+
 NET_MINUS_NONE = {1: field_at_1_minus_none, 2: field_at_2_minus_none, 3: field_at_3_minus_none}
 FEWER = {3: three_minus_four_players, 4: four_minus_five_players}
 TURN_WORTH = {3: turn_worth_3, 4: turn_worth_4, 5: turn_worth_5}
@@ -433,6 +481,76 @@ def _register() -> None:
             games=40,
             direction="above",
             unit="thaler per field, mean per game",
+        ),
+    ]
+    claims += [
+        Claim(
+            id="04-trader-earns-more-than-planter",
+            lesson=LESSON,
+            sentence="A trader among planters earns more thaler than the planters at its table.",
+            scope=THESE_BOTS + ": two traders and two planters",
+            measure=trader_minus_planter_thaler,
+            games=100,
+            direction="above",
+            family="04-trading",
+            unit="thaler per player per game",
+        ),
+        Claim(
+            id="04-traders-table-twice-planters",
+            lesson=LESSON,
+            sentence="Four traders end with more than twice the thaler of four planters.",
+            scope=THESE_BOTS + ": a table of four traders against a table of four planters",
+            measure=traders_table_minus_twice_planters,
+            games=100,
+            direction="above",
+            family="04-trading",
+            unit="thaler per table per game",
+        ),
+        Claim(
+            id="04-traders-lose-fewer-fields",
+            lesson=LESSON,
+            sentence="Traders lose fewer fields for nothing than planters.",
+            scope=THESE_BOTS + ": four traders against four planters",
+            measure=traders_minus_planters_paid_nothing,
+            games=100,
+            direction="below",
+            family="04-harvests",
+            unit="share of harvests per game",
+        ),
+        Claim(
+            id="04-traders-seldom-at-top",
+            lesson=LESSON,
+            sentence="Fewer than 5 % of the traders' harvests reach the top of the beanometer.",
+            scope=THESE_BOTS + ": four traders",
+            measure=traders_at_top,
+            games=100,
+            direction="below",
+            threshold=0.05,
+            family="04-harvests",
+            unit="share of harvests per game",
+        ),
+        Claim(
+            id="04-growers-often-at-top",
+            lesson=LESSON,
+            sentence="More than 10 % of the growers' harvests reach the top of the beanometer.",
+            scope=THESE_BOTS + ": four growers",
+            measure=growers_at_top,
+            games=100,
+            direction="above",
+            threshold=0.1,
+            family="04-harvests",
+            unit="share of harvests per game",
+        ),
+        Claim(
+            id="04-grower-harvest-pays-twice",
+            lesson=LESSON,
+            sentence="A grower's harvest pays more than twice as much as a trader's, on average.",
+            scope=THESE_BOTS + ": four growers against four traders, each bot's self-play",
+            measure=grower_coins_minus_twice_trader,
+            games=100,
+            direction="above",
+            family="04-harvests",
+            unit="thaler per harvest, mean per game",
         ),
     ]
     for claim in claims:
