@@ -8,6 +8,9 @@ the code a game runs. Bids are given per seat (``bids[seat]``), whole numbers.
   (MM-A3, MM-A5 of the rules reference).
 - ``lowest_unique_bidder``: Money Monsoon's roll of 8, whose second half goes
   to the lowest bidder, a tie for lowest passing the right up (MM-M5).
+- ``half_back``: what a loser who pays half gets back, in whole units with an odd
+  bid's half rounded down or up: For Sale's passing (FS-B5, FS-B6) and the
+  classroom's losers-pay-half clock (CL-16) run this one function.
 - ``bidder_outcome`` and ``vickrey_payoffs``: the "your bid" sandbox of the
   lessons. One bidder (seat 0) against fixed rival bids, priced by the two rules
   above: what each possible bid wins, pays and is worth.
@@ -25,6 +28,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 TOP_TIE_RULES = ("void", "seat")
+HALF_ROUNDINGS = ("down", "up")
+
+
+def half_back(bid: int, rounding: str = "down") -> int:
+    """Half of ``bid`` in whole units, an odd bid's half rounded down (the default) or up: what a
+    loser gets back where losers pay half (For Sale FS-B5/FS-B6; 5 bid: 2 back, 3 lost).
+
+    >>> half_back(35), half_back(35, "up"), half_back(34)
+    (17, 18, 17)
+    """
+    return (bid + 1) // 2 if rounding == "up" else bid // 2
 
 
 def second_price(

@@ -367,11 +367,18 @@ def path(lesson: str) -> Path:
     return data_dir() / "claims" / f"{lesson}.json"
 
 
+_FILES: dict[Path, tuple[int, dict[str, Any]]] = {}
+
+
 def _read(lesson: str) -> dict[str, Any]:
+    """A lesson's stored records (a fresh copy), read again only when the file changed."""
     file = path(lesson)
     if not file.exists():
         return {}
-    return json.loads(file.read_text(encoding="utf-8"))["claims"]
+    stamp = file.stat().st_mtime_ns
+    if file not in _FILES or _FILES[file][0] != stamp:
+        _FILES[file] = (stamp, json.loads(file.read_text(encoding="utf-8"))["claims"])
+    return json.loads(json.dumps(_FILES[file][1]))
 
 
 def _summaries(record: dict[str, Any]) -> list[tuple[int, Summary]]:
@@ -503,7 +510,7 @@ def show(claim_id: str) -> Shown:
     return Shown(evidence(claim_id))
 
 
-def check(claim_id: str, verdict: str = HOLDS) -> Evidence:
+def check(claim_id: str, verdict: str = HOLDS) -> None:
     """A lesson's check cell: the stored run is current, follows from its numbers, and says ``verdict``."""
     found = problems(claim_id)
     if found:
@@ -514,7 +521,6 @@ def check(claim_id: str, verdict: str = HOLDS) -> Evidence:
             f"claim {claim_id!r}: the lesson states it as {verdict!r}, but its evidence says {ev.verdict!r} "
             f"({ev.figures()})"
         )
-    return ev
 
 
 # ------------------------------------------------------------------ running them

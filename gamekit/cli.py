@@ -39,6 +39,7 @@ from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.options import Option
 from .pictures.base import text_table
 from .simulate import bot_rng, simulate, take_turn
+from .teach import may_act_any_time
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # an example does not match its document, or a file could not be written
@@ -597,7 +598,8 @@ def _ask(game: Game, seat: int) -> None:
 
 def _offer_any_time(game: Game, seat: int) -> bool:
     """Before another seat's decision: the human may take "at any time" actions (BO-H1) until
-    an empty line; returns True if the human asks to go on to their own next move ('go')."""
+    an empty line (a pass) or nothing is left to take; returns True if the human asks to go on
+    to their own next move ('go')."""
     while True:
         legal = game.legal_actions(seat)
         if not legal or game.is_over:
@@ -664,36 +666,32 @@ def _cmd_play(args: argparse.Namespace) -> int:
         + ". Type an action, 'help' or 'quit'."
     )
     shown = 0
-    last: tuple[int, ...] | None = None  # whose decision the bots last took, since the human's move
+    passed = False  # the human passed the point the game stands at (Enter)
     to_my_move = False
     try:
         while not game.is_over:
             bot_seat = next((s for s in game.to_act if s != human), None)
             if bot_seat is not None:
-                # "At any time" actions (the public contract): where a new seat's decision begins, the human may
-                # take them first, unless they asked to go on to their own move.
-                if (
-                    not to_my_move
-                    and last is not None
-                    and game.to_act != last
-                    and human not in game.to_act
-                    and game.legal_actions(human)
-                ):
+                # "At any time" actions (the public contract): before every bot decision at which the
+                # human may take one, whatever point the engine made, the human may take them first,
+                # unless they passed this point or asked to go on to their own move.
+                if not passed and not to_my_move and may_act_any_time(game, human):
                     shown = _new_narration(game, human, shown)
                     to_my_move = _offer_any_time(game, human)
+                    passed = True
                     if game.is_over:
                         continue
-                last = game.to_act
                 # Bots move first at a simultaneous step: they see only their own views, so the
                 # human's sealed choice can never influence them, and the human sees that they chose.
                 take_turn(game, bot_seat, bots[bot_seat], rngs[bot_seat])
+                passed = False  # a decision: the next point begins
                 continue
             shown = _new_narration(game, human, shown)
             print()
             print(render_view(game.name, game.view(human)))
             print(f"Your move ({seat_name(human)}): {compact_actions(game.legal_actions(human))}")
             _ask(game, human)
-            last, to_my_move = None, False
+            passed = to_my_move = False
     except _Quit:
         _reveal_seed(game, args)
         return _save(game, args.save)

@@ -5,8 +5,10 @@
 - ``what_if``: from any position of a replay, one seat tries a different legal
   action; the recorded moves (while they stay legal) or bots play the rest.
 - ``Table``: a game with human seats and bot seats; humans act through
-  ``submit``, bots through ``advance``, which can stop on the others' turns so
-  that a person may take an "at any time" action (Bohnanza's harvests).
+  ``submit``, bots through ``advance``, which stops before every bot decision at
+  which a person may take an "at any time" action (Bohnanza's harvests) until that
+  person acts or passes; ``any_time_points`` and ``any_time_reach`` check from a
+  played game's record that every such point reached the people.
 - ``action_groups``: a seat's legal actions sorted into the controls a person
   would expect (buttons for a few choices, a slider for a range of numbers).
 - ``routine_action``: the step a table's assist takes for a person (only where the
@@ -390,6 +392,60 @@ def routine_action(
     return None
 
 
+# ------------------------------------------------------------ "at any time" points
+def may_act_any_time(game: Game, seat: int) -> bool:
+    """True when the game awaits a decision, ``seat`` is not to act and the engine lists an
+    action for it (its "at any time" actions: the public contract). This is every table's test
+    of "a person may act now", with no game named: whatever point an engine makes (Bohnanza's
+    pause before a reshuffling draw, BO-T6) is such a point when it lists the person's actions."""
+    return bool(game.to_act) and seat not in game.to_act and bool(game.legal_actions(seat))
+
+
+def any_time_points(game: Game, people: Collection[int]) -> list[tuple[int, int, int]]:
+    """Every point of a played game at which the engine awaited a bot's decision while a person
+    could act at any time, read again from the game's record (so a table's own count is not
+    used): ``(start, end, seat)``, where ``start`` is the history index where the point began
+    (after the previous decision), ``end`` the index of the decision that closed it (any "at any
+    time" actions between the two are the people's), and ``seat`` the person.
+
+    A point awaiting a person's decision is not listed: a table waits for that person, and every
+    other person may act meanwhile."""
+    people = set(people)
+    twin = replay(game.setup, [])
+    points: list[tuple[int, int, int]] = []
+    start = 0
+    open_for: list[int] = []
+    for index, (seat, text) in enumerate(game.history):
+        if index == start:
+            bots_awaited = any(s not in people for s in twin.to_act)
+            open_for = [p for p in sorted(people) if bots_awaited and may_act_any_time(twin, p)]
+        turn = seat in twin.to_act
+        twin.act(seat, text)
+        if turn:
+            points += [(start, index, p) for p in open_for]
+            start = index + 1
+    if any(s not in people for s in twin.to_act):  # the point the game stands at now
+        points += [(start, len(game.history), p) for p in sorted(people) if may_act_any_time(twin, p)]
+    return points
+
+
+def any_time_reach(
+    game: Game, people: Collection[int], offered: Collection[tuple[int, int]]
+) -> tuple[int, int]:
+    """(points, reached): the game's "at any time" points for the people (``any_time_points``)
+    and how many of them a table offered to their person: ``offered`` holds (history index, seat)
+    for every moment the table stopped for that seat, and a point is reached when one of them
+    falls between its start and its closing decision."""
+    by_seat: dict[int, list[int]] = {}
+    for index, seat in offered:
+        by_seat.setdefault(seat, []).append(index)
+    points = any_time_points(game, people)
+    reached = sum(
+        any(start <= index <= end for index in by_seat.get(seat, ())) for start, end, seat in points
+    )
+    return len(points), reached
+
+
 class Table:
     """A game in which some seats are people and the rest are bots.
 
@@ -398,10 +454,11 @@ class Table:
     raises the engine's ``IllegalAction`` and changes nothing.
 
     "At any time" actions (the public contract) may be taken by a person whose seat is not to
-    act. With ``stop_for_any_time`` the bots stop where a new seat's decision
-    begins whenever a person not to act has such an action (``paused``); the
-    person may ``submit`` it (the table stays paused) or let the bots go on with
-    ``advance``. Bots themselves are asked only when their seat is to act.
+    act. With ``stop_for_any_time`` the bots stop before every decision of theirs at which a
+    person not to act may take one (``may_act_any_time``: whatever point the engine makes),
+    until each such person has acted or passed: ``submit`` an action (the table stays at the
+    point), ``pass_point(seat)`` for one person, ``advance`` for all. Every stop is recorded in
+    ``offered`` as (history index, seat). Bots themselves are asked only when their seat is to act.
 
     ``assist`` (off here, on at ``widgets.PlayTable``) lets the table take routine steps for
     the people (``routine_action``: True for all of ``ASSIST_SHORTCUTS``, or a set of their
@@ -438,7 +495,9 @@ class Table:
         self.refusing: set[int] = set(self.humans) if refuse_offers else set()
         self.assisted: list[Assisted] = []
         self.log_start = len(game.log)
-        self.advance()
+        self.passed: set[int] = set()  # people who passed the point the game stands at
+        self.offered: list[tuple[int, int]] = []  # (history index, seat) of every stop for a person
+        self._run(self.stop_for_any_time)
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
@@ -448,44 +507,60 @@ class Table:
     @property
     def any_time_seats(self) -> tuple[int, ...]:
         """Human seats not to act that have "at any time" actions now (the public contract)."""
-        game = self.game
-        return tuple(s for s in sorted(self.humans) if s not in game.to_act and game.legal_actions(s))
+        return tuple(s for s in sorted(self.humans) if may_act_any_time(self.game, s))
 
     @property
     def paused(self) -> bool:
-        """True when the bots stopped on their own turn so that a person may act at any time."""
+        """True when the bots stopped before a decision of theirs so that a person may act at any time."""
         return not self.game.is_over and not self.waiting_for
 
     def advance(self, stop_for_any_time: bool | None = None, seat: int | None = None) -> list[Event]:
-        """Let bots act until a person must decide or the game is over; returns the new events
-        as ``seat`` may read them (with no seat, as everyone may: no private parts at all).
+        """Every person passes the point the table stopped at (if it stopped for them), then the
+        bots act until a person must decide or the game is over; returns the new events as
+        ``seat`` may read them (with no seat, as everyone may: no private parts at all).
 
-        With ``stop_for_any_time`` (default: the table's setting) the bots also stop where a
-        new seat's decision begins, after at least one bot decision, if a person not to act
-        has an "at any time" action then.
+        With ``stop_for_any_time`` (default: the table's setting) the bots also stop before each
+        decision of theirs at which a person not to act has an "at any time" action, until that
+        person acts or passes; without it they go on to the next decision of a person.
         """
-        stops = self.stop_for_any_time if stop_for_any_time is None else stop_for_any_time
+        start = len(self.game.log)
+        if self.paused:
+            self.passed |= set(self.any_time_seats)
+        self._run(self.stop_for_any_time if stop_for_any_time is None else stop_for_any_time)
+        return readable(self.game.log[start:], seat)
+
+    def pass_point(self, seat: int, stop_for_any_time: bool | None = None) -> list[Event]:
+        """The person in ``seat`` passes the point the table stopped at; the bots go on once
+        every person it stopped for has acted or passed. Returns the new events ``seat`` may read."""
+        if seat not in self.humans:
+            raise ConfigError(f"{SEAT_NAMES[seat]} is played by a bot at this table")
+        start = len(self.game.log)
+        self.passed.add(seat)
+        self._run(self.stop_for_any_time if stop_for_any_time is None else stop_for_any_time)
+        return readable(self.game.log[start:], seat)
+
+    def _run(self, stops: bool) -> None:
         game = self.game
-        start = len(game.log)
-        last: tuple[int, ...] | None = None
         while not game.is_over:
             routine = self._routine()
             if routine is not None:
                 human, action, shortcut, note = routine
                 self.assisted.append(Assisted(len(game.log), human, str(action), shortcut, note))
                 game.act(human, action)
-                last = None  # as after a person's own action: the bots' replies come first
+                self.passed = set()  # a decision: the next point begins
                 continue
             bot_seat = next((s for s in game.to_act if self.bots[s] is not None), None)
             if bot_seat is None:
                 break
-            if stops and last is not None and game.to_act != last and self.any_time_seats:
-                break
-            last = game.to_act
+            if stops:
+                waiting = [s for s in self.any_time_seats if s not in self.passed]
+                if waiting:
+                    self.offered += [(len(game.history), s) for s in waiting]
+                    break
             bot = self.bots[bot_seat]
             assert bot is not None
             take_turn(game, bot_seat, bot, self._rngs[bot_seat])
-        return readable(game.log[start:], seat)
+            self.passed = set()
 
     def _routine(self) -> tuple[int, Action, str, str] | None:
         """The first step the assist (or a standing bid limit) takes for a person waited for."""
@@ -513,8 +588,8 @@ class Table:
         """A person's action, then the bots' replies, as ``seat`` may read them (``Game.log_for``:
         the others' private parts removed); IllegalAction leaves everything unchanged.
 
-        An "at any time" action of a seat that is not to act leaves the table paused, so that
-        the person may take another before the bots go on.
+        An "at any time" action of a seat that is not to act leaves the table at its point while
+        the person may take another, until passing (``pass_point``) lets the bots go on.
         """
         if seat not in self.humans:
             people = ", ".join(SEAT_NAMES[s] for s in sorted(self.humans))
@@ -523,7 +598,8 @@ class Table:
         to_act = seat in self.game.to_act
         self.game.act(seat, action)
         if to_act:
-            self.advance()
+            self.passed = set()  # a decision: the next point begins
+        self._run(self.stop_for_any_time)  # the bots go on once nobody may act at this point
         return readable(self.game.log[start:], seat)
 
     def events_for(self, seat: int | None) -> list[Event]:

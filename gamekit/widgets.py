@@ -239,9 +239,11 @@ class YourMove(w.VBox):
 class PlayTable(w.VBox):
     """Play against bots: buttons for the choices, a slider for bids, errors shown in place.
 
-    In a game with "at any time" actions (the public contract) the bots stop where a new seat's decision
-    begins if the person may take one then: buttons for those actions, "Go on" (to the next
-    such point) and "To my move". A check box switches these stops off.
+    In a game with "at any time" actions (the public contract) the bots stop before every decision
+    of theirs at which the person may take one (``teach.may_act_any_time``: every point the
+    engine makes, Bohnanza's pause before a reshuffling draw included): buttons for those
+    actions, "Go on" (pass this point: on to the next) and "To my move" (pass them all until the
+    person's own decision). A check box switches these stops off.
 
     Several people at one table (``humans`` lists more than one seat) share the device: before
     a person's private view appears, a hand-over screen asks to pass the device and shows it
@@ -438,10 +440,13 @@ class PlayTable(w.VBox):
         self.refresh()
 
     def resume(self, stop: bool) -> None:
-        """Let the bots go on: to the next point where the person may act at any time, or
-        (``stop`` False) until the person must decide."""
+        """The person shown passes this point and the bots go on: to the next point where a person
+        may act at any time, or (``stop`` False) until a person must decide."""
         start = len(self.table.game.log)
-        self.table.advance(stop_for_any_time=stop)
+        if self.table.paused and not self.handing_over:
+            self.table.pass_point(self.seat, stop_for_any_time=stop)
+        else:
+            self.table.advance(stop_for_any_time=stop)
         self.message.value = ""
         self.shown_from = start
         self.refresh()

@@ -256,10 +256,10 @@ def test_play_shows_the_other_seats_houses_face_down():
         game.act(game.to_act[0], action)
     text = render_view("for_sale", game.view(1))
     rows = {line.split()[0]: line.split() for line in text.splitlines()[2:6]}
-    assert rows["A"][1:3] == ["19", "2"]  # coins counted and the bid made in the open (FS-B10)
+    assert rows["A"][1:3] == ["?", "2"]  # coins face down (FS-B11), the bid made in the open (FS-B3)
     own, hidden = game.view()["houses"][1][0], game.view()["houses"][2][0]
     assert rows["B"][:5] == ["B", "(you)", "21", "0", str(own)]  # B's own house, face up
-    assert rows["C"][1:6] == ["21", "0", "1", "face", "down"]  # C's house: only how many (FS-B10)
+    assert rows["C"][1:6] == ["?", "0", "1", "face", "down"]  # C's house: only how many (FS-B10)
     assert str(hidden) not in rows["C"]
     assert text.splitlines()[0] == (
         "Buying round 1 of 7: houses "
@@ -392,6 +392,53 @@ def test_play_offers_at_any_time_actions_on_the_bots_turns(monkeypatch, capsys):
     assert seat == 0 and text.startswith("harvest")
     assert len(offers) > 3
     assert out.rstrip().splitlines()[-2].startswith(("You win", "You share", "You finish"))
+
+
+def play_person_at_the_cli(monkeypatch, capsys, seed: int) -> tuple[gamekit.core.game.Game, list]:
+    """``gamekit play bohnanza`` with the scripted person of tests/any_time_person.py typing at
+    its input function; every prompt on a bot's decision is recorded as (history index, seat)."""
+    import random
+
+    import gamekit.cli
+
+    from .any_time_person import choose
+
+    games = []
+    real_new_game = gamekit.cli.new_game
+    monkeypatch.setattr(
+        gamekit.cli, "new_game", lambda *args, **kw: games.append(real_new_game(*args, **kw)) or games[-1]
+    )
+    rng, offered, asked = random.Random(seed), [], [0]
+
+    def answer(prompt: str = "") -> str:
+        g = games[0]
+        asked[0] += 1
+        assert asked[0] < 20_000, "the game did not end"
+        if 0 not in g.to_act:
+            offered.append((len(g.history), 0))
+        return choose(g, 0, rng) or ""
+
+    monkeypatch.setattr("builtins.input", answer)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    argv = ["play", "bohnanza", "--players", "4", "--seat", "0", "--bots", "planter", "--seed", str(seed)]
+    assert main(argv) == 0 and games[0].is_over
+    capsys.readouterr()
+    return games[0], offered
+
+
+def test_bo_t6_every_at_any_time_point_of_20_games_reaches_the_person_in_gamekit_play(monkeypatch, capsys):
+    # BO-H1/BO-T6: before every bot decision at which the person may harvest or buy a field
+    # (the pause before a reshuffling draw among them) the command asks; counted again from the
+    # games' records
+    from gamekit.teach import any_time_points, any_time_reach
+
+    points = reached = draws = 0
+    for seed in range(20):
+        game, offered = play_person_at_the_cli(monkeypatch, capsys, seed)
+        found, hit = any_time_reach(game, [0], offered)
+        points, reached = points + found, reached + hit
+        draws += sum(game.history[b][1] == "draw" for _, b, _ in any_time_points(game, [0]))
+    assert points > 1000 and reached == points and draws > 5
 
 
 # ------------------------------------------------------------ play: the seed

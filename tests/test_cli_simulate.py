@@ -100,7 +100,11 @@ def test_out_file_writes_the_csv_and_a_record_of_how_it_was_made_beside_it(tmp_p
     assert f"Wrote 36 rows to {out}, and how they were made to {meta}" in captured.out
     record = json.loads(meta.read_text(encoding="utf-8"))
     assert record["game"] == "for_sale" and record["players"] == 3
-    assert record["options"] == {"edition": "iello-2020", "refund_rounding": "down"}  # defaults too
+    assert record["options"] == {  # defaults too
+        "edition": "iello-2020",
+        "refund_rounding": "down",
+        "coin_counts": "hidden",
+    }
     assert record["options_given"] == {}
     assert record["bots"] == ["spread:0.3", "random", "budget:1.2"]
     assert (record["seed"], record["games"], record["workers"]) == (9, 12, 2)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamekit
-from gamekit.teach import Replay, Table, action_groups, what_if
+from gamekit.teach import Replay, Table, action_groups, any_time_points, any_time_reach, what_if
+
+from .any_time_person import choose
 
 
 def test_replay_of_an_example_starts_at_the_documents_position():
@@ -141,11 +147,73 @@ def test_table_stops_on_the_bots_turns_when_a_person_may_act_at_any_time():
     to_act = g.to_act
     table.submit(1, "harvest 1")  # B harvests on C's turn: the table stays where it was
     assert g.history[-1] == (1, "harvest 1") and g.to_act == to_act and table.paused
+    history = len(g.history)
     table.submit(1, "buy-field")
-    assert g.history[-1] == (1, "buy-field") and len(g.view()["fields"][1]) == 3
+    assert g.history[history] == (1, "buy-field") and len(g.view()["fields"][1]) == 3
+    # three empty fields: nothing more B may do at this point, so the bots went on
+    assert g.view()["fields"][1] == [None, None, None] and len(g.history) > history + 1
     table.advance(stop_for_any_time=False)
     assert table.waiting_for == (1,) and not table.paused
     assert g.view()["active"] == 1
+
+
+def play_person_at_table(seed: int, players: int = 4, bots: str = "planter") -> tuple[Table, list]:
+    """A Bohnanza game with a scripted person in seat A: every stop the table makes for A is
+    recorded as (history index, seat)."""
+    g = gamekit.new_game("bohnanza", players, seed=seed)
+    table = Table(g, humans=0, bots=bots, stop_for_any_time=True)
+    rng, offered = random.Random(seed), []
+    for _ in range(20_000):  # far above a game's decisions: a loop that cannot end fails
+        if g.is_over:
+            return table, offered
+        if table.waiting_for:
+            table.submit(0, choose(g, 0, rng))
+            continue
+        assert table.paused and table.any_time_seats == (0,)  # the bots stopped only for A
+        offered.append((len(g.history), 0))
+        text = choose(g, 0, rng)
+        if text is None:
+            table.pass_point(0)
+        else:
+            table.submit(0, text)
+    raise AssertionError("the game did not end")
+
+
+def test_bo_t6_every_at_any_time_point_of_20_games_reaches_the_person_at_a_table():
+    # BO-H1 (harvest at any time, 「自分の番に限らずいつでも売れます」) and BO-T6's pause before a
+    # reshuffling draw: the table stops before every bot decision at which A may act, whoever is
+    # to act; counted again from the games' records, not from the table's own stops
+    points = reached = draws = draws_reached = 0
+    for seed in range(20):
+        table, offered = play_person_at_table(seed)
+        found, hit = any_time_reach(table.game, [0], offered)
+        assert any_time_reach(table.game, [0], table.offered) == (found, hit)  # its own record agrees
+        points, reached = points + found, reached + hit
+        history = table.game.history
+        pauses = [(a, b) for a, b, _ in any_time_points(table.game, [0]) if history[b][1] == "draw"]
+        draws += len(pauses)
+        draws_reached += sum(any(a <= i <= b for i, _ in offered) for a, b in pauses)
+    assert points > 1000 and reached == points
+    assert draws > 5 and draws_reached == draws
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5))
+def test_bo_h1_a_table_offers_every_at_any_time_point_whatever_the_deal(seed, players):
+    table, offered = play_person_at_table(seed, players)
+    points, reached = any_time_reach(table.game, [0], offered)
+    assert reached == points
+
+
+def test_bo_h1_a_person_passes_a_point_and_the_bots_stop_again_at_the_next():
+    table = b_has_played_its_turn(stop_for_any_time=True)
+    g = table.game
+    history = len(g.history)
+    table.pass_point(1)
+    assert len(g.history) == history + 1 and table.paused  # one bot decision, then a new point
+    assert table.offered[-2:] == [(history, 1), (history + 1, 1)]
+    with pytest.raises(gamekit.ConfigError, match="bot"):
+        table.pass_point(0)
 
 
 def test_table_without_stops_plays_the_bots_to_the_persons_next_decision():

@@ -157,6 +157,38 @@ def test_play_table_offers_at_any_time_actions_on_the_bots_turns():
     assert table.table.stop_for_any_time is False
 
 
+def test_bo_t6_the_play_table_widget_offers_every_at_any_time_point_through_its_buttons():
+    # BO-H1/BO-T6 at the widget: the person clicks "Go on" (a pass) or an action at every stop;
+    # every point of the engine at which A may act is reached, counted from the games' records
+    import random
+
+    from gamekit.teach import any_time_reach
+
+    from .any_time_person import choose
+
+    points = reached = 0
+    for seed in range(2):  # a widget redraws at every click: two games keep this test short
+        game = gamekit.new_game("bohnanza", 3, seed=seed)
+        table = PlayTable(game, humans=0, bots="planter")
+        rng, offered = random.Random(seed), []
+        for _ in range(5000):
+            if game.is_over:
+                break
+            if not table.table.waiting_for:
+                assert table.table.paused and "A, you may act now" in table.controls.children[0].value
+                offered.append((len(game.history), 0))
+            text = choose(game, 0, rng)
+            if text is None:
+                table.go_on.click()
+            else:
+                table.act(text)
+                assert table.message.value == ""
+        assert game.is_over
+        found, hit = any_time_reach(game, [0], offered)
+        points, reached = points + found, reached + hit
+    assert points > 50 and reached == points
+
+
 def test_play_table_hides_the_stop_box_in_games_without_at_any_time_actions():
     table = PlayTable(gamekit.new_game("for_sale", 4, seed=1), humans=0, bots="spread")
     assert table.stops.layout.display == "none"

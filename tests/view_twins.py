@@ -1,11 +1,11 @@
 """Twin games one seat cannot tell apart, and a driver that plays them side by side.
 
 A pair of twins is two games that differ only in what ``seat`` may not see: the values in other
-seats' hands (money, houses, cheques, beans), the order of a face-down pile, a sealed choice
-another seat has made. Everything public is the same (sizes and counts included). The driver
-plays both with the same action texts, chosen by seeded bots in the first game, and after every
-step asserts that the seat sees the same in both: its view, its log, whose turn it is and its own
-legal actions. A difference means the engine lets hidden information out.
+seats' hands (money, houses, cheques, beans, For Sale's hidden coin counts), the order of a
+face-down pile, a sealed choice another seat has made. Everything public is the same (sizes and
+counts included). The driver plays both with the same action texts, chosen by seeded bots in the
+first game, and after every step asserts that the seat sees the same in both: its view, its log,
+whose turn it is and its own legal actions. A difference means the engine lets hidden information out.
 
 The pair stops, without a failure, where the rules themselves reveal the difference: an action
 legal in one twin and not in the other (the acting seat is then not ``seat``, and the difference
@@ -164,6 +164,24 @@ def _for_sale_hands(name, players, seed, prefix, seat, rng) -> Twins | None:
     return Twins(name, "hands", a, b, seat, f"seats {q} and {r}", reveals=frozenset({"reveal", "end"}))
 
 
+def _for_sale_coins(name, players, seed, prefix, seat, rng) -> Twins | None:
+    """For Sale with its default coin_counts="hidden" (FS-B11): some coins move from one other
+    seat's hidden count to another's; the final scores reveal the counts."""
+    base = played(name, players, seed, prefix, rng)
+    if base.is_over or base.options["coin_counts"] != "hidden":
+        return None
+    q, r = _others(base, seat, rng)
+    if base.coins[r] == 0:
+        q, r = r, q
+    if base.coins[r] == 0:
+        return None
+    moved = rng.randint(1, base.coins[r])
+    a, b = base.copy(), base.copy()
+    a.coins[q] += moved
+    a.coins[r] -= moved
+    return Twins(name, "coins", a, b, seat, f"{moved} coin(s) from {r} to {q}", reveals=frozenset({"end"}))
+
+
 def _sealed(name, players, seed, prefix, seat, rng, phase: str) -> Twins | None:
     """Another seat seals a different choice in each twin (FS-S2, MM-A2)."""
     base = played(name, players, seed, prefix, rng)
@@ -240,7 +258,7 @@ def _bohnanza_deck(name, players, seed, prefix, seat, rng) -> Twins | None:
 
 Builder = Callable[..., "Twins | None"]
 KINDS: dict[str, dict[str, Builder]] = {
-    "for_sale": {"hands": _for_sale_hands, "sealed": _for_sale_sealed},
+    "for_sale": {"hands": _for_sale_hands, "sealed": _for_sale_sealed, "coins": _for_sale_coins},
     "money_monsoon": {"sealed": _money_monsoon_sealed, "dice": _money_monsoon_dice},
     "bohnanza": {"hands": _bohnanza_hands, "deck": _bohnanza_deck},
     "kuhhandel": {"money": _kuhhandel_money, "deck": _kuhhandel_deck},

@@ -22,10 +22,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..auctions import HALF_ROUNDINGS, half_back
 from ..bots.base import make_bot
 from ..core import ConfigError, IllegalAction, load_game, new_game
 from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
+from ..teach import may_act_any_time
 from .security import ClassroomError, Limits, clean_name
 from .store import Store, now
 from .tokens import join_code, normal_code, token
@@ -34,7 +36,9 @@ SEALED_FORMATS = ("first_price", "second_price", "all_pay")
 CLOCK_FORMATS = ("losers_pay_half",)
 FORMATS = SEALED_FORMATS + CLOCK_FORMATS
 TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
-LOSERS_SHARE = 0.5  # For Sale's FS-B5 as a clock: who drops out pays half the price they dropped at
+REFUND_ROUNDINGS = HALF_ROUNDINGS  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
+ANY_TIME_SECONDS = 5.0  # how long a table waits for students who may act at any time (the room may set it)
+PASS = "pass"  # a student's text that passes an "at any time" point (CL-17)
 LANGS = ("en", "ja")
 LOG_LINES = 100  # the last lines of a table's log a student's screen carries
 MAX_TEXT = 200  # longest action text
@@ -81,24 +85,31 @@ def sealed_outcome(fmt: str, bids: Mapping[int, int], order: Sequence[int]) -> d
 
 
 def clock_outcome(
-    drops: Mapping[int, int], still_in: Sequence[int], price: int, order: Sequence[int]
+    drops: Mapping[int, int],
+    still_in: Sequence[int],
+    price: int,
+    order: Sequence[int],
+    rounding: str = "down",
 ) -> dict[str, Any]:
     """Winner and payments of an ascending clock where losers pay half (FS-B5 as a clock).
 
-    Who dropped out pays half the price at which they dropped; the last one in wins and pays the
-    price on the clock. Several still in when the clock stops (the top reached, or the teacher
-    closed it): the first of them in ``order`` wins, the others pay half of the price as if they
-    had dropped there.
+    Who dropped out gets half of the price at which they dropped back, in whole units rounded
+    as For Sale's FS-B6 (``rounding`` "down", the default: a drop at 35 gets 17 back and pays
+    18; "up": 18 back, pays 17), and pays the rest; the last one in wins and pays the price on
+    the clock. Several still in when the clock stops (the top reached, or the teacher closed
+    it): the first of them in ``order`` wins, the others pay as if they had dropped there.
     """
-    payments: dict[int, float] = {s: LOSERS_SHARE * p for s, p in drops.items()}
+    if rounding not in REFUND_ROUNDINGS:
+        raise ValueError(f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {rounding!r}")
+    payments: dict[int, int] = {s: p - half_back(p, rounding) for s, p in drops.items()}
     if not still_in:
         return {"winner": None, "price": None, "payments": payments}
     rank = {student: i for i, student in enumerate(order)}
     ins = sorted(still_in, key=lambda s: rank.get(s, len(rank) + s))
     winner = ins[0]
     for other in ins[1:]:
-        payments[other] = LOSERS_SHARE * price
-    payments[winner] = float(price)
+        payments[other] = price - half_back(price, rounding)
+    payments[winner] = price
     return {"winner": winner, "price": price, "payments": payments}
 
 
@@ -158,6 +169,9 @@ class Hub:
         self.current: dict[str, int | None] = {}  # session → its activity
         self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
         self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
+        # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
+        # it opened (monotonic). Not stored: after a restart each point opens again.
+        self.windows: dict[int, dict[str, Any]] = {}
         self._load()
 
     def _load(self) -> None:
@@ -391,6 +405,8 @@ class Hub:
         game = self.games[row["id"]]
         seats = json.loads(row["seats"])
         log = [event["text"] for event in game.log_for(seat)]
+        waiting = seat in self._window_waiting(row["id"], seats)
+        legal = [str(a) for a in game.legal_actions(seat)]
         return {
             "kind": "table",
             "game": row["game"],
@@ -399,8 +415,9 @@ class Hub:
             "seat_letter": SEAT_NAMES[seat],
             "players": [{"name": s["name"], "bot": s["bot"] is not None} for s in seats],
             "view": game.view(seat),
-            "legal": [str(a) for a in game.legal_actions(seat)],
+            "legal": [*legal, PASS] if waiting else legal,
             "to_act": list(game.to_act),
+            "any_time": self._window_screen(row, seat) if waiting else None,
             "log": log[-LOG_LINES:],
             "log_start": max(0, len(log) - LOG_LINES),
             "result": game.result() if game.is_over else None,
@@ -511,7 +528,8 @@ class Hub:
             people = list(bids)
         else:
             still_in = self._still_in(session["code"], current["id"])
-            outcome = clock_outcome(bids, still_in, current["price"], tie_order(seed, number, still_in))
+            order = tie_order(seed, number, still_in)
+            outcome = clock_outcome(bids, still_in, current["price"], order, config.get("rounding", "down"))
             people = list(bids) + still_in
         values = {s: private_value(seed, number, s, config["low"], config["high"]) for s in people}
         payoffs = {
@@ -588,6 +606,13 @@ class Hub:
                 config["tick_seconds"] = _number(
                     body.get("tick_seconds", 2.0), "tick_seconds", 0, 60, whole=False
                 )
+                config["rounding"] = body.get("rounding", "down")
+                if config["rounding"] not in REFUND_ROUNDINGS:
+                    raise ClassroomError(
+                        "CL-14",
+                        f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {config['rounding']!r}",
+                        422,
+                    )
             with self.store.write() as db:
                 activity = db.insert(
                     "activities", session=session["code"], kind=kind, config=json.dumps(config), created=now()
@@ -721,12 +746,16 @@ class Hub:
                 "SELECT COUNT(*) AS n FROM activities WHERE session = ?", (session["code"],)
             )
             seed = _number(body.get("seed", session["seed"] * 1000 + count["n"]), "seed", 0, 2**62)
+            any_time = _number(
+                body.get("any_time_seconds", ANY_TIME_SECONDS), "any_time_seconds", 0, 300, whole=False
+            )
             order = [s for s in students]
             rng = random.Random(f"classroom-seating/{seed}")
             rng.shuffle(order)
             tables = -(-len(order) // players)
             groups = [order[i::tables] for i in range(tables)]  # round robin: bots spread evenly
             config = {"game": name, "players": players, "bots": bots, "options": options, "seed": seed}
+            config["any_time_seconds"] = any_time
             made: list[int] = []
             games: dict[int, Game] = {}
             try:
@@ -766,21 +795,53 @@ class Hub:
             except BaseException:
                 for table in games:
                     self.games.pop(table, None)
+                    self.windows.pop(table, None)
                 raise
         return {"activity": activity, "tables": made, **config}
 
+    def _window_waiting(self, table: int, seats: list[dict[str, Any]]) -> list[int]:
+        """The student seats the table waits for at its "at any time" point (CL-17): before a
+        bot's decision, each student not to act whom the game lets act now and who has not
+        passed this point. Whatever point the engine makes counts (``teach.may_act_any_time``)."""
+        game = self.games[table]
+        if not any(seats[s]["bot"] is not None for s in game.to_act):
+            return []
+        window = self.windows.get(table)
+        passed = window["passed"] if window is not None else set()
+        return [
+            s
+            for s, info in enumerate(seats)
+            if info["bot"] is None and s not in passed and may_act_any_time(game, s)
+        ]
+
+    def _window_screen(self, row: Any, seat: int) -> dict[str, Any]:
+        window = self.windows.get(row["id"])
+        seconds = self._any_time_seconds(row["activity"])
+        left = seconds - (time.monotonic() - window["since"]) if window is not None else seconds
+        return {"seconds": seconds, "left": round(max(0.0, left), 1)}
+
+    def _any_time_seconds(self, activity: int) -> float:
+        config = json.loads(self.store.one("SELECT config FROM activities WHERE id = ?", (activity,))[0])
+        return float(config.get("any_time_seconds", ANY_TIME_SECONDS))
+
     def _advance(self, code: str, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
-        """Bots play their seats until a student must decide or the game is over; saves the game."""
+        """Bots play their seats one decision at a time until a student must decide or the game
+        is over; before each bot decision at which a student may act at any time, the table
+        stops at that point until each such student acted or passed (CL-17). Saves the game."""
         game = self.games[table]
         steps = 0
         while not game.is_over and steps < game.max_decisions:
             seat = next((s for s in game.to_act if seats[s]["bot"] is not None), None)
             if seat is None:
                 break
+            if self._window_waiting(table, seats):
+                self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+                break
             before = len(game.history)
             bot = make_bot(seats[seat]["bot"], game.name)
             rng = random.Random(f"classroom-bot/{game.seed}/{seat}/{before}")
             take_turn(game, seat, bot, rng)
+            self.windows.pop(table, None)  # a decision: the next point begins
             for acted_seat, text in game.history[before:]:
                 self._row(
                     code,
@@ -825,12 +886,18 @@ class Hub:
         row, seat = found
         fields.update(game_table=row["id"], seat=seat)
         game = self.games[row["id"]]
+        seats = json.loads(row["seats"])
+        if text.lower() == PASS and seat in self._window_waiting(row["id"], seats):
+            self._pass_point(session["code"], activity["id"], row["id"], seats, [seat], fields)
+            return
         if seat not in game.to_act and not game.legal_actions(seat):
             why = "the game at your table is over" if game.is_over else "it is not your turn"
             error = ClassroomError("CL-4", f"{why} ({SEAT_NAMES[seat]}): nothing to do now")
             self._refused(session["code"], "action", text, error, **fields)
             raise error
         saved = game.to_json()
+        window = self.windows.get(row["id"])
+        kept = None if window is None else {"passed": set(window["passed"]), "since": window["since"]}
         before = len(game.history)
         try:
             game.act(seat, text)
@@ -841,11 +908,68 @@ class Hub:
             with self.store.write():
                 for _, done in game.history[before:]:
                     self._row(session["code"], "action", done, True, **fields)
-                self._advance(session["code"], activity["id"], row["id"], json.loads(row["seats"]))
+                self._advance(session["code"], activity["id"], row["id"], seats)
                 self._bump(session["code"])
         except BaseException:
             self.games[row["id"]] = load_game(saved)  # nothing stored: the game is as it was
+            if kept is None:
+                self.windows.pop(row["id"], None)
+            else:
+                self.windows[row["id"]] = kept
             raise
+
+    def _pass_point(
+        self,
+        code: str,
+        activity: int,
+        table: int,
+        seats: list[dict[str, Any]],
+        passing: Sequence[int],
+        fields: dict[str, Any] | None = None,
+        why: str = PASS,
+    ) -> None:
+        """Students pass the table's "at any time" point (CL-17); the bots go on once none is left."""
+        window = self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+        with self.store.write():
+            for seat in passing:
+                window["passed"].add(seat)
+                info = seats[seat]
+                row = {"activity": activity, "game_table": table, "seat": seat}
+                row |= {"student": info["student"], "name": info["name"]} | (fields or {})
+                self._row(code, "pass", why, True, **row)
+            self._advance(code, activity, table, seats)
+            self._bump(code)
+
+    def tables_due(self) -> int:
+        """Pass every "at any time" point whose time is up (the room's ``any_time_seconds``), and
+        open the point of a table left before a bot's decision (after a restart); the server's
+        clock thread calls it. Returns how many tables moved."""
+        moved = 0
+        with self.lock:
+            rows = self.store.all(
+                "SELECT g.*, a.config FROM game_tables AS g JOIN sessions AS s ON s.activity = g.activity"
+                " JOIN activities AS a ON a.id = g.activity WHERE g.over = 0"
+            )
+            for row in rows:
+                game, table = self.games[row["id"]], row["id"]
+                seats = json.loads(row["seats"])
+                if game.is_over or not any(seats[s]["bot"] is not None for s in game.to_act):
+                    continue
+                window = self.windows.get(table)
+                if window is None:
+                    with self.store.write():
+                        self._advance(row["session"], row["activity"], table, seats)
+                        self._bump(row["session"])
+                    moved += 1
+                    continue
+                seconds = json.loads(row["config"]).get("any_time_seconds", ANY_TIME_SECONDS)
+                if time.monotonic() - window["since"] >= seconds:
+                    waiting = self._window_waiting(table, seats)
+                    self._pass_point(
+                        row["session"], row["activity"], table, seats, waiting, why="pass (time)"
+                    )
+                    moved += 1
+        return moved
 
     def _replace_at_tables(self, code: str, student_id: int) -> None:
         for row in self.store.all("SELECT * FROM game_tables WHERE session = ?", (code,)):
@@ -917,6 +1041,7 @@ class Hub:
                             }
                         )
                         waiting += [seats[s]["name"] for s in game.to_act if seats[s]["bot"] is None]
+                        waiting += [seats[s]["name"] for s in self._window_waiting(row["id"], seats)]
             return {
                 "session": code,
                 "title": session["title"],

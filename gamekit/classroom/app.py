@@ -44,7 +44,7 @@ from .store import ROW_COLUMNS, Store
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.2  # seconds between an event stream's looks at the session's version
-TICK = 0.2  # seconds between the clock thread's looks at the clocks
+TICK = 0.2  # seconds between the clock thread's looks at the clocks and the tables' waits
 GRACE = 2  # seconds a stopping server waits for open requests (event streams never end by themselves)
 KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
 
@@ -360,10 +360,12 @@ def create_app(
 
 
 def _clock(hub: Hub, stop: threading.Event) -> None:
-    """Move the ascending clocks while the server runs (each tick committed like any action)."""
+    """Move the ascending clocks, and pass the tables' "at any time" points whose time is up,
+    while the server runs (each step committed like any action)."""
     while not stop.wait(TICK):
         try:
             hub.tick_due()
+            hub.tables_due()
         except sqlite3.ProgrammingError:  # the database was closed under a forced exit: stop too
             return
 

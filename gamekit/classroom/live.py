@@ -9,9 +9,10 @@ independently and uniformly from [low, high] (whole numbers; the theory lines tr
 continuous), and the n students who bid in a round are the n bidders. The theory lines use the
 round's own n. A round's revenue is computed from its bids by the format's payment rule: first
 price, the highest bid; second price, the second-highest bid (the textbook tie rule: a tie at the
-top pays the tied amount); all-pay, every bid; losers pay half, the second-highest amount plus half
-of every other loser's amount. At the clock a student's amount is the price at which they dropped
-out, and the winner's the price they paid (the server's rows ``drop P`` and ``win P``).
+top pays the tied amount); all-pay, every bid; losers pay half, the second-highest amount plus what
+every loser pays: their amount less the half of it they get back, in whole units rounded down as
+For Sale's FS-B6. At the clock a student's amount is the price at which they dropped out, and the
+winner's the price they paid (the server's rows ``drop P`` and ``win P``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from scipy import stats as scipy_stats
 
 from .. import analysis
 from ..auction_lab import COLOURS, FORMAT_NAMES
+from ..auctions import half_back
 from ..pictures import STYLE
 from ..plots import error_bars, figure
 from ..theory import auctions as theory
@@ -107,8 +109,13 @@ def equilibrium_bids(fmt: str, values: Any, n: int, low: float = LOW, high: floa
     return theory.bid_table(fmt, n, value_distribution(low, high))(np.asarray(values, dtype=float))
 
 
-def revenue(fmt: str, amounts: Iterable[float]) -> float:
-    """What the seller receives from one round's bids under ``fmt``'s payment rule."""
+def revenue(fmt: str, amounts: Iterable[float], rounding: str = "down") -> float:
+    """What the seller receives from one round's bids under ``fmt``'s payment rule.
+
+    Losers pay half: the second-highest amount (the winner's price) plus what every loser pays,
+    their amount less the half of it they get back in whole units rounded as For Sale's FS-B6
+    (``rounding``: "down", the clock's default, or "up"): the server's own arithmetic.
+    """
     ranked = sorted((float(a) for a in amounts), reverse=True)
     if not ranked:
         return math.nan
@@ -120,7 +127,9 @@ def revenue(fmt: str, amounts: Iterable[float]) -> float:
     if fmt == "all_pay":
         return sum(ranked)
     if fmt == "losers_pay_half":
-        return second + theory.LOSERS_SHARE * sum(ranked[1:])
+        if not all(a.is_integer() for a in ranked[1:]):
+            raise ValueError(f"the clock's amounts are whole units (FS-B6), not {ranked[1:]}")
+        return second + sum(a - half_back(int(a), rounding) for a in ranked[1:])
     raise ValueError(f"a classroom auction is one of {', '.join(CLASSROOM_FORMATS)}, not {fmt!r}")
 
 
@@ -129,7 +138,9 @@ def round_revenue(
 ) -> pd.DataFrame:
     """One row per auction round: ``bidders``, ``revenue`` (from the bids) and ``theory``, the
     expected revenue of n bidders, E[second-highest of n values] (revenue equivalence:
-    (n-1)/(n+1) of the range above ``low``)."""
+    (n-1)/(n+1) of the range above ``low``). The theory treats values as continuous and the
+    clock's halves as exact; the clock's whole-unit refund rounded down (FS-B6) makes a loser
+    pay up to half a unit more than an exact half, so its rounds may sit that much above."""
     table = bids(rows)
     dist = value_distribution(low, high)
     out = []

@@ -221,6 +221,7 @@ class Classroom:
         seed: int | None = None,
         step: int | None = None,
         tick_seconds: float | None = None,
+        rounding: str | None = None,
     ) -> dict[str, Any]:
         """Start sealed-bid rounds (or the ``losers_pay_half`` clock); round 1 opens at once.
 
@@ -228,7 +229,9 @@ class Classroom:
         everyone has bid or on ``close()``; ``next()`` opens the next one. With ``feedback``, a
         closed round shows each student the sorted bids, the price and their payoff. The clock
         rises by ``step`` every ``tick_seconds`` (the server's defaults: a twentieth of the range
-        every 2 s; 0 seconds: only on ``tick()``).
+        every 2 s; 0 seconds: only on ``tick()``). Who drops out gets half of their price back in
+        whole units, an odd price's half rounded as For Sale's FS-B6: ``rounding`` "down" (the
+        default: a drop at 35 pays 18) or "up" (pays 17).
         """
         if format not in CLASSROOM_FORMATS:
             raise ValueError(f"format must be one of {', '.join(CLASSROOM_FORMATS)}, not {format!r}")
@@ -238,7 +241,12 @@ class Classroom:
             raise ValueError(f"the values' range is whole numbers 0 <= low < high, not [{low}, {high}]")
         body: dict[str, Any] = {"format": format, "rounds": rounds, "feedback": bool(feedback)}
         body |= {"low": low, "high": high}
-        for name, setting in (("seed", seed), ("step", step), ("tick_seconds", tick_seconds)):
+        for name, setting in (
+            ("seed", seed),
+            ("step", step),
+            ("tick_seconds", tick_seconds),
+            ("rounding", rounding),
+        ):
             if setting is not None:
                 body[name] = setting
         answer = self._teacher("POST", "auction", body)
@@ -271,10 +279,13 @@ class Classroom:
         bots: str = "random",
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        any_time_seconds: float | None = None,
     ) -> dict[str, Any]:
         """Seat every student who has joined at tables of ``players`` (3–6); bots (a registered
         bot name, e.g. ``"random"`` or ``"house_value:1.5"``) fill the empty seats and take over
-        from a student who leaves."""
+        from a student who leaves. Before each bot decision at which a student may act at any
+        time (Bohnanza's harvests), the bots wait until the student acts and passes, or for
+        ``any_time_seconds`` (the server's default: 5; CL-17)."""
         if game not in TABLE_GAMES:
             raise ValueError(f"game must be one of {', '.join(TABLE_GAMES)}, not {game!r}")
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
@@ -287,6 +298,8 @@ class Classroom:
         }
         if seed is not None:
             body["seed"] = seed
+        if any_time_seconds is not None:
+            body["any_time_seconds"] = any_time_seconds
         answer = self._teacher("POST", "tables", body)
         activity = _activity_id(answer)
         if activity is not None:

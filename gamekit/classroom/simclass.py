@@ -198,12 +198,16 @@ class SimulatedClass:
         return self._parsers[key]
 
     def table_step(self, student: SimStudent) -> bool | None:
-        """If the student's seat is to act, its bot acts once. True: acted; False: waiting;
+        """If the student's seat is to act, its bot acts once; at a point where the table waits for
+        the student to act at any time (CL-17), the student passes. True: acted; False: waiting;
         None: no table, or its game is over."""
         activity = self.me(student).get("activity")
         if not activity or activity.get("kind") != "table" or activity.get("result") is not None:
             return None
         seat = activity["seat"]
+        if activity.get("any_time") is not None:  # a point to act at any time (CL-17): these students pass
+            self.act(student, "pass")
+            return True
         if seat not in (activity.get("to_act") or []) or not activity.get("legal"):
             return False
         parser = self._parser(activity["game"], len(activity["players"]))

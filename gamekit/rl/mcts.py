@@ -42,7 +42,7 @@ from gamekit.core.game import Game, game_class
 from gamekit.core.sealed import SealedChoices
 from gamekit.theory import bohnanza as bohnanza_theory
 from gamekit.theory import kuhhandel as kuhhandel_theory
-from gamekit.theory.for_sale import CHEQUES, HOUSES
+from gamekit.theory.for_sale import CHEQUES, HOUSES, estimated_coins
 
 from . import openspiel as gos
 from .spaces import PAY_DONE, PAY_STEP
@@ -88,12 +88,17 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
 
 
 def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
-    """For Sale: every card the view hides dealt at random from those it leaves unaccounted for."""
+    """For Sale: every card the view hides dealt at random from those it leaves unaccounted for;
+    a coin count the view hides (FS-B11) is the view's estimate (``theory.for_sale.estimated_coins``)."""
     seat, n = view["viewer"], view["players"]
     game = game_class("for_sale")(
         n,
         seed=rng.getrandbits(32),
-        options={"edition": view["edition"], "refund_rounding": view["refund_rounding"]},
+        options={
+            "edition": view["edition"],
+            "refund_rounding": view["refund_rounding"],
+            "coin_counts": view["coin_counts"],
+        },
     )
     own = view["houses"][seat]
     buying = view["phase"] == "buy"
@@ -123,8 +128,9 @@ def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
         game.cheque_deck = rest_cheques
     else:
         game.cheque_deck = sorted(view["past_cheques"]) + list(view["table"]) + rest_cheques
-    for key in ("phase", "round", "start_player", "coins", "bids", "passed", "high_bid"):
+    for key in ("phase", "round", "start_player", "bids", "passed", "high_bid"):
         setattr(game, key, list(view[key]) if isinstance(view[key], list) else view[key])
+    game.coins = estimated_coins(view)  # FS-B11: hidden counts are estimated
     game.table = list(view["table"])
     game._to_act = tuple(view["to_act"])
     if buying:

@@ -133,6 +133,22 @@ def test_the_site_opens_at_the_first_lesson(book, browser):
         page.close()
 
 
+def test_the_site_lists_every_claim_with_its_evidence(book, browser):
+    from gamekit import claims
+
+    page, _, errors = _offline_page(browser, book)
+    try:
+        page.goto(f"{book}/claims.html")
+        text = page.inner_text("article")
+        for claim_id in claims.all_claims():
+            assert claim_id in text
+            assert claims.evidence(claim_id).verdict in text
+        assert "no current evidence" not in text
+        assert not errors
+    finally:
+        page.close()
+
+
 @pytest.fixture(scope="session")
 def exported(tmp_path_factory: pytest.TempPathFactory, serve) -> str:
     """nbconvert's HTML export of lesson 01, served."""

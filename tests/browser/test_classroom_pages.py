@@ -116,3 +116,37 @@ def test_every_legal_action_is_reachable_on_the_page(room, phones):
             page.wait_for_function(SYNCED, arg=screens[i]["version"] + 1)
     for page in pages:
         assert not page.errors, page.errors
+
+
+def test_cl_17_the_page_shows_a_point_to_act_at_any_time_and_its_pass_button(room, phones):
+    """One student and two bots at Bohnanza: the student plays their own decisions from the API
+    until the bots wait for them at a point; the page then says so, shows the harvest and "pass"
+    buttons, and a tap on "pass" lets the bots go on."""
+    page = phones("Aiko")
+    token = token_of(page, room.code)
+    room.teacher(
+        "POST",
+        "/tables",
+        {"game": "bohnanza", "players": 3, "bots": "planter", "seed": 2, "any_time_seconds": 300},
+    )
+    for _ in range(200):  # bounded: the first point comes within the first turns
+        screen = me(room, token)["activity"]
+        if screen["any_time"] is not None:
+            break
+        answer = httpx.post(
+            f"{room.url}/api/act",
+            json={"text": screen["legal"][0]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 200, answer.text
+    assert screen["any_time"] is not None
+    page.wait_for_function(SYNCED, arg=me(room, token)["version"])
+    expect(page.locator("#any-time")).to_be_visible()
+    expect(page.locator('[data-action="pass"]')).to_be_visible()
+    assert any(a.startswith("harvest") for a in screen["legal"])
+    no_keys_shown(page)
+    version = me(room, token)["version"]
+    page.locator('[data-action="pass"]').click()
+    expect(page.locator("#refusal")).to_be_hidden()
+    page.wait_for_function(SYNCED, arg=version + 1)
+    assert not page.errors, page.errors

@@ -9,6 +9,8 @@ import statistics
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamekit.classroom import ClassroomError, Limits, serve
 from gamekit.classroom.activities import (
@@ -18,6 +20,7 @@ from gamekit.classroom.activities import (
     sealed_outcome,
     tie_order,
 )
+from gamekit.games.for_sale.rules import refund
 
 from .classroom_client import TEACHER, Class
 
@@ -61,12 +64,39 @@ def test_a_tie_for_the_top_goes_to_the_first_in_the_seeded_order():
     }
 
 
-def test_the_clock_charges_half_to_those_who_dropped_and_the_price_to_the_last_one_in():
+def test_fs_b6_clock_charges_whole_units_with_half_of_an_odd_price_back_rounded_down():
+    # CL-16: a drop at 35 gets 17 back and pays 18, as a For Sale player passing at 5 loses 3
     done = clock_outcome({1: 20, 2: 35}, [3], 35, [3])
-    assert done == {"winner": 3, "price": 35, "payments": {1: 10.0, 2: 17.5, 3: 35.0}}
-    stopped = clock_outcome({1: 20}, [2, 3], 100, [3, 2])
-    assert stopped["winner"] == 3 and stopped["payments"] == {1: 10.0, 2: 50.0, 3: 100.0}
+    assert done == {"winner": 3, "price": 35, "payments": {1: 10, 2: 18, 3: 35}}
+    assert done["payments"][2] == 35 - refund(35, "down")  # For Sale's own helper, not a copy
+    stopped = clock_outcome({1: 20}, [2, 3], 99, [3, 2])
+    assert stopped["winner"] == 3 and stopped["payments"] == {1: 10, 2: 50, 3: 99}
     assert clock_outcome({1: 5}, [], 5, [])["winner"] is None
+
+
+def test_fs_b6_clock_rounds_up_as_the_option_says():
+    up = clock_outcome({1: 35, 2: 20}, [3], 40, [3], rounding="up")
+    assert up["payments"] == {1: 17, 2: 10, 3: 40}
+    with pytest.raises(ValueError, match="FS-B6"):
+        clock_outcome({1: 35}, [3], 40, [3], rounding="half")
+
+
+@given(
+    drops=st.dictionaries(st.integers(1, 50), st.integers(0, 1000), max_size=8),
+    price=st.integers(0, 1000),
+    rounding=st.sampled_from(["down", "up"]),
+)
+def test_cl_16_every_clock_payment_is_whole_and_within_half_a_unit_of_half(drops, price, rounding):
+    # CL-16 / FS-B6: whole units; a loser pays half exactly from an even price, the larger half
+    # (down) or the smaller (up) from an odd one
+    outcome = clock_outcome(drops, [99], price, [99], rounding)
+    for student, paid in outcome["payments"].items():
+        amount = drops.get(student, price)
+        assert isinstance(paid, int)
+        if student == 99:
+            assert paid == price
+        else:
+            assert paid == (-(-amount // 2) if rounding == "down" else amount // 2)
 
 
 @pytest.mark.parametrize(

@@ -100,31 +100,45 @@ def test_the_teacher_closes_a_round_with_bids_missing_and_those_who_did_not_bid_
     assert room.students[1].ok("GET", "/api/me")["activity"]["feedback"]["payoff"] is None
 
 
-def test_the_losers_pay_half_clock_ends_with_the_last_one_in(room):
-    room.t("POST", "auction", {"format": "losers_pay_half", "rounds": 1, "step": 10, "tick_seconds": 0})
+def test_fs_b6_clock_over_http_ends_with_the_last_one_in_and_charges_whole_units(room):
+    room.t("POST", "auction", {"format": "losers_pay_half", "rounds": 1, "step": 15, "tick_seconds": 0})
     screen = room.students[0].ok("GET", "/api/me")["activity"]
     assert screen["kind"] == "clock" and screen["price"] == 0 and screen["in"] and screen["still_in"] == 3
     values = [s.ok("GET", "/api/me")["activity"]["value"] for s in room.students]
     room.t("POST", "tick")
     room.t("POST", "tick")
     dropped = room.students[0].ok("POST", "/api/act", {"text": "drop"})["me"]["activity"]
-    assert dropped["in"] is False and dropped["dropped_at"] == 20 and dropped["status"] == "open"
+    assert dropped["in"] is False and dropped["dropped_at"] == 30 and dropped["status"] == "open"
     room.t("POST", "tick")
     last = room.students[2].ok("POST", "/api/act", {"text": "drop"})["me"]["activity"]
-    assert last["status"] == "closed" and last["dropped_at"] == 30
+    assert last["status"] == "closed" and last["dropped_at"] == 45
     result = room.t("GET", "state")["round"]["result"]
-    assert result["winner"] == room.ids[1] and result["price"] == 30
-    assert result["payoffs"] == {
-        str(room.ids[0]): -10,
-        str(room.ids[2]): -15,
-        str(room.ids[1]): values[1] - 30,
+    assert result["winner"] == room.ids[1] and result["price"] == 45
+    assert result["payoffs"] == {  # 45 gets 22 back (FS-B6: rounded down) and loses 23, not 22.5
+        str(room.ids[0]): -15,
+        str(room.ids[2]): -23,
+        str(room.ids[1]): values[1] - 45,
     }
     rows = [r for r in room.t("GET", "rows") if r["kind"] in ("drop", "win")]
     assert [(r["name"], r["text"], r["payoff"]) for r in rows] == [
-        ("Aiko", "drop 20", -10),
-        ("Chiara", "drop 30", -15),
-        ("Ben", "win 30", values[1] - 30),
+        ("Aiko", "drop 30", -15),
+        ("Chiara", "drop 45", -23),
+        ("Ben", "win 45", values[1] - 45),
     ]
+
+
+def test_fs_b6_clock_rounds_up_when_the_teacher_says_and_refuses_other_roundings(room):
+    bad = {"format": "losers_pay_half", "rounds": 1, "step": 15, "tick_seconds": 0, "rounding": "half"}
+    before = room.t("GET", "state")
+    refused = room.teacher.post(f"/api/teacher/{room.code}/auction", bad)
+    assert refused.status_code == 422 and "FS-B6" in refused.text and "CL-14" in refused.text
+    assert room.t("GET", "state") == before
+    room.t("POST", "auction", bad | {"rounding": "up"})
+    room.t("POST", "tick")
+    room.students[0].ok("POST", "/api/act", {"text": "drop"})
+    room.students[2].ok("POST", "/api/act", {"text": "drop"})
+    payoffs = room.t("GET", "state")["round"]["result"]["payoffs"]
+    assert payoffs[str(room.ids[0])] == -7 and payoffs[str(room.ids[2])] == -7  # 15: 8 back
 
 
 def test_the_clock_stops_at_the_top_and_the_tie_goes_by_a_seeded_draw(room):

@@ -69,10 +69,17 @@ def test_bids_keep_accepted_auction_bids_and_count_the_bidders():
 
 @pytest.mark.parametrize(
     ("fmt", "expected"),
-    [("first_price", 50), ("second_price", 40), ("all_pay", 100), ("losers_pay_half", 40 + (40 + 10) / 2)],
+    [("first_price", 50), ("second_price", 40), ("all_pay", 100), ("losers_pay_half", 40 + 20 + 5)],
 )
 def test_revenue_follows_each_formats_payment_rule(fmt, expected):
     assert live.revenue(fmt, [10, 50, 40]) == expected
+
+
+def test_fs_b6_clock_revenue_counts_whole_units_with_the_odd_half_rounded_as_the_server_does():
+    assert live.revenue("losers_pay_half", [50, 45, 35]) == 45 + 23 + 18
+    assert live.revenue("losers_pay_half", [50, 45, 35], rounding="up") == 45 + 22 + 17
+    with pytest.raises(ValueError, match="FS-B6"):
+        live.revenue("losers_pay_half", [50, 45.5])
 
 
 def test_the_clock_rows_give_drop_prices_and_the_winners_price():
@@ -85,7 +92,7 @@ def test_the_clock_rows_give_drop_prices_and_the_winners_price():
         ]
     ]
     (row,) = live.round_revenue(live.frame(rows, formats={4: "losers_pay_half"})).itertuples()
-    assert row.bidders == 3 and row.revenue == 45 + (20 + 45) / 2  # the winner pays 45, losers half
+    assert row.bidders == 3 and row.revenue == 45 + 10 + 23  # the winner pays 45, losers half (FS-B6)
 
 
 def test_revenue_edge_cases_and_unknown_formats():

@@ -94,6 +94,19 @@ def test_a_for_sale_table_of_two_simulated_students_and_two_bots_plays_out_and_r
     assert acted[acted["table"] == table["table"]]["accepted"].any()
 
 
+def test_cl_17_simulated_students_pass_each_point_of_a_bohnanza_table_the_room_set(room):
+    # the room's wait is the teacher's setting; a simulated student passes every point at once,
+    # so the table goes on long before the wait is up (40 steps, within the server's rate limit)
+    with SimulatedClass(room.base_url, room.code, students=1, table_bot="planter", seed=3) as sim:
+        room.tables("bohnanza", players=3, bots="planter", seed=2, any_time_seconds=120)
+        assert room.state()["activity"]["any_time_seconds"] == 120
+        (student,) = sim.students
+        for _ in range(40):
+            assert sim.table_step(student) is True  # it acted or passed: never left waiting
+    passes = room.data().query("kind == 'pass'")
+    assert len(passes) > 10 and (passes["text"] == "pass").all() and "pass" in student.acted
+
+
 def test_the_live_board_follows_the_bids_and_stops_with_the_session(tmp_path):
     pytest.importorskip("anywidget")
     room = Classroom(db=tmp_path / "live.sqlite")

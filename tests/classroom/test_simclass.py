@@ -78,4 +78,7 @@ def test_the_clock_students_drop_out_at_their_amount_and_the_last_in_wins(room):
     assert len(drops) == 2 and win.value == data["value"].max()
     assert ((drops["amount"] >= drops["value"]) & (drops["amount"] < drops["value"] + 5)).all()
     (revenue,) = live.round_revenue(room.data()).itertuples()
-    assert revenue.revenue == win.amount + drops["amount"].sum() / 2  # the winner pays, losers half
+    # the winner pays the price, each loser their drop price less half of it back rounded down (FS-B6)
+    assert revenue.revenue == win.amount + sum(a - int(a) // 2 for a in drops["amount"])
+    paid = -data.loc[data["kind"] == "drop", "payoff"]
+    assert list(paid) == [a - int(a) // 2 for a in drops["amount"]]  # the server charged the same

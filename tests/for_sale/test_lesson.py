@@ -65,6 +65,9 @@ def test_the_experiments_the_teacher_asked_for_are_run(cells):
     assert "compare_to_baseline(" in code  # phase 2's selling rules compared
     assert 'experiments.sweep("for_sale", 4, "spread", FRACTIONS, ["house_value"] * 3' in code
     assert "rent_dissipation(" in code and "value_against_price(" in code and "one_round_values(4)" in code
+    # dissipation against the contested prize, with the budget cap drawn (issue 2)
+    assert "contested_dissipation(" in code and "burnt_against_contested(" in code
+    assert "decisions(BOTS" in code  # what each seller does, measured against rank matching (issue 1)
     assert "paired_difference(" in code
 
 

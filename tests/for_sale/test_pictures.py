@@ -38,7 +38,11 @@ def test_fs_b10_player_picture_shows_others_houses_and_cheques_face_down_with_th
     assert "B (you)" in html and "house 11" in titles(html)  # B's own house, face up
     assert "house 3" not in titles(html) and "house 5" not in titles(html)
     assert titles(html).count("a house, face down") == 2 and html.count(">1 house</span>") == 2
-    assert 'title="coins in hand">27<' in html and 'title="coins in hand">28<' in html  # counts: public
+    assert 'title="coins in hand">25<' in html and html.count('title="coins in hand">?<') == 2  # FS-B11
+    assert "? is a count only its owner sees (FS-B11)" in html
+    g.options["coin_counts"] = "shown"  # the option: every count public
+    html = picture(g, 1).html
+    assert 'title="coins in hand">27<' in html and 'title="coins in hand">28<' in html
     teacher = picture(g).html
     assert {"house 3", "house 5", "house 11"} <= set(titles(teacher)) and "face down" not in "".join(
         titles(teacher)

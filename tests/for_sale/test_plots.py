@@ -110,3 +110,14 @@ def test_money_split_intervals_contain_the_means_and_are_clustered_by_game():
     naive = for_sale_analysis.money_split(run["seats"].drop(columns="game"))
     assert list(naive["money_k"]) == list(split["money_k"])
     assert (naive["money_high"] != split["money_high"]).all()
+
+
+def test_burnt_against_contested_draws_every_game_below_the_budget_line(tables):
+    from gamekit.theory import for_sale as theory
+
+    per_game = theory.contested_by_game(tables)
+    fig = for_sale_plots.burnt_against_contested(per_game)
+    points, full, cap = fig.data
+    assert list(points.y) == list(per_game["paid"]) and len(points.x) == 40
+    assert list(full.x) == list(full.y)  # burnt = prize
+    assert set(cap.y) == {4 * 21} and max(points.y) <= 4 * 21  # nobody burns more than they hold

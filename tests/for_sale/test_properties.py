@@ -48,10 +48,15 @@ class Setup:
     refund_rounding: str
     seed: int
     choices: tuple[int, ...]
+    coin_counts: str = "hidden"
 
     @property
     def options(self) -> dict[str, str]:
-        return {"edition": self.edition, "refund_rounding": self.refund_rounding}
+        return {
+            "edition": self.edition,
+            "refund_rounding": self.refund_rounding,
+            "coin_counts": self.coin_counts,
+        }
 
     @property
     def start_coins(self) -> int:
@@ -78,6 +83,7 @@ def setups(draw: st.DrawFn) -> Setup:
         refund_rounding=draw(st.sampled_from(["down", "up"])),
         seed=draw(st.integers(min_value=0, max_value=2**63 - 1)),
         choices=draw(choice_lists),
+        coin_counts=draw(st.sampled_from(["hidden", "shown"])),
     )
 
 
@@ -195,8 +201,8 @@ def test_same_seed_and_choices_give_the_same_game(setup: Setup) -> None:
     assert first.to_json() == second.to_json()
 
 
-# FS-B10: houses and cheques are held face down, so another seat sees how many (and how many
-# coins), never which; FS-S2: a sealed house is seen only by its owner; the piles and the box
+# FS-B10: houses and cheques are held face down, so another seat sees how many, never which;
+# FS-B11: how many coins only when the option shows the counts; FS-S2: a sealed house is seen only by its owner; the piles and the box
 # are seen by nobody.
 @SETTINGS
 @given(setups())
@@ -209,7 +215,8 @@ def test_seat_views_leak_nothing(setup: Setup) -> None:
             for q in range(setup.players):
                 assert view["house_counts"][q] == len(teacher["houses"][q])
                 assert view["cheque_counts"][q] == len(teacher["cheques"][q])
-                assert view["coins"][q] == teacher["coins"][q]  # FS-B10: how many coins is public
+                shown = q == p or setup.coin_counts == "shown"  # FS-B11: coins face down by default
+                assert view["coins"][q] == (teacher["coins"][q] if shown else None)
                 if q != p:
                     assert view["houses"][q] is None, f"seat {p} sees seat {q}'s houses"
                     assert view["cheques"][q] is None, f"seat {p} sees seat {q}'s cheques"

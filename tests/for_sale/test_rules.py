@@ -244,14 +244,41 @@ def test_fs_b9_the_last_player_starts_the_next_round_until_the_deck_is_empty():
     assert g.phase == "sell"
 
 
-def test_fs_b10_coins_and_bids_are_counted_in_the_open():
+def test_fs_b11_coin_counts_are_hidden_by_default_and_bids_stay_public():
     g = game(houses=[3, 5, 11])
     play(g, "A: bid 2", "B: pass")
+    assert g.options["coin_counts"] == "hidden"
     for seat in range(3):
         v = g.view(seat)
-        assert v["coins"] == [26, 28, 28]  # how many coins: public (FS-B10), as every bid is
-        assert v["bids"] == [2, 0, 0]
+        assert v["coins"] == [([26, 28, 28][s] if s == seat else None) for s in range(3)]
+        assert v["coins"][seat] is not None  # a player counts their own coins
+        assert v["bids"] == [2, 0, 0]  # every bid is announced (FS-B3)
         assert v["house_deck"] is None and v["removed_houses"] is None and v["box_coins"] is None
+    assert g.view()["coins"] == [26, 28, 28]  # the teacher sees every count
+
+
+@pytest.mark.parametrize("edition", ["iello-2020", "classic"])
+def test_fs_b11_hidden_is_the_default_of_both_editions_and_shown_is_an_option(edition):
+    assert gamekit.new_game("for_sale", 4, options={"edition": edition}).options["coin_counts"] == "hidden"
+    g = game(houses=[3, 5, 11], coin_counts="shown")
+    play(g, "A: bid 2", "B: pass")
+    for seat in range(3):
+        assert g.view(seat)["coins"] == [26, 28, 28] and g.view(seat)["coin_counts"] == "shown"
+    with pytest.raises(gamekit.ConfigError, match="coin_counts"):
+        game(coin_counts="open")
+
+
+def test_fs_b11_the_log_still_tells_every_count():
+    from gamekit.games.for_sale.views import coins_from_log, estimated_coins
+
+    g = gamekit.new_game("for_sale", 4, seed=5)
+    gamekit.play(g, "house_value")
+    for step in range(0, len(g.history), 7):
+        past = g.at(step)
+        for seat in range(4):
+            assert coins_from_log(past.log_for(seat)) == past.view()["coins"]  # the log is the memory
+            guess = estimated_coins(past.view(seat))
+            assert guess[seat] == past.view()["coins"][seat] and min(guess) >= 0
 
 
 def hands_of_others_hidden(g, seat: int) -> None:
@@ -260,7 +287,7 @@ def hands_of_others_hidden(g, seat: int) -> None:
     for q in range(g.players):
         assert v["house_counts"][q] == len(teacher["houses"][q])
         assert v["cheque_counts"][q] == len(teacher["cheques"][q])
-        assert v["coins"][q] == teacher["coins"][q]
+        assert v["coins"][q] == (teacher["coins"][q] if q == seat else None)  # FS-B11
         if q == seat:
             assert v["houses"][q] == teacher["houses"][q] and v["cheques"][q] == teacher["cheques"][q]
         else:

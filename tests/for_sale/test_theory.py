@@ -94,3 +94,50 @@ def test_price_and_value_puts_coins_beside_cheques(records):
 def test_one_round_value_refuses_a_house_that_does_not_exist():
     with pytest.raises(ValueError):
         theory.one_round_value(31, 3)
+
+
+def test_contested_prize_is_each_house_above_its_rounds_lowest_one_counted_by_hand(records):
+    per_game = theory.contested_by_game(records).set_index("game")
+    purchases, sales = records["purchases"], records["sales"]
+    game = int(per_game.index[0])
+    bought = purchases[purchases["game"] == game]
+    cheque = dict(
+        zip(sales[sales["game"] == game]["house"], sales[sales["game"] == game]["cheque"], strict=True)
+    )
+    expected = ex_post = 0.0
+    for _, houses in bought.groupby("round")["house"]:
+        low = min(houses)
+        expected += sum(theory.one_round_value(h, 3) - theory.one_round_value(low, 3) for h in houses) / 1000
+        ex_post += sum(cheque[h] - cheque[low] for h in houses) / 1000
+    row = per_game.loc[game]
+    assert row["contested"] == pytest.approx(expected) and row["contested_ex_post"] == pytest.approx(ex_post)
+    assert row["budget"] == 3 * edition_setup("iello-2020", 3).coins
+    assert row["dissipation"] == pytest.approx(row["paid"] / expected)
+
+
+def test_no_game_burns_more_than_its_budget_so_dissipation_stays_under_its_cap(records):
+    per_game = theory.contested_by_game(records)
+    assert (per_game["dissipation"] <= per_game["cap"]).all()
+    assert (per_game["share_of_value"] <= per_game["budget"] / per_game["value"]).all()
+    summary = theory.contested_dissipation(records)
+    assert summary["lo"] < per_game["dissipation"].mean() < summary["hi"] and summary["n"] == 150
+    assert summary["share_of_value"] <= summary["budget_ratio"]
+
+
+def test_contested_prize_needs_finished_games(records):
+    unfinished = {**records, "sales": records["sales"].iloc[1:]}
+    with pytest.raises(ValueError, match="every house bought must be sold"):
+        theory.contested_by_game(unfinished)
+
+
+def test_fs_x1_purchases_are_compared_with_passing_which_gives_house_3_free():
+    from gamekit.teach import Replay
+
+    replay = Replay.of_example("FS-X1")
+    b = theory.purchase_against_passing(replay, step=1, seat=1)  # B raised to 3 at step 1
+    assert (b["house"], b["paid"], b["house_if_pass"], b["paid_if_pass"]) == (11, 3, 3, 0)
+    assert b["gain"] == pytest.approx(theory.one_round_value(11, 3) - theory.one_round_value(3, 3))
+    assert round(b["gain"]) == 2214 and b["extra_cost"] == 3000 and b["net"] < 0  # B overpaid
+    a = theory.purchase_against_passing(replay, step=0, seat=0)  # A opened with 2 at step 0
+    assert (a["house"], a["paid"], a["house_if_pass"], a["paid_if_pass"]) == (5, 1, 3, 0)
+    assert round(a["gain"]) == 556 and a["net"] < 0

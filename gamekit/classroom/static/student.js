@@ -338,6 +338,10 @@
       parts.push(resultView(a));
     } else if (mine) {
       parts.push(el("p", { class: "turn mine", id: "your-turn", text: t("table.your_turn") }));
+    } else if (a.any_time) {
+      // CL-17: the bots wait at this point for the student, who may act at any time or pass
+      const names = toAct.map((s) => playerName(a, s)).join(", ");
+      parts.push(el("p", { class: "turn mine any-time", id: "any-time", text: t("table.any_time", { names, seconds: Math.ceil(a.any_time.left) }) }));
     } else if (toAct.length) {
       parts.push(el("p", { class: "turn", text: t("table.waiting_for", { names: toAct.map((s) => playerName(a, s)).join(", ") }) }));
     }

@@ -242,7 +242,7 @@ def unwanted_queue(view: dict[str, Any], depth: int = 3) -> list[tuple[str, int]
 
 @register_bot
 class GrowerBot(TraderBot):
-    """Plants a second card only onto its own bean; as active player offers each other player once (those growing the beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field if that player does not grow it and holds one with probability at least 0.3 (hypergeometric over the unseen cards); accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."""
+    """Plants a second card only onto its own bean; as active player offers each other player once (those with the most fields of those beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field if that player does not grow it and holds one with probability at least 0.3 (hypergeometric over the unseen cards); accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."""
 
     name = "grower"
 

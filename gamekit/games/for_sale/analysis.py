@@ -230,3 +230,75 @@ def what_if_playouts(
 def _win_share(ranks: list[int], seat: int) -> float:
     """1 for a sole winner, 1/k for each of k tied winners, else 0 (FS-E2)."""
     return 1 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+
+# ---------------------------------------------------------------------- what the bots do (issue 1)
+def decisions(bots: Any, games: int, seed: int = 0, players: int = 4) -> pd.DataFrame:
+    """Every decision of ``games`` games of ``bots`` (one spec per seat, or one for all), beside
+    what rank matching would have sold from the same view: a bot's one-sentence rule, measured.
+
+    One row per decision: game, seat, bot (label), phase, round and the action's kind and number
+    (``value``: the bid's total or the house sold). Buying rows add ``high_bid`` (before the
+    decision) and ``holding`` (coins plus this round's bid, the most the seat may bid); selling
+    rows add ``hand`` (sorted), ``best_cheque`` and ``rank_matched`` (``bots.rank_matched_house``
+    of the same view). The bots draw from ``simulate.bot_rng`` of each game's seed, as in ``play``.
+    """
+    from ...bots import make_bot
+    from ...core.game import new_game
+    from ...simulate import bot_rng, game_seed
+    from .bots import rank_matched_house
+
+    rows: list[dict[str, Any]] = []
+    for index in range(games):
+        game = new_game("for_sale", players, seed=game_seed(seed, index))
+        specs = [bots] * players if isinstance(bots, str) or not isinstance(bots, list | tuple) else bots
+        seated = [make_bot(spec, "for_sale") for spec in specs]
+        rngs = [bot_rng(game.seed, s) for s in range(players)]
+        while not game.is_over:
+            for seat in game.to_act:
+                view = game.view(seat)
+                action = seated[seat].choose(view, game.legal_actions(seat), rngs[seat])
+                row = {
+                    "game": index,
+                    "seat": seat,
+                    "bot": seated[seat].label,
+                    "phase": view["phase"],
+                    "round": view["round"],
+                    "kind": action.kind,
+                    "value": action.value,
+                }
+                if view["phase"] == "buy":
+                    row["high_bid"] = view["high_bid"]
+                    row["holding"] = view["coins"][seat] + view["bids"][seat]
+                    row["table"] = tuple(view["table"])
+                else:
+                    row["hand"] = tuple(view["houses"][seat])
+                    row["table"] = tuple(view["table"])
+                    row["best_cheque"] = max(view["table"])
+                    row["rank_matched"] = rank_matched_house(view)
+                rows.append(row)
+                game.act(seat, action)
+    return pd.DataFrame(rows)
+
+
+def sold_against_rank_matching(table: pd.DataFrame) -> pd.DataFrame:
+    """Per bot, its selling decisions of ``decisions`` counted against rank matching: how often
+    it sold a higher house than rank matching would have from the same view, the same, a lower.
+
+    Columns bot, decisions, higher, same, lower, and the shares higher_share, lower_share."""
+    sells = table[table["phase"] == "sell"]
+    sign = (sells["value"] > sells["rank_matched"]).astype(int) - (
+        sells["value"] < sells["rank_matched"]
+    ).astype(int)
+    grouped = sign.groupby(sells["bot"])
+    out = pd.DataFrame(
+        {
+            "decisions": grouped.size(),
+            "higher": grouped.apply(lambda s: int((s > 0).sum())),
+            "same": grouped.apply(lambda s: int((s == 0).sum())),
+            "lower": grouped.apply(lambda s: int((s < 0).sum())),
+        }
+    )
+    out["higher_share"] = out["higher"] / out["decisions"]
+    out["lower_share"] = out["lower"] / out["decisions"]
+    return out.reset_index()

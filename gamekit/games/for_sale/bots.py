@@ -123,7 +123,7 @@ def skewed_house(view: dict[str, Any], power: float) -> int:
 
 @register_bot
 class SkewedMatcher(_ForSaleBot):
-    """Bids like `spread` at its default fraction; sells the house at place q**`power` of its hand (0 lowest, 1 highest), q being the best cheque's place among the cheques not yet won (power 1 is rank matching, above 1 saves high houses)."""
+    """Bids like `spread` at its default fraction; sells the house at place q**`power` of its hand (0 lowest, 1 highest), q being the best cheque's place among the cheques not yet won: power 1 is rank matching, below 1 (the default 0.5) sells the same or a higher house than rank matching (it spends high houses on middling tables), above 1 the same or a lower one (it saves high houses)."""
 
     name = "skew_match"
 

@@ -10,11 +10,13 @@ Information: chance only in the shuffles and the first start player. What a
 player holds is hidden from the others (FS-B10): houses are a hand only its
 owner sees and cheques won lie face down, so another seat's view shows how
 many houses and cheques a player holds (``house_counts``, ``cheque_counts``)
-and ``None`` for which. Coins are shown as a count to everyone: coins are
-alike, so how many is all there is to know of them, the rule shows another
-seat how many a player holds, and every bid, refund and payment is made in the
-open anyway. A house chosen in phase 2 is sealed until every player has
-chosen (FS-S2). The teacher's view (seat ``None``) shows everything.
+and ``None`` for which. Coins are held face down too (FS-B11, option
+``coin_counts``): by default another seat's coin count is ``None``, as both
+documents say; ``coin_counts="shown"`` shows every count to everyone. Either
+way every bid is announced and every refund and payment follows from it, so
+the log tells a careful player every count (``views.coins_from_log``). A house
+chosen in phase 2 is sealed until every player has chosen (FS-S2). The
+teacher's view (seat ``None``) shows everything.
 
 What happens in the open stays in everyone's log: each bid, which house a
 passing or last player takes from the table, and at each sale which house took
@@ -89,6 +91,14 @@ class ForSale(Game):
             "how half of an odd bid is rounded when a player passes: down is the default for both "
             "editions; up is a table setting the BGA guide mentions",
             choices=rules.ROUNDINGS,
+        ),
+        Option(
+            "coin_counts",
+            "hidden",
+            "FS-B11",
+            "hidden: another seat's coin count is not in a view, as both documents say (the "
+            "default for both editions); shown: every seat sees every count",
+            choices=rules.COIN_COUNTS,
         ),
     )
 

@@ -1,6 +1,6 @@
 """For Sale drawn as HTML and SVG (``draw``) or as text for a terminal (``text``): the table,
-every player's coins and bids, and houses and cheques: a player's own face up, another's face
-down with their number (FS-B10)."""
+every player's bids and coins (another's coin count "?" when hidden, FS-B11), and houses and
+cheques: a player's own face up, another's face down with their number (FS-B10)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,8 @@ def draw(view: dict[str, Any]) -> str:
         f'<div class="gk-foot">{escape(deck)}. '
         + legend(
             "Houses and cheques are held face down: others see how many, not which (FS-B10); "
-            "a chosen house stays face down until all have chosen (FS-S2)."
+            + ("coins too: ? is a count only its owner sees (FS-B11); " if None in view["coins"] else "")
+            + "a chosen house stays face down until all have chosen (FS-S2)."
         )
         + "</div></div>"
     )

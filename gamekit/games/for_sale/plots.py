@@ -56,7 +56,13 @@ def coins_against_money(
     return fig
 
 
-__all__ = ["cheque_against_rank", "coins_against_money", "price_against_house", "value_against_price"]
+__all__ = [
+    "burnt_against_contested",
+    "cheque_against_rank",
+    "coins_against_money",
+    "price_against_house",
+    "value_against_price",
+]
 
 
 # ---------------------------------------------------------------------- lesson 01 (issue 13)
@@ -95,4 +101,39 @@ def value_against_price(
             line={"color": "#1f4e99", "dash": "dash"},
         )
     fig.update_yaxes(rangemode="tozero")
+    return fig
+
+
+# ---------------------------------------------------------------------- the contested prize (issue 2)
+def burnt_against_contested(
+    per_game: pd.DataFrame,
+    title: str = "Coins burnt in phase 1 against the contested prize, one point per game",
+) -> go.Figure:
+    """Each game's coins burnt against its contested prize (``theory.for_sale.contested_by_game``),
+    with full dissipation (burnt = prize) as a diagonal and the budget, the most that can be burnt,
+    as a horizontal line: a point can never lie above the budget line."""
+    fig = figure(title, "contested prize (coins, expected values)", "coins burnt (paid to the box)")
+    fig.add_scatter(
+        x=per_game["contested"],
+        y=per_game["paid"],
+        mode="markers",
+        name="one game",
+        marker={"color": "#d0543b", "size": 5, "opacity": 0.5},
+    )
+    low, high = float(per_game["contested"].min()), float(per_game["contested"].max())
+    fig.add_scatter(
+        x=[low, high],
+        y=[low, high],
+        mode="lines",
+        name="full dissipation",
+        line={"color": "#1f4e99", "dash": "dash"},
+    )
+    budget = float(per_game["budget"].max())
+    fig.add_scatter(
+        x=[low, high],
+        y=[budget, budget],
+        mode="lines",
+        name=f"budget cap ({budget:g} coins)",
+        line={"color": "#444444", "dash": "dot"},
+    )
     return fig

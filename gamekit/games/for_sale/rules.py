@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ...auctions import half_back
 from ...core.ranking import shared_ranks
 
 # FS-C1: houses 1-30; cheques two each of 0 and 2,000 ... 15,000, 30 in all (no 1,000 cheque).
@@ -17,6 +18,7 @@ COIN_VALUE = 1000
 
 EDITIONS = ("iello-2020", "classic")
 ROUNDINGS = ("down", "up")
+COIN_COUNTS = ("hidden", "shown")  # FS-B11: how many coins another seat holds, in a view
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,10 @@ def edition_setup(edition: str, players: int) -> EditionSetup:
 def refund(bid: int, rounding: str) -> int:
     """Coins a passing player gets back: half their bid, rounded down or up (FS-B5, FS-B6).
 
-    Down is the default for both editions; up is a table setting the BGA guide mentions.
+    Down is the default for both editions; up is a table setting the BGA guide mentions. The
+    arithmetic is ``gamekit.auctions.half_back``, which the classroom's clock runs too.
     """
-    return (bid + 1) // 2 if rounding == "up" else bid // 2
+    return half_back(bid, rounding)
 
 
 @cache

@@ -7,7 +7,7 @@ The teacher (seat ``None``) sees everything, the piles and the removed cards inc
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import SEAT_NAMES
@@ -22,6 +22,7 @@ def view(game: ForSale, seat: int | None) -> dict[str, Any]:
     """The whole state (seat ``None``) or what ``seat`` may know: same keys, hidden → None."""
     n = game.players
     teacher = seat is None
+    shown = game.options["coin_counts"] == "shown"
     chosen = game.sealed.visible_to(seat) if game.sealed else {}
     house_deck, cheque_deck, past_cheques = _piles(game)
     return {
@@ -36,9 +37,10 @@ def view(game: ForSale, seat: int | None) -> dict[str, Any]:
         "start_player": game.start_player,
         "to_act": list(game.to_act),
         "start_coins": game.start_coins,
-        # FS-B10: how many coins each player holds is public (coins are alike, and every bid,
-        # refund and payment was made in the open); so are the bids of this round.
-        "coins": list(game.coins),
+        # FS-B11: coins are held face down by default (option coin_counts); the bids of this
+        # round are announced, so they are public either way.
+        "coin_counts": game.options["coin_counts"],
+        "coins": [c if teacher or s == seat or shown else None for s, c in enumerate(game.coins)],
         "bids": list(game.bids),
         "passed": list(game.passed),
         "high_bid": game.high_bid,
@@ -62,6 +64,30 @@ def view(game: ForSale, seat: int | None) -> dict[str, Any]:
         "removed_cheques": list(game.removed_cheques) if teacher else None,
         "box_coins": game.box_coins if teacher else None,
     }
+
+
+def coins_from_log(log: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Every seat's coins now, from public events only (FS-B11): the start money (the set-up),
+    minus each bid's added coins (FS-B4), plus each refund (FS-B5, FS-B6). What a player with
+    perfect memory knows even when the counts are hidden; ``log_for(seat)`` of any seat will do."""
+    setup = next(e for e in log if e["type"] == "setup")
+    coins = [setup["coins"]] * setup["players"]
+    for event in log:
+        if event["type"] == "bid":
+            coins[event["seat"]] -= event["added"]
+        elif event["type"] == "pass":
+            coins[event["seat"]] += event["refund"]
+    return coins
+
+
+def estimated_coins(view: Mapping[str, Any]) -> list[int]:
+    """Every seat's coins as a seat that remembers only its view may guess them (FS-B11): a count
+    the view shows is used as it is; a hidden one assumes the seat has spent as much as the viewer
+    (the viewer's coins plus its bid, less the seat's own bid this round, at least 0). For a state
+    sampler or a bot that needs a number; the log gives the exact counts (``coins_from_log``)."""
+    me = view["viewer"]
+    holding = view["coins"][me] + view["bids"][me]
+    return [c if c is not None else max(0, holding - view["bids"][s]) for s, c in enumerate(view["coins"])]
 
 
 def _piles(game: ForSale) -> tuple[list[int], list[int], list[int]]:

@@ -235,7 +235,7 @@ class RolloutBidder(_RolloutValuation, TunedBot):
 
 @register_bot
 class ReserveAuctioneer(_RolloutValuation, TunedBot):
-    """As auctioneer, bids `fraction` of the theory's best auctioneer bid, (top + own) / 3 capped at top, where own is its rollout value of the roll and top the highest rollout value among the others (taken as uniform on [0, top]); otherwise bids its rollout value like `rollout`, and makes the move that `move_value` rates best."""
+    """As auctioneer, bids `fraction` of the theory's best auctioneer bid, (top + own) / 3 capped at top, where own is its rollout value of the roll and top the highest rollout value among the others (taken as uniform on [0, top]); otherwise bids all of its rollout value (`fraction` applies only as auctioneer), and makes the move that `move_value` rates best."""
 
     name = "reserve"
     parameter_name = "fraction"
