@@ -63,3 +63,21 @@ def test_a_share_of_one_gets_the_wilson_interval_over_games_not_a_point():
     row = beans.outcome_shares(deals).iloc[0]
     assert row["outcome"] == "both gain" and row["share"] == 1
     assert (row["ci_low"], row["ci_high"]) == pytest.approx(wilson_interval(10, 10))
+
+
+def test_deal_win_chances_play_each_deal_out_over_re_dealt_decks_with_a_placebo():
+    games = beans.played_games("grower", 3, seed=5)
+    table = beans.deal_win_chances(games, samples=3, seed=5)
+    assert len(table) == 3 and table.equals(beans.deal_win_chances(games, samples=3, seed=5))
+    chances = table.filter(regex="_(accept|reject|placebo)$")
+    assert ((chances >= 0) & (chances <= 1)).all().all()
+    assert table["moved"].between(0, 1).all() and table["moved_placebo"].between(0, 1).all()
+    for _, row in table.iterrows():  # the deal's position: the partner answers an accepted proposal
+        assert str(games[int(row["game"])].history[int(row["step"])][1]) == "accept"
+    # One arm is one deck order and one stream of later shuffles: the same draws give the same game,
+    # so the placebo differs from reject only by its later shuffles.
+    position = games[0].at(int(table.loc[0, "step"]))
+    partner = int(table.loc[0, "partner"])
+    once = beans._played_out(position, partner, "reject", 11, 12, "grower")
+    assert once == beans._played_out(position, partner, "reject", 11, 12, "grower")
+    assert abs(sum(once) - 1) < 1e-9

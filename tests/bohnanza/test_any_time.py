@@ -302,7 +302,8 @@ def test_bo_h1_harvest_actions_of_seats_not_to_act_follow_their_fields():
             if seat in g.to_act:
                 continue
             fields = g.view()["fields"][seat]
-            expected = [f"harvest {i + 1}" for i, f in enumerate(fields) if f is not None]
+            # BO-H2: two or more first; single beans only when no field is empty.
+            expected = [f"harvest {i + 1}" for i, f in enumerate(fields) if None not in fields]
             if any(f and f[1] >= 2 for f in fields):
                 expected = [f"harvest {i + 1}" for i, f in enumerate(fields) if f and f[1] >= 2]
             assert [t for t in texts(g, seat) if t.startswith("harvest")] == expected
@@ -311,3 +312,47 @@ def test_bo_h1_harvest_actions_of_seats_not_to_act_follow_their_fields():
         g.act(seat, rng.choice(g.legal_actions(seat)))
     assert checked > 100
     assert HARVEST_FIELD[1].text == "harvest 1"
+
+
+def test_bo_t6_bo_h1_a_turn_up_that_reshuffles_waits_so_the_field_just_grown_can_be_sold():
+    # Seed 44 (three growers): C's second planting left 2 cards in the deck, and the turn-up ran it
+    # out at once (plant, exhausted, turn-up), so nobody could harvest before the reshuffle.
+    # 「自分の番に限らずいつでも売れます」: the engine now waits for C's ``stop`` there.
+    g = gamekit.new_game("bohnanza", 3, seed=44)
+    gamekit.play(g, "grower")
+    types = [e["type"] for e in g.log]
+    for i in range(len(types) - 2):
+        if types[i : i + 3] == ["plant", "exhausted", "turn-up"]:
+            assert g.log[i + 1]["ends"]  # only the last running out, which harvests every field
+    i = next(i for i, (_, a) in enumerate(g.history) if str(a) == "stop" and g.at(i).planted == 2)
+    pause = g.at(i)
+    assert pause.to_act == (2,) and pause.view()["deck_size"] == 2 and pause.view()["exhaustions"] == 1
+    assert pause.view()["fields"][2][2] == ["soy", 4]  # grown by the planting just made
+    assert texts(pause, 2) == ["stop", "harvest 1", "harvest 3"]  # planting is over; C may sell
+    assert texts(pause, 1) == ["harvest 1", "harvest 2"]  # and so may the others
+    message = illegal(pause, 2, "plant", "BO-T1")
+    assert "'stop'" in message and "run the deck out" in message
+    events = play(pause, "C: harvest 3")
+    assert events[0]["coins"] == 2 and pause.to_act == (2,) and pause.view()["exhaustions"] == 1
+    events = play(pause, "C: stop")
+    assert [e["type"] for e in events] == ["stop", "exhausted", "turn-up"]
+    assert events[0]["text"] == "C ends planting (two planted)"
+    assert pause.view()["exhaustions"] == 2 and pause.phase == "trade"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bo_h1_every_reshuffle_follows_a_decision_of_the_active_player(seed):
+    """A reshuffle (BO-D1) comes only from ``stop`` (before the turn-up) or ``draw``: every field
+    may be sold before the discard pile is shuffled, whatever step ran the deck out."""
+    g = gamekit.new_game("bohnanza", 3 + seed % 3, seed=seed)
+    rng = random.Random(seed)
+    reshuffles = 0
+    while not g.is_over:
+        seat = g.to_act[0]
+        before = g.view()["exhaustions"]
+        action = rng.choice(g.legal_actions(seat))
+        g.act(seat, action)
+        if g.view()["exhaustions"] > before and not g.is_over:
+            assert str(action) in ("stop", "draw"), (seat, str(action))
+            reshuffles += 1
+    assert reshuffles == 2

@@ -504,5 +504,5 @@ def test_lesson_names_its_theory_and_the_promise_rule():
 def test_lesson_runs_the_grower_where_the_claim_is_about_the_game():
     code = "\n".join("".join(c["source"]) for c in _lesson_cells() if c["cell_type"] == "code")
     assert 'played_games("grower"' in code and 'trading_effect("grower"' in code
-    assert "deal_counterfactuals(grower_games" in code and "harvest_forecasts(grower_games" in code
+    assert "deal_win_chances(grower_games" in code and "harvest_forecasts(grower_games" in code
     assert 'strength(STRENGTH_GAMES, seed=SEED, baseline="trader:0")' in code

@@ -672,8 +672,24 @@ def test_bo_h2_one_bean_is_protected_while_another_field_holds_two():
     assert "harvest 2" not in texts(g, 0)
     illegal(g, 0, "harvest 2", "BO-H2")
     assert rules.harvestable([["green", 2], ["soy", 1]]) == [0]
-    assert rules.harvestable([["green", 1], ["soy", 1], None]) == [0, 1]
+    assert rules.harvestable([["green", 1], ["soy", 1], None]) == []  # field 3 is empty
+    assert rules.harvestable([["green", 1], ["soy", 1], ["red", 1]]) == [0, 1, 2]
     assert rules.harvestable([None, None]) == []
+
+
+def test_bo_h2_a_single_bean_beside_an_empty_field_may_not_be_cleared():
+    # 「自分の全ての畑が1枚ずつのときだけ」: only when every field holds one bean; an empty field
+    # is not one bean, so a lone bean beside it stays (it was widened to "every planted field").
+    g = game(hands=[["red", "soy"]], deck=["green", "chili"])
+    play(g, "A: plant", "A: stop")
+    assert g.view()["fields"][0] == [["red", 1], None]
+    assert not any(a.kind == "harvest" for a in g.legal_actions(0))
+    before = g.to_json()
+    message = illegal(g, 0, "harvest 1", "BO-H2")
+    assert "every field holds one bean" in message and "field 2 is empty" in message
+    assert g.to_json() == before
+    assert rules.harvestable([["red", 1], None]) == []
+    assert rules.harvestable([None, ["red", 1]]) == []
 
 
 def test_bo_h2_when_every_field_holds_one_bean_one_may_be_cleared():

@@ -36,7 +36,10 @@ def situation(view: dict[str, Any]) -> tuple[str, str, str]:
         role = "partner"
     else:
         role = "other"
-    return view["phase"], state, role
+    phase = view["phase"]
+    if phase == "plant" and (view["planted"] == 2 or not view["hand_sizes"][view["active"]]):
+        phase = "stop before a reshuffling turn-up"  # BO-T1, BO-H1
+    return phase, state, role
 
 
 def play_checking(game: gamekit.Game, bots: list[Any], rng: random.Random, every: int = 1) -> Counter:
@@ -48,7 +51,9 @@ def play_checking(game: gamekit.Game, bots: list[Any], rng: random.Random, every
             break
         actor = game.to_act[0]
         legal = game.legal_actions(actor)
-        for seat in range(game.players) if decision % every == 0 else [actor]:
+        # The pauses before a reshuffle (BO-H1) are rare: every seat's view is checked at each.
+        pause = game.phase == "draw" or (game.phase == "plant" and situation(game.view())[0] != "plant")
+        for seat in range(game.players) if decision % every == 0 or pause else [actor]:
             view = game.view(seat)
             sample = sample_state(view, rng)
             assert sample.view(seat) == view
@@ -270,3 +275,22 @@ def test_the_sampler_refuses_the_teachers_view_and_a_finished_game():
     gamekit.play(game, bots)
     with pytest.raises(ValueError, match=r"game is over \(BO-D2\)"):
         sample_state(game.view(0), random.Random(0))
+
+
+def test_the_stop_before_a_reshuffling_turn_up_is_sampled_from_every_seat():
+    """Seed 44 (three growers) waits for C's ``stop`` after two plantings with 2 cards in the deck
+    (BO-T1, BO-H1): a sample from any seat's view shows that view and offers the actor the same."""
+    game = gamekit.new_game("bohnanza", 3, seed=44)
+    gamekit.play(game, "grower")
+    i = next(i for i, (_, a) in enumerate(game.history) if str(a) == "stop" and game.at(i).planted == 2)
+    pause = game.at(i)
+    rng = random.Random(44)
+    for seat in range(3):
+        view = pause.view(seat)
+        assert situation(view)[0] == "stop before a reshuffling turn-up"
+        for _ in range(5):
+            sample = sample_state(view, rng)
+            assert sample.view(seat) == view and sample.to_act == (2,)
+            assert all_cards(sample.view()) == Counter(BEAN_COUNTS)
+            if seat == 2:
+                assert sample.legal_actions(2) == pause.legal_actions(2)

@@ -510,6 +510,80 @@ def deal_counterfactuals(
     return pd.DataFrame(rows)
 
 
+def _win_shares(result: Mapping[str, Any], players: int) -> list[float]:
+    winners = result["winners"]
+    return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
+def _played_out(
+    position: Any, seat: int, answer: str, deck_seed: int, rest_seed: int, bot: Any
+) -> list[float]:
+    """Each seat's win share when ``seat`` answers ``answer`` at ``position`` and the game is played
+    out by ``bot``, the deck dealt anew from ``deck_seed`` (its order is hidden from every player)
+    and every later shuffle drawn from ``rest_seed``."""
+    import random as _random
+
+    import gamekit
+
+    from ...core.chance import shuffled
+
+    g = position.copy()
+    g.deck = shuffled(_random.Random(deck_seed), g.deck)
+    g.rng = _random.Random(rest_seed)
+    g.act(seat, answer)
+    gamekit.play(g, bot)
+    return _win_shares(g.result(), g.players)
+
+
+def deal_win_chances(
+    games: Sequence[Any], bot: Any = "grower", samples: int = 16, seed: int = 0
+) -> pd.DataFrame:
+    """Ex ante: what one accepted deal a game (drawn at random) does to each seat's chance of winning.
+
+    A deal changes the discard pile, so every later reshuffle deals other cards: playing accept
+    and reject on the one deck that came mixes the deal's effect with that of a new shuffle. Here,
+    from the moment the partner answers, the game is played out ``samples`` times per answer over
+    deck orders dealt anew (the same ``samples`` orders for every arm), each arm drawing its later
+    shuffles independently. Three arms: ``accept``, ``reject`` and a placebo, ``reject`` again with
+    other later shuffles; the placebo measures what chance alone moves.
+
+    One row per deal: each arm's win chance of the active player and of the partner, and
+    ``moved``: the total variation between the winner's distribution after accepting and after
+    rejecting (half the summed absolute differences over seats, 0 to 1), ``moved_placebo`` the
+    same between reject and the placebo. ``moved - moved_placebo`` is the deal's own effect on who
+    wins, beyond what chance moves with this many samples.
+    """
+    import random as _random
+
+    rows = []
+    for index, game in enumerate(games):
+        accepts = [i for i, (_, action) in enumerate(game.history) if str(action) == "accept"]
+        if not accepts:
+            continue
+        step = _random.Random(seed * 1_000_003 + index).choice(accepts)
+        position = game.at(step)
+        partner, active, n = game.history[step][0], position.view()["active"], position.players
+        arms: dict[str, list[float]] = {arm: [0.0] * n for arm in ("accept", "reject", "placebo")}
+        base = (seed * 1_000_003 + index) * 4 * samples
+        for j in range(samples):
+            deck_seed = base + 4 * j
+            for k, (arm, answer) in enumerate(
+                (("accept", "accept"), ("reject", "reject"), ("placebo", "reject"))
+            ):
+                shares = _played_out(position, partner, answer, deck_seed, deck_seed + 1 + k, bot)
+                arms[arm] = [a + b / samples for a, b in zip(arms[arm], shares, strict=True)]
+        row: dict[str, Any] = {"game": index, "step": step, "active": active, "partner": partner}
+        for arm, chances in arms.items():
+            row[f"active_{arm}"] = chances[active]
+            row[f"partner_{arm}"] = chances[partner]
+        row["moved"] = sum(abs(a - r) for a, r in zip(arms["accept"], arms["reject"], strict=True)) / 2
+        row["moved_placebo"] = (
+            sum(abs(p - r) for p, r in zip(arms["placebo"], arms["reject"], strict=True)) / 2
+        )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def deal_tension(table: pd.DataFrame) -> pd.DataFrame:
     """How often the deals of ``deal_counterfactuals`` did each thing, with Wilson 95 % intervals
     (one deal a game keeps the deals independent)."""

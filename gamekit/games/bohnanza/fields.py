@@ -87,10 +87,15 @@ def check_harvest(fields: Sequence[Field], seat: int, number: int) -> None:
     if fields[number - 1] is None:
         raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
     if number - 1 not in harvestable(fields):
-        raise IllegalAction(
-            f"harvest {number}: a field of one bean may not be harvested while another field "
-            "holds two or more (BO-H2)"
-        )
+        if any(f is not None and f[1] >= 2 for f in fields):
+            reason = "a field of one bean may not be harvested while another field holds two or more"
+        else:
+            empty = fields.index(None) + 1
+            reason = (
+                "a field of one bean may be cleared only when every field holds one bean, "
+                f"and field {empty} is empty"
+            )
+        raise IllegalAction(f"harvest {number}: {reason} (BO-H2)")
 
 
 def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, cost: int) -> None:
@@ -108,15 +113,18 @@ def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, co
 def any_time(fields: Sequence[Field], coins: Sequence[str], cost: int) -> list[Action]:
     """Harvests and the third field: legal for their owner at every decision (BO-H1, BO-H3)."""
     # ``harvestable`` in the same pass (this runs after every planting and harvest): the fields
-    # of two or more beans, or else every planted field (BO-H2).
+    # of two or more beans, or else, when every field holds one bean (none empty), any (BO-H2).
     grown = []
     planted = []
+    empty = False
     for i, field in enumerate(fields):
-        if field is not None:
+        if field is None:
+            empty = True
+        else:
             planted.append(HARVEST_FIELD[i + 1])
             if field[1] >= 2:
                 grown.append(HARVEST_FIELD[i + 1])
-    actions = grown or planted
+    actions = grown or ([] if empty else planted)
     if len(fields) < rules.MAX_FIELDS and len(coins) >= cost:
         actions.append(BUY_FIELD)
     return actions

@@ -17,7 +17,9 @@ A turn (BO-T1 to BO-T6), phases as ``view()["phase"]`` names them:
 
 - ``plant``: ``plant`` plants the front hand card (it must); then ``plant``
   again for the next front card or ``stop``. ``plant F`` plants it into field F
-  instead (BO-T2, below).
+  instead (BO-T2, below). When the turn-up will run the deck out and reshuffle
+  the discard pile, planting ends only with ``stop``, also after the second card
+  or with the hand empty, so that everyone may harvest first (BO-T1, BO-H1).
 - ``trade``: two cards are turned up, then the active player trades. A deal
   is built in small steps, so ``legal_actions`` stays short and complete:
 
@@ -66,8 +68,10 @@ discard pile, because only then can a harvest or purchase just before the draw
 differ from the same action at the next decision: otherwise the draw moves only
 deck cards into the active player's hidden hand, which changes neither what a
 field pays nor which fields may be harvested, and when the draw ends the game
-every field is harvested anyway (BO-E1). So bots and simulations make no extra
-decision in almost every turn.
+every field is harvested anyway (BO-E1). The same holds for the turn-up: when
+it will reshuffle, planting ends with the active player's ``stop`` (also after the
+second card), so that the field just grown can be sold before the discard pile is
+shuffled. So bots and simulations make no extra decision in almost every turn.
 
 Planting into a field of one's choice (BO-T2): a bean goes onto a field of its own
 type or into any empty field, even when a field of its type exists, so two fields
@@ -299,7 +303,25 @@ class Bohnanza(Game):
         if self.hands[seat]:
             self._to_act = (seat,)
         else:
-            self._turn_up()  # BO-T1: an empty hand skips planting
+            self._end_planting()  # BO-T1: an empty hand skips planting
+
+    def _turn_up_reshuffles(self) -> bool:
+        """Whether turning up two cards will run the deck out and reshuffle the discard pile (BO-D1)."""
+        return len(self.deck) <= rules.TURN_UP and self.exhaustions < rules.LAST_EXHAUSTION - 1
+
+    def _planting_over(self) -> bool:
+        """The active player has planted all it may (two cards, or the hand is empty): only
+        ``stop`` is left, offered only when the turn-up will reshuffle (``_end_planting``)."""
+        return self.planted == rules.PLANTINGS_PER_TURN or not self.hands[self.active]
+
+    def _end_planting(self) -> None:
+        """BO-T1 ends, BO-T3 begins: the turn-up follows at once, unless it will reshuffle the
+        discard pile: then the active player ends planting with ``stop``, so that everyone may
+        first harvest (BO-H1), the field just grown too, before the discard pile is shuffled."""
+        if self._turn_up_reshuffles():
+            self._to_act = (self.active,)
+            return
+        self._turn_up()
 
     def _turn_up(self) -> None:
         """BO-T3: two cards from the deck face up into the trading area, then trading."""
@@ -411,7 +433,7 @@ class Bohnanza(Game):
         """Whether ``seat`` faces a bean it must plant that fits no field (BO-T2)."""
         phase = self.phase
         if phase == "plant":
-            if self.planted == 0 and seat == self.active:
+            if self.planted == 0 and seat == self.active and self.hands[seat]:
                 return field_for(self.fields[seat], self.hands[seat][0]) is None
         elif phase == "plant-traded":
             own = self.fields[seat]
@@ -464,9 +486,12 @@ class Bohnanza(Game):
         elif phase == "plant":
             # BO-T1: the front card must be planted, a second may be; BO-T2: into a field of the
             # player's choice, or harvest first if it fits nowhere.
-            actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
-            if self.planted:
-                actions.append(STOP)
+            if self._planting_over():  # the turn-up will reshuffle: see ``_end_planting``
+                actions = [STOP]
+            else:
+                actions = fields.plantings(self.fields[seat], self.hands[seat][0], PLANT, PLANT_INTO)
+                if self.planted:
+                    actions.append(STOP)
         elif phase == "plant-traded":
             beans = self.received[seat]  # ``_beans_to_plant``, written out
             if seat == self.active:
@@ -536,10 +561,12 @@ class Bohnanza(Game):
                 self._trade_step(seat, action)
             elif phase == "plant":
                 value = action.value
-                if kind == "plant" and (value is None or value.__class__ is int):
-                    self._plant_front(seat, value)
-                elif kind == "stop":
+                if kind == "stop":
                     self._pass_planting(seat)
+                elif self._planting_over():
+                    raise IllegalAction(refusals.planting_over(action, seat, self.planted))
+                elif kind == "plant" and (value is None or value.__class__ is int):
+                    self._plant_front(seat, value)
                 else:
                     raise IllegalAction(refusals.planting(action, seat, self.hands[seat][0]))
             elif phase == "draw":
@@ -570,12 +597,12 @@ class Bohnanza(Game):
         self._plant(seat, bean, "hand", i)
         self.planted += 1
         if self.planted == rules.PLANTINGS_PER_TURN or not hand:
-            self._turn_up()
+            self._end_planting()
 
     def _pass_planting(self, seat: int) -> None:
-        if self.planted == 0:
+        if self.planted == 0 and self.hands[seat]:
             raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
-        self._emit("stop", seat)
+        self._emit("stop", seat, planted=self.planted, hand=len(self.hands[seat]))
         self._turn_up()
 
     # ------------------------------------------------------- harvest, buy

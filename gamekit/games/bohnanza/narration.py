@@ -75,7 +75,11 @@ def plant(e: Event) -> str:
 
 
 def stop(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} plants no second card"
+    name, planted = SEAT_NAMES[e["seat"]], e.get("planted", 1)
+    if planted == 1 and e.get("hand", 1):
+        return f"{name} plants no second card"
+    # Planting is over and the turn-up will run the deck out: the stop let everyone harvest first.
+    return f"{name} ends planting ({'two planted' if planted == 2 else 'no card left in hand'})"
 
 
 def harvest(e: Event) -> str:

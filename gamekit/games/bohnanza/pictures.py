@@ -38,6 +38,7 @@ _LOCAL_STYLE = (
 
 _PHASES = {
     "plant": "{active} plants from the front of the hand (BO-T1)",
+    "turn-up": "{active} turns up two and the deck runs out: anyone may harvest first (BO-T1, BO-H1)",
     "trade": "{active} trades (BO-T4)",
     "plant-traded": "the traded and turned-up beans are planted (BO-T5)",
     "draw": "{active} draws three and the deck runs out: anyone may harvest first (BO-T6, BO-H1)",
@@ -50,7 +51,10 @@ def phase_text(view: dict[str, Any]) -> str:
     """What the game is waiting for, in words, with its rule."""
     if view.get("stopped"):
         return _STOPPED
-    return _PHASES[view["phase"]].format(active=SEAT_NAMES[view["active"]])
+    phase, active = view["phase"], view["active"]
+    if phase == "plant" and (view["planted"] == 2 or not view["hand_sizes"][active]):
+        phase = "turn-up"  # planting is over and the turn-up will reshuffle: the stop before it
+    return _PHASES[phase].format(active=SEAT_NAMES[active])
 
 
 def bean_card(bean: str, size: int = 56, title: str | None = None) -> str:

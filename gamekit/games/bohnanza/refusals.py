@@ -48,6 +48,15 @@ def planting(action: Action, seat: int, front: str) -> str:
     return f"{action}: {SEAT_NAMES[seat]} is planting: plant, plant F, stop or harvest F (BO-T1)"
 
 
+def planting_over(action: Action, seat: int, planted: int) -> str:
+    """A planting after the last one allowed, before a turn-up that reshuffles (BO-T1, BO-T3)."""
+    why = "two cards are planted" if planted == 2 else "the hand is empty"
+    return (
+        f"{action}: {why}; {SEAT_NAMES[seat]} ends planting with 'stop', or first harvests or buys "
+        "the third field: turning up two cards will run the deck out and reshuffle (BO-T1)"
+    )
+
+
 def drawing(action: Action, seat: int) -> str:
     """An action other than draw, harvest or buy-field at the end of a turn (BO-T6)."""
     return (

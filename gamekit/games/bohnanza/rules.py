@@ -121,17 +121,20 @@ def planting_fields(fields: Sequence[Field], bean: str) -> list[int]:
 def harvestable(fields: Sequence[Field]) -> list[int]:
     """Indices of the fields their owner may harvest now (BO-H1 with the one-bean protection, BO-H2).
 
-    A field of one bean is protected while another field holds two or more; when
-    every planted field holds one bean, any of them may be cleared.
+    A field of one bean is protected while another field holds two or more; only when every
+    field holds one bean (「自分の全ての畑が1枚ずつのときだけ」: none empty) may one be cleared.
+    A single bean beside an empty field stays: the empty field can take the next bean.
     """
-    planted = []
     grown = []  # the fields of two or more beans
+    every_field_one_bean = True
     for i, field in enumerate(fields):
-        if field is not None:
-            planted.append(i)
-            if field[1] >= 2:
-                grown.append(i)
-    return grown or planted
+        if field is None:
+            every_field_one_bean = False
+        elif field[1] >= 2:
+            grown.append(i)
+    if grown:
+        return grown
+    return list(range(len(fields))) if every_field_one_bean and fields else []
 
 
 def split_harvest(bean: str, count: int) -> tuple[int, int]:
