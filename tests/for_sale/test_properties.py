@@ -215,7 +215,8 @@ def test_seat_views_leak_nothing(setup: Setup) -> None:
             for q in range(setup.players):
                 assert view["house_counts"][q] == len(teacher["houses"][q])
                 assert view["cheque_counts"][q] == len(teacher["cheques"][q])
-                shown = q == p or setup.coin_counts == "shown"  # FS-B11: coins face down by default
+                # FS-B11: coins face down by default; FS-E1: counted in the open at the end
+                shown = q == p or setup.coin_counts == "shown" or teacher["phase"] == "over"
                 assert view["coins"][q] == (teacher["coins"][q] if shown else None)
                 if q != p:
                     assert view["houses"][q] is None, f"seat {p} sees seat {q}'s houses"

@@ -287,7 +287,8 @@ def hands_of_others_hidden(g, seat: int) -> None:
     for q in range(g.players):
         assert v["house_counts"][q] == len(teacher["houses"][q])
         assert v["cheque_counts"][q] == len(teacher["cheques"][q])
-        assert v["coins"][q] == (teacher["coins"][q] if q == seat else None)  # FS-B11
+        counted = q == seat or g.is_over  # FS-B11 face down; FS-E1 counted in the open at the end
+        assert v["coins"][q] == (teacher["coins"][q] if counted else None)
         if q == seat:
             assert v["houses"][q] == teacher["houses"][q] and v["cheques"][q] == teacher["cheques"][q]
         else:

@@ -88,7 +88,8 @@ def test_every_legal_step_has_an_index_in_range_that_maps_back(name: str, player
 def test_the_sizes_depend_on_the_setting_only() -> None:
     assert Spaces("for_sale", 4).size == 1 + 21 + 30  # pass, bid 1..21 (FS-C2), sell 1..30
     assert Spaces("for_sale", 3, {"edition": "classic"}).size == 1 + 18 + 30
-    assert Spaces("money_monsoon", 4).size == 700 + len(MONEY_MONSOON_MOVES) == 756
+    # bids 0-699, every move, and the auctioneer's "sit out" (MM-A2)
+    assert Spaces("money_monsoon", 4).size == 700 + len(MONEY_MONSOON_MOVES) + 1 == 757
     assert Spaces("bohnanza", 4).size == 63 + 3 + 104
     assert Spaces("kuhhandel", 3).size == 20 + 2 * 10 + 3 * 940 // 10
     for name in gamekit.GAMES:

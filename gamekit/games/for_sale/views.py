@@ -22,7 +22,8 @@ def view(game: ForSale, seat: int | None) -> dict[str, Any]:
     """The whole state (seat ``None``) or what ``seat`` may know: same keys, hidden → None."""
     n = game.players
     teacher = seat is None
-    shown = game.options["coin_counts"] == "shown"
+    # FS-E1: at the end the coins are counted in the open, whatever coin_counts says.
+    shown = game.options["coin_counts"] == "shown" or game.phase == "over"
     chosen = game.sealed.visible_to(seat) if game.sealed else {}
     house_deck, cheque_deck, past_cheques = _piles(game)
     return {
