@@ -90,11 +90,9 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
 def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
     """For Sale: every card the view hides dealt at random from those it leaves unaccounted for."""
     seat, n = view["viewer"], view["players"]
-    game = game_class("for_sale")(
-        n,
-        seed=rng.getrandbits(32),
-        options={"edition": view["edition"], "refund_rounding": view["refund_rounding"]},
-    )
+    cls = game_class("for_sale")
+    options = {o.name: view[o.name] for o in cls.options_declared if o.name in view}
+    game = cls(n, seed=rng.getrandbits(32), options=options)
     own = view["houses"][seat]
     buying = view["phase"] == "buy"
     houses = [h for h in HOUSES if h not in own and not (buying and h in view["table"])]
@@ -123,8 +121,9 @@ def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
         game.cheque_deck = rest_cheques
     else:
         game.cheque_deck = sorted(view["past_cheques"]) + list(view["table"]) + rest_cheques
-    for key in ("phase", "round", "start_player", "coins", "bids", "passed", "high_bid"):
+    for key in ("phase", "round", "start_player", "bids", "passed", "high_bid"):
         setattr(game, key, list(view[key]) if isinstance(view[key], list) else view[key])
+    game.coins = _for_sale_coins(view, rng)
     game.table = list(view["table"])
     game._to_act = tuple(view["to_act"])
     if buying:
@@ -137,6 +136,16 @@ def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
                 game.sealed.commit(s, choice)
     game.round = view["round"]
     return game
+
+
+def _for_sale_coins(view: dict[str, Any], rng: random.Random) -> list[int]:
+    """Each seat's coins behind its screen as the view shows them (FS-B10). A table that hides
+    rivals' coins shows None for them; the view alone does not say how many they paid, so each
+    hidden count is dealt uniformly from 0 to the start coins less the seat's bid on the table."""
+    return [
+        coins if coins is not None else rng.randint(0, max(0, view["start_coins"] - view["bids"][s]))
+        for s, coins in enumerate(view["coins"])
+    ]
 
 
 # Money Monsoon's options as its view shows them (MM-A5, MM-A6, MM-C2, MM-E3, MM-E6, MM-M2)
@@ -286,6 +295,53 @@ class MCTSBot:
         return state
 
 
+def make_agent(spec: Any) -> Any:
+    """A seat's bot from ``spec``: ``"mcts:N"`` is ``MCTSBot(simulations=N)``, any other name a
+    gamekit bot (``gamekit.simulate.make_bot``), and a bot object is itself."""
+    if isinstance(spec, str) and spec.startswith("mcts:"):
+        try:
+            simulations = int(spec[len("mcts:") :])
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: 'mcts:N' takes a whole number of simulations") from None
+        return MCTSBot(simulations=simulations)
+    return spec
+
+
+def win_shares(
+    name: str, agent: Any, opponents: str, games: int, players: int | None = None, seed: int = 2026
+) -> list[float]:
+    """Game by game, ``agent``'s share of the win (1, 1/k in a k-way tie, or 0) against
+    ``players - 1`` copies of ``opponents``: game i has seed ``seed + i`` and the agent in seat
+    ``i % players``, so every seat gets its turn and two agents can be paired on the same games."""
+    if games < 1:
+        raise ValueError(f"games must be 1 or more, not {games!r}")
+    if players is None:
+        players = game_class(name).min_players
+    shares = []
+    for i in range(games):
+        seat = i % players
+        bots: list[Any] = [opponents] * players
+        bots[seat] = make_agent(agent)
+        game = gamekit.new_game(name, players, seed=seed + i)
+        gamekit.play(game, bots)
+        winners = game.result()["winners"]
+        shares.append((1 / len(winners)) if seat in winners else 0.0)
+    return shares
+
+
+def _share_row(shares: list[float], players: int) -> dict[str, Any]:
+    from gamekit.stats import wilson_interval
+
+    low, high = wilson_interval(sum(shares), len(shares))
+    return {
+        "games": len(shares),
+        "win share": round(sum(shares) / len(shares), 3),
+        "ci_low": round(low, 3),
+        "ci_high": round(high, 3),
+        "even share": round(1 / players, 3),
+    }
+
+
 def mcts_record(
     name: str = "for_sale",
     games: int = 24,
@@ -299,32 +355,21 @@ def mcts_record(
     ``path`` (CSV) unless None. ``players`` defaults to the game's fewest."""
     import pandas as pd
 
-    from gamekit.stats import wilson_interval
-
     if players is None:
         players = game_class(name).min_players
     bot = MCTSBot(simulations=simulations)
     opponents = STRONGEST[name]
-    wins = 0.0
-    for i in range(games):
-        seat = i % players
-        bots: list[Any] = [opponents] * players
-        bots[seat] = bot
-        game = gamekit.new_game(name, players, seed=seed + i)
-        gamekit.play(game, bots)
-        winners = game.result()["winners"]
-        wins += (1 / len(winners)) if seat in winners else 0.0
-    low, high = wilson_interval(wins, games)
+    row = _share_row(win_shares(name, bot, opponents, games, players, seed), players)
     row = {
         "game": name,
         "players": players,
         "agent": f"mcts ({simulations} simulations x {bot.determinizations} determinizations)",
         "opponents": f"{players - 1} x {opponents}",
         "games": games,
-        "mcts win share": round(wins / games, 3),
-        "ci_low": round(low, 3),
-        "ci_high": round(high, 3),
-        "even share": round(1 / players, 3),
+        "mcts win share": row["win share"],
+        "ci_low": row["ci_low"],
+        "ci_high": row["ci_high"],
+        "even share": row["even share"],
         "seed": seed,
     }
     table = pd.DataFrame([row])
@@ -382,7 +427,95 @@ def regenerate(
     return table
 
 
-if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...]: regenerate data/rl/mcts_results.csv
+BASELINES = data_dir() / "rl" / "baselines.csv"
+# Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
+# strongest bots says how far above chance those bots are; MCTS against random players says the
+# agent plays better than chance. Money Monsoon's MCTS games take about 30 s each, Kuhhandel's and
+# Bohnanza's over a minute, so they have 8 and 6 games: the lesson says what so few can show.
+BASELINE_RUNS = (
+    ("for_sale", 3, "random", "house_value:1.5", 300),
+    ("money_monsoon", 4, "random", "rollout:0.6", 300),
+    ("kuhhandel", 3, "random", "cowtrader:3", 300),
+    ("bohnanza", 3, "random", "grower", 300),
+    ("for_sale", 3, "mcts:20", "random", 120),
+    ("money_monsoon", 4, "mcts:20", "random", 8),
+    ("kuhhandel", 3, "mcts:10", "random", 6),
+    ("bohnanza", 3, "mcts:10", "random", 6),
+)
+
+
+def baseline_record(
+    name: str, agent: str, opponents: str, games: int, players: int | None = None, seed: int = 2026
+) -> dict[str, Any]:
+    """One baseline row: ``agent``'s win share against ``players - 1`` copies of ``opponents``
+    over ``games`` games (``win_shares``), with its 95 % Wilson interval and the even share."""
+    if players is None:
+        players = game_class(name).min_players
+    shares = win_shares(name, agent, opponents, games, players, seed)
+    row = {"game": name, "players": players, "agent": agent, "opponents": f"{players - 1} x {opponents}"}
+    return row | _share_row(shares, players) | {"seed": seed}
+
+
+def regenerate_baselines(
+    path: Path = BASELINES, runs: Sequence[tuple[str, int, str, str, int]] = BASELINE_RUNS
+) -> Any:
+    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 30 minutes
+    on two shared cores, most of it Kuhhandel's and Bohnanza's MCTS games)."""
+    import pandas as pd
+
+    table = pd.DataFrame([baseline_record(g, a, o, k, n) for g, n, a, o, k in runs])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(path, index=False)
+    return table
+
+
+SWEEP = data_dir() / "rl" / "mcts_sweep.csv"
+SWEEP_SIMULATIONS = (2, 5, 10, 20, 50, 100)
+SWEEP_OPPONENTS = ("random", "house_value:1.5")
+
+
+def simulation_sweep(
+    name: str = "for_sale",
+    simulations: Sequence[int] = SWEEP_SIMULATIONS,
+    opponents: Sequence[str] = SWEEP_OPPONENTS,
+    games: int = 90,
+    players: int | None = None,
+    seed: int = 2026,
+) -> Any:
+    """MCTS's win share against each of ``opponents`` (``players - 1`` copies) at each number of
+    ``simulations``, every setting on the same ``games`` games (``win_shares``), with 95 % Wilson
+    intervals: one row per (opponents, simulations)."""
+    import pandas as pd
+
+    if players is None:
+        players = game_class(name).min_players
+    rows = []
+    for rival in opponents:
+        for n in simulations:
+            shares = win_shares(name, MCTSBot(simulations=n), rival, games, players, seed)
+            rows.append(
+                {"game": name, "players": players, "opponents": f"{players - 1} x {rival}", "simulations": n}
+                | _share_row(shares, players)
+                | {"seed": seed}
+            )
+    return pd.DataFrame(rows)
+
+
+def regenerate_sweep(path: Path = SWEEP) -> Any:
+    """Lesson 07's figure of win share against simulations (``python -m gamekit.rl.mcts --sweep``;
+    about 20 minutes on two shared cores)."""
+    table = simulation_sweep()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(path, index=False)
+    return table
+
+
+if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...] | --baselines | --sweep
     import sys
 
-    print(regenerate(only=sys.argv[1:] or None).to_string(index=False))
+    if sys.argv[1:] == ["--baselines"]:
+        print(regenerate_baselines().to_string(index=False))
+    elif sys.argv[1:] == ["--sweep"]:
+        print(regenerate_sweep().to_string(index=False))
+    else:
+        print(regenerate(only=sys.argv[1:] or None).to_string(index=False))
