@@ -1,4 +1,6 @@
-"""mkdocs hooks of the lessons' site (book/mkdocs.yml): plotly.js bundled once, a front page.
+"""mkdocs hooks of the lessons' site (book/mkdocs.yml): plotly.js bundled once, a front page, and a
+page listing every claim the lessons make with its stored evidence (``gamekit.claims``), made
+from ``data/claims`` at build time so it never goes stale.
 
 The figures' HTML (``gamekit.plots.render``) draws with ``window.Plotly`` when the page has it and
 only otherwise asks the plotly CDN; loading the bundled copy in ``<head>`` keeps the site offline.
@@ -17,6 +19,19 @@ def _plotly_js() -> Path:
     import plotly
 
     return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+
+
+CLAIMS_PAGE = "claims.md"
+
+
+def on_files(files, config):
+    """Add the claims page, generated from the stored evidence (no file is written in the repository)."""
+    from mkdocs.structure.files import File
+
+    from gamekit import claims
+
+    files.append(File.generated(config, CLAIMS_PAGE, content=claims.markdown_page()))
+    return files
 
 
 def on_post_page(output: str, page, config) -> str:

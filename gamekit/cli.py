@@ -534,6 +534,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- claims
+def _cmd_claims(args: argparse.Namespace) -> int:
+    from . import claims
+
+    chosen = claims.select(args.which)
+    sys.stdout.write(claims.listing(chosen, per_seed=not args.brief))
+    return EXIT_OK
+
+
 # ----------------------------------------------------------------------------- play
 class _Quit(Exception):
     """The human typed quit or the input ended."""
@@ -917,6 +926,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")
     _rules_arguments(rules_parser)
     rules_parser.set_defaults(run=_cmd_rules)
+
+    claims_parser = sub.add_parser(
+        "claims", help="print what the lessons claim about the games, with the stored evidence"
+    )
+    claims_parser.add_argument("which", nargs="*", help="lesson numbers (01) or claim ids; default: all")
+    claims_parser.add_argument("--brief", action="store_true", help="pooled figures only, no line per seed")
+    claims_parser.set_defaults(run=_cmd_claims)
 
     play_parser = sub.add_parser("play", help="play in the terminal against bots")
     _game_arguments(play_parser, games)

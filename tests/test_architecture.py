@@ -19,7 +19,7 @@ from gamekit import rules
 PACKAGE = Path(gamekit.__file__).resolve().parent
 # What a game's folder holds beside its engine: presentation and players (and what the players
 # compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas.
-BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing"}
+BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing", "claims"}
 GENERIC = (
     "core",
     "auctions",
@@ -178,6 +178,7 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "stats",
         "strategy",
         "meta_games",
+        "claims",
         "theory",
         "auction_lab",
         "rl",

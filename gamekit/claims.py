@@ -1,0 +1,649 @@
+"""Every sentence a lesson states about a game or a strategy, with the evidence behind it.
+
+A lesson that says "``house_value`` beats ``spread``" makes a claim. Here each such sentence is
+registered once (``register(Claim(...))``) with its scope ("these bots at this table", or "the
+game, against opponents drawn from the meta-game's equilibrium mix"), the package function that
+measures it, and what it asserts of that measure (above or below a threshold, between two
+bounds, or no detectable difference). The lesson shows the sentence from here (``show``), so the
+text and its evidence cannot drift apart, and its check cell asserts the stored verdict
+(``check``).
+
+**The evidence.** A claim's ``measure(seed, games)`` returns one value per unit (usually one
+paired difference per game on common seeds, or a 0/1 per game) whose mean is the quantity the
+sentence is about. ``regenerate`` runs it on at least five independent seeds at benchmark size
+and stores, per seed, the number of units, their mean and standard deviation in
+``data/claims/<lesson>.json``. Everything else is derived from those numbers by the pure
+functions below: the interval of each seed and of all seeds pooled (Student's t over units), the
+pooled p-value, Holm's correction within a family of comparisons, and the verdict:
+
+- ``holds``: the pooled test supports the sentence after Holm's correction, and so does every
+  seed on its own;
+- ``holds on k of n seeds``: the pooled test supports it, but only k seeds do on their own;
+- ``not shown``: the pooled test does not support it; a lesson does not state such a sentence.
+
+For ``no_difference`` a claim holds where the interval contains the threshold (the data cannot
+tell the two apart at this size); Holm's correction is not applied to it, since widening an
+interval would only make "no difference" easier to reach.
+
+The tests re-derive every stored verdict from its stored numbers and replay a sample of the runs
+exactly (same seed, same figures), so a stored number is what the code gives, not one typed in::
+
+    gamekit claims 01                              # lesson 01's claims, with their figures
+    python -m gamekit.claims --regenerate 01       # re-run lesson 01's claims (IDs work too)
+    python -m gamekit.claims --refresh             # rewrite sentences and verdicts, running nothing
+
+scipy and statsmodels are imported inside the functions, so ``import gamekit.claims`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import math
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .core.data import data_dir
+from .core.errors import ConfigError
+
+Direction = Literal["above", "below", "between", "no_difference"]
+DIRECTIONS: tuple[str, ...] = ("above", "below", "between", "no_difference")
+ID_PATTERN = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*$")
+MIN_SEEDS = 5
+DEFAULT_SEEDS = (1, 2, 3, 4, 5)
+HOLDS = "holds"
+NOT_SHOWN = "not shown"
+# Modules that register the game-free lessons' claims; each game's own are in its folder
+# (``gamekit.games.<game>.claims``), found through the registry.
+GAME_FREE_MODULES = ("gamekit.theory.claims", "gamekit.rl.claims")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One sentence a lesson states, and how it is measured.
+
+    ``measure(seed, games)`` returns the per-unit values whose mean the sentence is about;
+    ``direction`` and ``threshold`` (or ``bounds``) say what the sentence asserts of that mean.
+    """
+
+    id: str
+    lesson: str
+    sentence: str
+    scope: str
+    measure: Callable[[int, int], Sequence[float]]
+    games: int
+    direction: Direction = "above"
+    threshold: float = 0.0
+    bounds: tuple[float, float] | None = None
+    family: str | None = None
+    unit: str = ""
+    seeds: tuple[int, ...] = DEFAULT_SEEDS
+    confidence: float = 0.95
+
+    def __post_init__(self) -> None:
+        match = ID_PATTERN.match(self.id)
+        if not match:
+            raise ConfigError(
+                f"claim id {self.id!r} should be a two-digit lesson number and a slug, like '01-skew-match-sells-high'"
+            )
+        if match.group(1) != self.lesson:
+            raise ConfigError(f"claim {self.id!r} belongs to lesson {match.group(1)}, not {self.lesson!r}")
+        if self.direction not in DIRECTIONS:
+            raise ConfigError(f"claim {self.id!r}: direction must be one of {', '.join(DIRECTIONS)}")
+        if (self.direction == "between") != (self.bounds is not None):
+            raise ConfigError(
+                f"claim {self.id!r}: bounds=(low, high) go with direction 'between', and only with it"
+            )
+        if self.bounds is not None and not self.bounds[0] < self.bounds[1]:
+            raise ConfigError(
+                f"claim {self.id!r}: bounds {self.bounds} should be (low, high) with low < high"
+            )
+        if len(set(self.seeds)) < MIN_SEEDS or len(set(self.seeds)) != len(self.seeds):
+            raise ConfigError(
+                f"claim {self.id!r} needs at least {MIN_SEEDS} distinct seeds, not {self.seeds}"
+            )
+        if self.games < 1:
+            raise ConfigError(f"claim {self.id!r}: games per seed must be at least 1")
+        if self.family is not None and not self.family.startswith(f"{self.lesson}-"):
+            raise ConfigError(
+                f"claim {self.id!r}: a family stays within its lesson (start it with '{self.lesson}-')"
+            )
+        if not 0 < self.confidence < 1:
+            raise ConfigError(f"claim {self.id!r}: confidence must lie between 0 and 1")
+
+    @property
+    def measured_by(self) -> str:
+        return f"{self.measure.__module__}:{self.measure.__qualname__}"
+
+    def setup(self) -> dict[str, Any]:
+        """What a stored run must share with the claim to be its evidence."""
+        return {
+            "measured_by": self.measured_by,
+            "games": self.games,
+            "seeds": list(self.seeds),
+            "direction": self.direction,
+            "threshold": self.threshold,
+            "bounds": list(self.bounds) if self.bounds else None,
+            "confidence": self.confidence,
+        }
+
+
+# ------------------------------------------------------------------ the numbers
+@dataclass(frozen=True)
+class Summary:
+    """Units, mean and standard deviation of a run, and what follows from them."""
+
+    n: int
+    mean: float
+    sd: float
+
+    @property
+    def se(self) -> float:
+        return self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
+
+    def interval(self, confidence: float) -> tuple[float, float]:
+        if self.se == 0:
+            return (self.mean, self.mean)
+        from scipy import stats
+
+        half = stats.t.ppf(0.5 + confidence / 2, self.n - 1) * self.se
+        return (self.mean - half, self.mean + half)
+
+    def p_value(self, claim: Claim) -> float:
+        """Two-sided p of "the mean equals the threshold"; for 'between', TOST's p of "outside the bounds"."""
+        if claim.direction == "between":
+            low, high = claim.bounds or (0.0, 0.0)
+            return max(self._one_sided(low, above=True), self._one_sided(high, above=False))
+        return min(
+            1.0, 2 * min(self._one_sided(claim.threshold, True), self._one_sided(claim.threshold, False))
+        )
+
+    def _one_sided(self, value: float, above: bool) -> float:
+        """p of "the mean is at most value" (above=True) or "at least value" (above=False)."""
+        if self.se == 0:
+            return 0.0 if (self.mean > value if above else self.mean < value) else 1.0
+        from scipy import stats
+
+        t = (self.mean - value) / self.se
+        return float(stats.t.sf(t, self.n - 1) if above else stats.t.cdf(t, self.n - 1))
+
+
+def summarize(values: Sequence[float]) -> Summary:
+    values = [float(v) for v in values]
+    if not values or not all(math.isfinite(v) for v in values):
+        raise ValueError("a claim's measure must return at least one finite value")
+    n = len(values)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return Summary(n, mean, sd)
+
+
+def pooled(seeds: Sequence[Summary]) -> Summary:
+    """All seeds' units as one sample, computed exactly from each seed's n, mean and sd."""
+    n = sum(s.n for s in seeds)
+    mean = math.fsum(s.n * s.mean for s in seeds) / n
+    squares = math.fsum((s.n - 1) * s.sd**2 + s.n * (s.mean - mean) ** 2 for s in seeds)
+    return Summary(n, mean, math.sqrt(squares / (n - 1)) if n > 1 else 0.0)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given."""
+    from statsmodels.stats.multitest import multipletests
+
+    if len(p_values) == 1:
+        return [float(p_values[0])]
+    return [float(p) for p in multipletests(list(p_values), method="holm")[1]]
+
+
+def supports(claim: Claim, summary: Summary, p: float, alpha: float) -> bool:
+    """Whether a run (a seed, or all pooled) supports the sentence, at p-value ``p``."""
+    if claim.direction == "no_difference":
+        return p >= alpha
+    if claim.direction == "between":
+        return p < alpha
+    side = summary.mean > claim.threshold if claim.direction == "above" else summary.mean < claim.threshold
+    return side and p < alpha
+
+
+def verdict_of(holding: int, seeds: int, pooled_holds: bool) -> str:
+    if not pooled_holds:
+        return NOT_SHOWN
+    return HOLDS if holding == seeds else f"holds on {holding} of {seeds} seeds"
+
+
+# ------------------------------------------------------------------ the registry
+_REGISTRY: dict[str, Claim] = {}
+_LOADED = False
+
+
+def register(claim: Claim) -> Claim:
+    known = _REGISTRY.get(claim.id)
+    if known is not None and known.measured_by != claim.measured_by:
+        raise ConfigError(
+            f"claim {claim.id!r} is registered twice ({known.measured_by} and {claim.measured_by})"
+        )
+    _REGISTRY[claim.id] = claim
+    return claim
+
+
+def _claim_modules() -> list[str]:
+    from .core.game import game_class, registered
+
+    modules = []
+    for game in registered():
+        package = game_class(game).__module__.rpartition(".")[0]
+        modules.append(f"{package}.claims")
+    return [*modules, *GAME_FREE_MODULES]
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    for name in _claim_modules():
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
+    _LOADED = True
+
+
+def all_claims() -> dict[str, Claim]:
+    """Every registered claim by id, in lesson order."""
+    _load()
+    return dict(sorted(_REGISTRY.items(), key=lambda item: (item[1].lesson, item[0])))
+
+
+def get(claim_id: str) -> Claim:
+    claims = all_claims()
+    if claim_id not in claims:
+        close = [c for c in claims if c.startswith(claim_id[:3])]
+        hint = f"; lesson {claim_id[:2]}'s are {', '.join(close)}" if close else ""
+        raise ConfigError(f"no claim {claim_id!r}{hint} (gamekit claims lists them all)")
+    return claims[claim_id]
+
+
+def select(names: Iterable[str] = ()) -> list[Claim]:
+    """Claims by id or by two-digit lesson number; all of them when no name is given."""
+    claims = all_claims()
+    names = list(names)
+    if not names:
+        return list(claims.values())
+    chosen: dict[str, Claim] = {}
+    for name in names:
+        if re.fullmatch(r"\d\d", name):
+            found = [c for c in claims.values() if c.lesson == name]
+            if not found:
+                raise ConfigError(
+                    f"lesson {name} registers no claims (lessons with claims: {_lessons(claims)})"
+                )
+            chosen.update((c.id, c) for c in found)
+        else:
+            chosen[name] = get(name)
+    return list(chosen.values())
+
+
+def _lessons(claims: dict[str, Claim]) -> str:
+    return ", ".join(sorted({c.lesson for c in claims.values()})) or "none"
+
+
+# ------------------------------------------------------------------ stored evidence
+@dataclass(frozen=True)
+class Evidence:
+    """A claim's stored run and everything derived from it."""
+
+    claim: Claim
+    seeds: tuple[tuple[int, Summary], ...]
+    seconds: tuple[float, ...]
+    pooled: Summary
+    p: float
+    p_holm: float
+    holding: int
+    verdict: str
+    stored: dict[str, Any] = field(repr=False)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return self.pooled.interval(self.claim.confidence)
+
+    def seed_interval(self, summary: Summary) -> tuple[float, float]:
+        return summary.interval(self.claim.confidence)
+
+    def figures(self) -> str:
+        """The evidence in one line, as the lessons and ``gamekit claims`` print it."""
+        low, high = self.interval
+        d = _decimals(self.pooled.se, self.pooled.mean)
+        unit = f" {self.claim.unit}" if self.claim.unit else ""
+        what = {
+            "above": f"above {self.claim.threshold:g}",
+            "below": f"below {self.claim.threshold:g}",
+            "between": "between {:g} and {:g}".format(*(self.claim.bounds or (0, 0))),
+            "no_difference": f"no detectable difference from {self.claim.threshold:g}",
+        }[self.claim.direction]
+        units = self.pooled.n // len(self.seeds)
+        p = f"Holm-adjusted p = {_p_text(self.p_holm)}" if self._adjusted else f"p = {_p_text(self.p)}"
+        return (
+            f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}; "
+            f"{len(self.seeds)} seeds × {units:,} units; {p}; claimed: {what}) → {self.verdict}"
+        )
+
+    @property
+    def _adjusted(self) -> bool:
+        return self.claim.family is not None and self.claim.direction != "no_difference"
+
+    def per_seed(self) -> list[str]:
+        rows = []
+        for seed, summary in self.seeds:
+            low, high = self.seed_interval(summary)
+            d = _decimals(summary.se, summary.mean)
+            rows.append(
+                f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] over {summary.n:,} units"
+            )
+        return rows
+
+
+def _decimals(se: float, mean: float) -> int:
+    scale = se if se > 0 else abs(mean)
+    if not scale > 0 or not math.isfinite(scale):
+        return 3
+    return max(0, min(4, 1 - math.floor(math.log10(scale))))
+
+
+def _percent(confidence: float) -> str:
+    return f"{confidence * 100:g} %"
+
+
+def _p_text(p: float) -> str:
+    return "< 0.0001" if p < 0.0001 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
+
+
+def path(lesson: str) -> Path:
+    return data_dir() / "claims" / f"{lesson}.json"
+
+
+def _read(lesson: str) -> dict[str, Any]:
+    file = path(lesson)
+    if not file.exists():
+        return {}
+    return json.loads(file.read_text(encoding="utf-8"))["claims"]
+
+
+def _summaries(record: dict[str, Any]) -> list[tuple[int, Summary]]:
+    return [(row["seed"], Summary(row["n"], row["mean"], row["sd"])) for row in record["runs"]]
+
+
+class StaleEvidence(ConfigError):
+    """A claim's stored run is missing or was made with another measure, size or seeds."""
+
+
+def _stored_record(claim: Claim) -> dict[str, Any]:
+    record = _read(claim.lesson).get(claim.id)
+    if record is None:
+        raise StaleEvidence(
+            f"claim {claim.id!r} has no stored run in {path(claim.lesson).name}: "
+            f"python -m gamekit.claims --regenerate {claim.id}"
+        )
+    if record["setup"] != claim.setup():
+        changed = [k for k in claim.setup() if record["setup"].get(k) != claim.setup()[k]]
+        raise StaleEvidence(
+            f"claim {claim.id!r}'s stored run was made with another {', '.join(changed)}: "
+            f"python -m gamekit.claims --regenerate {claim.id}"
+        )
+    return record
+
+
+def derive(claim: Claim, records: dict[str, dict[str, Any]]) -> Evidence:
+    """A claim's evidence from the stored runs of its lesson (its family's runs give Holm's correction)."""
+    record = records[claim.id]
+    seeds = _summaries(record)
+    alpha = 1 - claim.confidence
+    total = pooled([s for _, s in seeds])
+    p = total.p_value(claim)
+    p_holm = p
+    if claim.family is not None and claim.direction != "no_difference":
+        claims = all_claims()
+        family = sorted(
+            cid
+            for cid, rec in records.items()
+            if cid in claims
+            and claims[cid].family == claim.family
+            and claims[cid].direction != "no_difference"
+        )
+        ps = [pooled([s for _, s in _summaries(records[cid])]).p_value(claims[cid]) for cid in family]
+        p_holm = holm(ps)[family.index(claim.id)]
+    holding = sum(supports(claim, s, s.p_value(claim), alpha) for _, s in seeds)
+    verdict = verdict_of(holding, len(seeds), supports(claim, total, p_holm, alpha))
+    return Evidence(
+        claim=claim,
+        seeds=tuple(seeds),
+        seconds=tuple(row.get("seconds", 0.0) for row in record["runs"]),
+        pooled=total,
+        p=p,
+        p_holm=p_holm,
+        holding=holding,
+        verdict=verdict,
+        stored=record,
+    )
+
+
+def evidence(claim_id: str) -> Evidence:
+    """A claim's stored evidence; raises ``StaleEvidence`` when it has to be regenerated."""
+    claim = get(claim_id)
+    _stored_record(claim)
+    return derive(claim, _read(claim.lesson))
+
+
+def _derived_fields(ev: Evidence) -> dict[str, Any]:
+    low, high = ev.interval
+    return {
+        "sentence": ev.claim.sentence,
+        "scope": ev.claim.scope,
+        "family": ev.claim.family,
+        "unit": ev.claim.unit,
+        "pooled": {"n": ev.pooled.n, "mean": ev.pooled.mean, "sd": ev.pooled.sd, "low": low, "high": high},
+        "p": ev.p,
+        "p_holm": ev.p_holm,
+        "seeds_holding": ev.holding,
+        "verdict": ev.verdict,
+    }
+
+
+def problems(claim_id: str) -> list[str]:
+    """Where the stored file disagrees with what follows from its stored numbers (empty when none)."""
+    try:
+        ev = evidence(claim_id)
+    except StaleEvidence as stale:
+        return [str(stale)]
+    found = []
+    for key, value in _derived_fields(ev).items():
+        stored = ev.stored.get(key)
+        if isinstance(value, float) and isinstance(stored, float):
+            same = math.isclose(value, stored, rel_tol=1e-9, abs_tol=1e-12)
+        elif isinstance(value, dict):
+            same = isinstance(stored, dict) and all(
+                math.isclose(v, stored.get(k, math.nan), rel_tol=1e-9, abs_tol=1e-12)
+                for k, v in value.items()
+            )
+        else:
+            same = value == stored
+        if not same:
+            found.append(
+                f"claim {claim_id!r}: stored {key} {stored!r} does not follow from its runs ({value!r})"
+            )
+    return found
+
+
+# ------------------------------------------------------------------ in a lesson
+@dataclass(frozen=True)
+class Shown:
+    """A claim as a lesson shows it: the sentence, then its scope and its evidence."""
+
+    evidence: Evidence
+
+    def __str__(self) -> str:
+        ev = self.evidence
+        return f"{ev.claim.sentence}\n  [{ev.claim.id}; {ev.claim.scope}] {ev.figures()}"
+
+    def _repr_markdown_(self) -> str:
+        ev = self.evidence
+        return (
+            f"> {ev.claim.sentence}\n>\n"
+            f"> <small>**{ev.verdict}** · {ev.claim.scope} · {ev.figures()} · `{ev.claim.id}`</small>"
+        )
+
+
+def show(claim_id: str) -> Shown:
+    """The claim's sentence with its scope, figures and verdict, for a lesson's output."""
+    return Shown(evidence(claim_id))
+
+
+def check(claim_id: str, verdict: str = HOLDS) -> Evidence:
+    """A lesson's check cell: the stored run is current, follows from its numbers, and says ``verdict``."""
+    found = problems(claim_id)
+    if found:
+        raise AssertionError("; ".join(found))
+    ev = evidence(claim_id)
+    if ev.verdict != verdict:
+        raise AssertionError(
+            f"claim {claim_id!r}: the lesson states it as {verdict!r}, but its evidence says {ev.verdict!r} "
+            f"({ev.figures()})"
+        )
+    return ev
+
+
+# ------------------------------------------------------------------ running them
+def run_seed(claim: Claim, seed: int) -> dict[str, Any]:
+    """One seed of a claim's measure at its stored size: the numbers the file keeps."""
+    start = time.perf_counter()
+    summary = summarize(claim.measure(seed, claim.games))
+    return {
+        "seed": seed,
+        "n": summary.n,
+        "mean": summary.mean,
+        "sd": summary.sd,
+        "seconds": round(time.perf_counter() - start, 2),
+    }
+
+
+def _run_one(job: tuple[str, int]) -> dict[str, Any]:
+    return run_seed(get(job[0]), job[1])
+
+
+def _write(lesson: str, records: dict[str, dict[str, Any]]) -> None:
+    """Rewrite a lesson's file with every record's derived fields recomputed (families included)."""
+    claims = all_claims()
+    records = {cid: rec for cid, rec in records.items() if cid in claims}
+    for cid, record in records.items():
+        if record["setup"] == claims[cid].setup():
+            record.update(_derived_fields(derive(claims[cid], records)))
+    file = path(lesson)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    body = {"lesson": lesson, "claims": dict(sorted(records.items()))}
+    file.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def regenerate(claims: Sequence[Claim], workers: int = 1, progress: Callable[[str], None] = print) -> None:
+    """Run every seed of each claim and store the runs, one file per lesson."""
+    jobs = [(c.id, seed) for c in claims for seed in c.seeds]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            rows = list(pool.map(_run_one, jobs))
+    else:
+        rows = []
+        for job in jobs:
+            rows.append(_run_one(job))
+            progress(f"{job[0]} seed {job[1]}: {rows[-1]['seconds']:.1f} s")
+    by_claim: dict[str, list[dict[str, Any]]] = {}
+    for (cid, _), row in zip(jobs, rows, strict=True):
+        by_claim.setdefault(cid, []).append(row)
+    for lesson in sorted({c.lesson for c in claims}):
+        records = _read(lesson)
+        for claim in claims:
+            if claim.lesson == lesson:
+                records[claim.id] = {"setup": claim.setup(), "runs": by_claim[claim.id]}
+        _write(lesson, records)
+
+
+def refresh(lessons: Iterable[str] | None = None) -> None:
+    """Rewrite sentences, scopes and verdicts from the stored runs, running nothing."""
+    claims = all_claims()
+    for lesson in sorted(set(lessons) if lessons is not None else {c.lesson for c in claims.values()}):
+        _write(lesson, _read(lesson))
+
+
+# ------------------------------------------------------------------ the listing
+def listing(claims: Sequence[Claim], per_seed: bool = False) -> str:
+    """The claims as ``gamekit claims`` prints them."""
+    lines = []
+    for claim in claims:
+        lines.append(f"{claim.id}  ({claim.scope})")
+        lines.append(f"  {claim.sentence}")
+        try:
+            ev = evidence(claim.id)
+        except StaleEvidence as stale:
+            lines.append(f"  no current evidence: {stale}")
+        else:
+            lines.append(f"  {ev.figures()}")
+            if per_seed:
+                lines.extend(f"    {row}" for row in ev.per_seed())
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def markdown_page() -> str:
+    """Every claim with its evidence, as the static site's claims page."""
+    parts = [
+        "# Every claim the lessons make\n",
+        "Each sentence a lesson states about a game or a strategy, with its scope and the stored evidence "
+        "behind it (`gamekit claims` prints the same; `python -m gamekit.claims --regenerate` re-runs it).\n",
+    ]
+    lesson = None
+    for claim in all_claims().values():
+        if claim.lesson != lesson:
+            lesson = claim.lesson
+            parts.append(f"\n## Lesson {lesson}\n")
+        try:
+            ev = evidence(claim.id)
+            figures = ev.figures()
+            seeds = "; ".join(ev.per_seed())
+        except StaleEvidence as stale:
+            figures, seeds = f"no current evidence ({stale})", ""
+        parts.append(f"\n### `{claim.id}`\n\n> {claim.sentence}\n\n*Scope:* {claim.scope}\n\n{figures}\n")
+        if seeds:
+            parts.append(f"\n<small>{seeds}</small>\n")
+    return "".join(parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gamekit.claims", description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="claim ids or two-digit lesson numbers (default: all)")
+    parser.add_argument(
+        "--regenerate", action="store_true", help="re-run the claims' measures and store them"
+    )
+    parser.add_argument(
+        "--refresh", action="store_true", help="rewrite sentences and verdicts, running nothing"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes for --regenerate (default 1)")
+    args = parser.parse_args(argv)
+    try:
+        chosen = select(args.names)
+        if args.regenerate:
+            regenerate(chosen, workers=args.workers, progress=lambda line: print(line, flush=True))
+        elif args.refresh:
+            refresh({c.lesson for c in chosen})
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    sys.stdout.write(listing(chosen, per_seed=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

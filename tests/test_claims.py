@@ -1,0 +1,265 @@
+"""The claims registry: every lesson sentence about a game has current stored evidence whose verdict
+follows from its numbers, a sample of the runs replays exactly, and the statistics are right."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamekit import claims
+from gamekit.cli import main as cli_main
+from gamekit.core.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+REPLAY_BUDGET = 20.0  # seconds a replayed seed took when stored; the cheapest seed of each lesson is replayed
+
+
+# ------------------------------------------------------------------ synthetic claims, in a temporary folder
+def _normal(mean: float):
+    def measure(seed: int, games: int) -> list[float]:
+        import random
+
+        rng = random.Random(seed)
+        return [rng.gauss(mean, 1.0) for _ in range(games)]
+
+    measure.__qualname__ = f"normal_{str(mean).replace('.', '_').replace('-', 'm')}"
+    return measure
+
+
+@pytest.fixture
+def sandbox(tmp_path, monkeypatch):
+    """A registry with a few synthetic claims of lesson 98, stored in a temporary folder."""
+    monkeypatch.setattr(claims, "path", lambda lesson: tmp_path / f"{lesson}.json")
+    before = dict(claims._REGISTRY)
+    made = {
+        "98-clearly-above": claims.Claim(
+            "98-clearly-above", "98", "A is better.", "test", _normal(0.5), games=400, family="98-f"
+        ),
+        "98-barely-above": claims.Claim(
+            "98-barely-above", "98", "B is a little better.", "test", _normal(0.11), games=400, family="98-f"
+        ),
+        "98-nothing": claims.Claim(
+            "98-nothing",
+            "98",
+            "C is no different.",
+            "test",
+            _normal(0.0),
+            games=200,
+            direction="no_difference",
+        ),
+        "98-between": claims.Claim(
+            "98-between",
+            "98",
+            "D lies near 0.",
+            "test",
+            _normal(0.0),
+            games=400,
+            direction="between",
+            bounds=(-0.3, 0.3),
+        ),
+    }
+    for claim in made.values():
+        claims.register(claim)
+    yield made
+    claims._REGISTRY.clear()
+    claims._REGISTRY.update(before)
+
+
+def test_a_clear_effect_holds_on_every_seed_and_no_difference_holds_where_the_interval_covers_it(sandbox):
+    claims.regenerate(list(sandbox.values()), progress=lambda line: None)
+    assert claims.check("98-clearly-above").holding == 5
+    nothing = claims.evidence("98-nothing")
+    low, high = nothing.interval
+    assert low < 0 < high and nothing.verdict in ("holds", f"holds on {nothing.holding} of 5 seeds")
+    assert claims.evidence("98-between").verdict == "holds"
+    for cid in sandbox:
+        assert claims.problems(cid) == []
+
+
+def test_a_small_effect_holds_on_some_seeds_only_and_the_lesson_must_say_so(sandbox):
+    claims.regenerate([sandbox["98-barely-above"], sandbox["98-clearly-above"]], progress=lambda line: None)
+    ev = claims.evidence("98-barely-above")
+    assert 0 < ev.holding < 5
+    assert ev.verdict == f"holds on {ev.holding} of 5 seeds"
+    with pytest.raises(AssertionError, match="its evidence says"):
+        claims.check("98-barely-above")
+    claims.check("98-barely-above", ev.verdict)
+
+
+def test_holm_within_a_family_uses_the_family_and_no_one_else(sandbox):
+    claims.regenerate(list(sandbox.values()), progress=lambda line: None)
+    above, barely = claims.evidence("98-clearly-above"), claims.evidence("98-barely-above")
+    assert barely.p_holm == pytest.approx(min(1.0, 2 * barely.p)) or barely.p_holm == pytest.approx(
+        max(barely.p, above.p_holm)
+    )
+    assert barely.p_holm >= barely.p and above.p_holm >= above.p
+    assert claims.evidence("98-nothing").p_holm == claims.evidence("98-nothing").p  # no family
+
+
+def test_a_tampered_stored_number_is_found(sandbox, tmp_path):
+    claims.regenerate([sandbox["98-clearly-above"]], progress=lambda line: None)
+    file = tmp_path / "98.json"
+    data = json.loads(file.read_text())
+    data["claims"]["98-clearly-above"]["runs"][2]["mean"] = -1.0  # a seed that now contradicts the sentence
+    file.write_text(json.dumps(data))
+    found = claims.problems("98-clearly-above")
+    assert any("verdict" in line for line in found) and any("pooled" in line for line in found)
+    with pytest.raises(AssertionError):
+        claims.check("98-clearly-above")
+
+
+def test_a_run_made_with_another_size_is_stale_and_says_how_to_regenerate(sandbox):
+    claims.regenerate([sandbox["98-nothing"]], progress=lambda line: None)
+    claims._REGISTRY["98-nothing"] = claims.Claim(
+        "98-nothing", "98", "C is no different.", "test", _normal(0.0), games=300, direction="no_difference"
+    )
+    with pytest.raises(claims.StaleEvidence, match=r"games.*--regenerate 98-nothing"):
+        claims.evidence("98-nothing")
+
+
+def test_refresh_rewrites_a_changed_sentence_without_running_anything(sandbox, monkeypatch):
+    claims.regenerate([sandbox["98-clearly-above"]], progress=lambda line: None)
+    old = sandbox["98-clearly-above"]
+    claims._REGISTRY[old.id] = claims.Claim(
+        old.id, "98", "A is better, clearly.", "test", old.measure, games=400, family="98-f"
+    )
+    assert any("sentence" in line for line in claims.problems(old.id))
+    monkeypatch.setattr(claims, "run_seed", lambda *a: pytest.fail("refresh ran a measure"))
+    claims.refresh(["98"])
+    assert claims.problems(old.id) == []
+    assert "A is better, clearly." in str(claims.show(old.id))
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"id": "1-x"}, "two-digit lesson number"),
+        ({"id": "02-x"}, "belongs to lesson 02"),
+        ({"seeds": (1, 2, 3)}, "at least 5 distinct seeds"),
+        ({"direction": "between"}, "bounds"),
+        ({"bounds": (1.0, 0.0), "direction": "between"}, "low < high"),
+        ({"family": "02-f"}, "within its lesson"),
+        ({"direction": "sideways"}, "direction must be"),
+    ],
+)
+def test_a_malformed_claim_is_refused_with_the_reason(kwargs, message):
+    base = {"id": "98-x", "lesson": "98", "sentence": "s", "scope": "t", "measure": _normal(0.0), "games": 10}
+    with pytest.raises(ConfigError, match=message):
+        claims.Claim(**{**base, **kwargs})
+
+
+# ------------------------------------------------------------------ the statistics
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.floats(-1e3, 1e3, allow_nan=False), min_size=2, max_size=30),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_pooling_seed_summaries_equals_summarizing_all_units(samples):
+    together = claims.pooled([claims.summarize(s) for s in samples])
+    flat = [v for s in samples for v in s]
+    assert together.n == len(flat)
+    assert together.mean == pytest.approx(statistics.fmean(flat), abs=1e-9)
+    assert together.sd == pytest.approx(statistics.stdev(flat), abs=1e-6, rel=1e-9)
+
+
+def test_the_interval_and_p_value_are_students_t():
+    from scipy import stats
+
+    values = [0.3, -0.1, 0.8, 0.4, 0.2, 0.9, -0.2, 0.5]
+    summary = claims.summarize(values)
+    claim = claims.Claim("98-t", "98", "s", "t", _normal(0.0), games=8)
+    result = stats.ttest_1samp(values, 0.0)
+    assert summary.p_value(claim) == pytest.approx(result.pvalue)
+    low, high = summary.interval(0.95)
+    ci = result.confidence_interval(0.95)
+    assert (low, high) == pytest.approx((ci.low, ci.high))
+
+
+def test_holm_matches_the_textbook_step_down():
+    # p sorted 0.01, 0.02, 0.04 with three tests: 0.03, 0.04, 0.04 (monotone)
+    assert claims.holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])
+
+
+def test_a_deterministic_measure_is_one_exact_value():
+    summary = claims.summarize([0.0096])
+    claim = claims.Claim("98-d", "98", "s", "t", _normal(0.0), games=1, direction="below", threshold=0.01)
+    assert summary.interval(0.95) == (0.0096, 0.0096)
+    assert claims.supports(claim, summary, summary.p_value(claim), 0.05)
+
+
+# ------------------------------------------------------------------ the project's own claims
+ALL = list(claims.all_claims())
+
+
+@pytest.mark.parametrize("claim_id", ALL)
+def test_every_claim_has_current_evidence_whose_verdict_follows_from_its_numbers(claim_id):
+    assert claims.problems(claim_id) == []
+    ev = claims.evidence(claim_id)
+    assert len(ev.seeds) >= claims.MIN_SEEDS
+
+
+def _cheapest_seed_per_lesson() -> list[tuple[str, int]]:
+    best: dict[str, tuple[float, str, int]] = {}
+    for cid, claim in claims.all_claims().items():
+        record = claims._read(claim.lesson).get(cid)
+        for row in (record or {}).get("runs", []):
+            if row.get("seconds", math.inf) <= REPLAY_BUDGET and (
+                claim.lesson not in best or row["seconds"] < best[claim.lesson][0]
+            ):
+                best[claim.lesson] = (row["seconds"], cid, row["seed"])
+    return [(cid, seed) for _, cid, seed in best.values()]
+
+
+@pytest.mark.parametrize("claim_id, seed", _cheapest_seed_per_lesson())
+def test_a_stored_run_replays_exactly(claim_id, seed):
+    claim = claims.get(claim_id)
+    stored = next(r for r in claims._read(claim.lesson)[claim_id]["runs"] if r["seed"] == seed)
+    again = claims.run_seed(claim, seed)
+    assert (again["n"], again["mean"], again["sd"]) == (stored["n"], stored["mean"], stored["sd"])
+
+
+def _lesson_sources() -> dict[str, str]:
+    out = {}
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        out[nb.stem] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return out
+
+
+def test_every_claim_is_shown_and_checked_in_its_lesson_and_every_shown_id_exists():
+    sources = _lesson_sources()
+    registered = claims.all_claims()
+    for cid, claim in registered.items():
+        lesson = next((text for name, text in sources.items() if name.startswith(claim.lesson)), "")
+        assert f'claims.show("{cid}")' in lesson, f"lesson {claim.lesson} does not show claim {cid}"
+        assert f'claims.check("{cid}"' in lesson, f"lesson {claim.lesson} does not check claim {cid}"
+    for name, text in sources.items():
+        for cid in re.findall(r'claims\.(?:show|check)\("([^"]+)"', text):
+            assert cid in registered, f"{name} names claim {cid}, which is not registered"
+
+
+def test_gamekit_claims_prints_a_lessons_claims_and_refuses_an_unknown_one(capsys, sandbox):
+    claims.regenerate([sandbox["98-clearly-above"]], progress=lambda line: None)
+    assert cli_main(["claims", "98"]) == 0
+    out = capsys.readouterr().out
+    assert "98-clearly-above" in out and "A is better." in out and "seed 3:" in out and "→ holds" in out
+    assert cli_main(["claims", "97"]) == 2
+    assert "registers no claims" in capsys.readouterr().err
+    assert cli_main(["claims", "98-nope"]) == 2
+
+
+def test_the_site_page_lists_every_claim():
+    page = claims.markdown_page()
+    for cid in claims.all_claims():
+        assert f"`{cid}`" in page
