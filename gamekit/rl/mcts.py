@@ -44,17 +44,11 @@ from gamekit.theory import bohnanza as bohnanza_theory
 from gamekit.theory import kuhhandel as kuhhandel_theory
 from gamekit.theory.for_sale import CHEQUES, HOUSES
 
+from . import STRONGEST
 from . import openspiel as gos
 from .spaces import PAY_DONE, PAY_STEP
 
 RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
-# gamekit's strongest bot of each game (lessons 01-04), the MCTS agent's opponents
-STRONGEST = {
-    "for_sale": "house_value:1.5",
-    "money_monsoon": "rollout:0.6",
-    "kuhhandel": "cowtrader:3",
-    "bohnanza": "grower",
-}
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
@@ -431,16 +425,17 @@ BASELINES = data_dir() / "rl" / "baselines.csv"
 # Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
 # strongest bots says how far above chance those bots are; MCTS against random players says the
 # agent plays better than chance. Money Monsoon's MCTS games take about 30 s each, Kuhhandel's and
-# Bohnanza's over a minute, so they have 8 and 6 games: the lesson says what so few can show.
+# Bohnanza's two minutes or more on two shared cores, so they have 4 and 3 games (one in each
+# seat): the lesson says what so few can show.
 BASELINE_RUNS = (
     ("for_sale", 3, "random", "house_value:1.5", 300),
     ("money_monsoon", 4, "random", "rollout:0.6", 300),
     ("kuhhandel", 3, "random", "cowtrader:3", 300),
     ("bohnanza", 3, "random", "grower", 300),
     ("for_sale", 3, "mcts:20", "random", 120),
-    ("money_monsoon", 4, "mcts:20", "random", 8),
-    ("kuhhandel", 3, "mcts:10", "random", 6),
-    ("bohnanza", 3, "mcts:10", "random", 6),
+    ("money_monsoon", 4, "mcts:20", "random", 4),
+    ("kuhhandel", 3, "mcts:10", "random", 3),
+    ("bohnanza", 3, "mcts:10", "random", 3),
 )
 
 
@@ -459,7 +454,7 @@ def baseline_record(
 def regenerate_baselines(
     path: Path = BASELINES, runs: Sequence[tuple[str, int, str, str, int]] = BASELINE_RUNS
 ) -> Any:
-    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 30 minutes
+    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 20 minutes
     on two shared cores, most of it Kuhhandel's and Bohnanza's MCTS games)."""
     import pandas as pd
 
@@ -470,7 +465,7 @@ def regenerate_baselines(
 
 
 SWEEP = data_dir() / "rl" / "mcts_sweep.csv"
-SWEEP_SIMULATIONS = (2, 5, 10, 20, 50, 100)
+SWEEP_SIMULATIONS = (2, 5, 10, 20, 50)
 SWEEP_OPPONENTS = ("random", "house_value:1.5")
 
 
@@ -478,7 +473,7 @@ def simulation_sweep(
     name: str = "for_sale",
     simulations: Sequence[int] = SWEEP_SIMULATIONS,
     opponents: Sequence[str] = SWEEP_OPPONENTS,
-    games: int = 90,
+    games: int = 60,
     players: int | None = None,
     seed: int = 2026,
 ) -> Any:
@@ -503,7 +498,7 @@ def simulation_sweep(
 
 def regenerate_sweep(path: Path = SWEEP) -> Any:
     """Lesson 07's figure of win share against simulations (``python -m gamekit.rl.mcts --sweep``;
-    about 20 minutes on two shared cores)."""
+    about 5 minutes of one core)."""
     table = simulation_sweep()
     path.parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(path, index=False)
