@@ -424,18 +424,15 @@ def regenerate(
 BASELINES = data_dir() / "rl" / "baselines.csv"
 # Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
 # strongest bots says how far above chance those bots are; MCTS against random players says the
-# agent plays better than chance. Money Monsoon's MCTS games take about 30 s each, Kuhhandel's and
-# Bohnanza's two minutes or more on two shared cores, so they have 4 and 3 games (one in each
-# seat): the lesson says what so few can show.
+# agent plays better than chance. Only For Sale has an MCTS row: Money Monsoon's MCTS games take
+# about 30 s each, Kuhhandel's and Bohnanza's two minutes or more on two shared cores, and the few
+# games that would allow show nothing (the lesson says so).
 BASELINE_RUNS = (
     ("for_sale", 3, "random", "house_value:1.5", 300),
     ("money_monsoon", 4, "random", "rollout:0.6", 300),
     ("kuhhandel", 3, "random", "cowtrader:3", 300),
     ("bohnanza", 3, "random", "grower", 300),
     ("for_sale", 3, "mcts:20", "random", 120),
-    ("money_monsoon", 4, "mcts:20", "random", 4),
-    ("kuhhandel", 3, "mcts:10", "random", 3),
-    ("bohnanza", 3, "mcts:10", "random", 3),
 )
 
 
@@ -454,8 +451,8 @@ def baseline_record(
 def regenerate_baselines(
     path: Path = BASELINES, runs: Sequence[tuple[str, int, str, str, int]] = BASELINE_RUNS
 ) -> Any:
-    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 20 minutes
-    on two shared cores, most of it Kuhhandel's and Bohnanza's MCTS games)."""
+    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 3 minutes
+    of one core)."""
     import pandas as pd
 
     table = pd.DataFrame([baseline_record(g, a, o, k, n) for g, n, a, o, k in runs])
@@ -503,6 +500,38 @@ def regenerate_sweep(path: Path = SWEEP) -> Any:
     path.parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(path, index=False)
     return table
+
+
+def games_to_tell_apart(
+    difference: float = 0.05, share: float = 1 / 3, paired_sd: float | None = None
+) -> dict[str, float]:
+    """How many games tell two agents' win shares apart by ``difference`` (80 % power, two-sided
+    5 % level; ``gamekit.stats.games_needed``). On independent games each run needs
+    ``unpaired games per run``, from the spread of one game's win, a 0/1 at ``share``
+    (``sd of one game`` = sqrt(share (1 - share))). On the same games and seats (paired) the spread
+    is that of the per-game difference, which only a pilot run measures: give it as ``paired_sd``
+    (lesson 07 takes it from its paired claim, ``paired_pilot_sd``)."""
+    from gamekit.stats import games_needed
+
+    if not 0 < share < 1:
+        raise ValueError(f"share must lie between 0 and 1, not {share!r}")
+    sd = (share * (1 - share)) ** 0.5
+    found = {
+        "sd of one game": sd,
+        "unpaired games per run": games_needed(difference, sd, paired=False),
+        "paired sd if unrelated": sd * 2**0.5,  # two settings' wins on a game independent
+    }
+    if paired_sd is not None:
+        found |= {"paired sd": paired_sd, "paired games": games_needed(difference, paired_sd)}
+    return found
+
+
+def paired_pilot_sd(claim_id: str = "07-more-simulations-win-more") -> float:
+    """The standard deviation of the per-game paired differences stored for lesson 07's paired
+    claim (MCTS at 20 against 2 simulations on the same games, all seeds pooled)."""
+    from gamekit import claims
+
+    return claims.evidence(claim_id).pooled.sd
 
 
 if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...] | --baselines | --sweep

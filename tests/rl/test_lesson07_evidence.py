@@ -122,3 +122,16 @@ def test_the_figures_draw_the_tables_they_are_given(solution):
     assert list(rules.data[0].x) == ["equilibrium (CFR+)", "house_value"]
     assert list(rules.data[0].y) == list(comparison[plots.VALUE])
     assert rules.layout.shapes[0].y0 == comparison[plots.VALUE].iloc[0]
+
+
+def test_games_to_tell_apart_uses_one_games_spread_unpaired_and_the_pilots_spread_paired():
+    from gamekit.stats import games_needed
+
+    found = mcts.games_to_tell_apart(0.05, 1 / 3, paired_sd=0.6)
+    assert found["sd of one game"] == pytest.approx((2 / 9) ** 0.5)
+    assert found["unpaired games per run"] == games_needed(0.05, (2 / 9) ** 0.5, paired=False)
+    assert found["paired games"] == games_needed(0.05, 0.6)
+    assert found["paired sd if unrelated"] == pytest.approx((4 / 9) ** 0.5)
+    assert "paired games" not in mcts.games_to_tell_apart()
+    with pytest.raises(ValueError, match="share must lie between 0 and 1"):
+        mcts.games_to_tell_apart(share=1.0)
