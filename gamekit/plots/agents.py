@@ -63,26 +63,30 @@ NASHCONV = "NashConv if every seat plays it (thousands)"
 def selling_rules(
     comparison: pd.DataFrame, title: str = "Selling rules against the CFR+ equilibrium (seat A, thousands)"
 ) -> go.Figure:
-    """A bar per rule of what seat A earns playing it against the equilibrium, the equilibrium's
-    own value dashed across, each bar labelled with the rule's NashConv when both seats play it.
-    Exact expected values of the small game, so no interval."""
-    fig = figure(title, "selling rule", "seat A's expected cheques (thousands)")
+    """A bar per rule of what seat A earns playing it against the equilibrium (its value inside the
+    bar), the equilibrium's own value dashed across, and under each rule's name its NashConv when
+    both seats play it. Exact expected values of the small game, so no interval."""
+    fig = figure(
+        title, "selling rule (NashConv if both seats play it)", "seat A's expected cheques (thousands)"
+    )
+    labels = [
+        f"{rule}<br>NashConv {conv:.2f}"
+        for rule, conv in zip(comparison["rule"], comparison[NASHCONV], strict=True)
+    ]
     fig.add_bar(
-        x=comparison["rule"],
+        x=labels,
         y=comparison[VALUE],
-        text=[
-            f"{v:.2f}<br>NashConv {c:.2f}"
-            for v, c in zip(comparison[VALUE], comparison[NASHCONV], strict=True)
-        ],
-        textposition="outside",
+        text=[f"{v:.2f}" for v in comparison[VALUE]],
+        textposition="inside",
         marker_color=[
             _COLOURS[2] if r.startswith("equilibrium") else _COLOURS[0] for r in comparison["rule"]
         ],
     )
     eq = float(comparison[comparison["rule"].str.startswith("equilibrium")][VALUE].iloc[0])
-    fig.add_hline(y=eq, line_dash="dash", annotation_text=f"equilibrium {eq:.2f}")
-    top = float(comparison[VALUE].max())
-    fig.update_yaxes(range=[0, top * 1.2])
+    fig.add_hline(
+        y=eq, line_dash="dash", annotation_text=f"equilibrium {eq:.2f}", annotation_position="top left"
+    )
+    fig.update_yaxes(range=[0, float(comparison[VALUE].max()) * 1.15])
     return fig
 
 

@@ -119,7 +119,11 @@ def test_the_figures_draw_the_tables_they_are_given(solution):
 
     comparison = solve.compare_with_bots(solution, bots=("house_value",))
     rules = plots.selling_rules(comparison)
-    assert list(rules.data[0].x) == ["equilibrium (CFR+)", "house_value"]
+    conv = comparison[plots.NASHCONV].tolist()
+    assert list(rules.data[0].x) == [
+        f"equilibrium (CFR+)<br>NashConv {conv[0]:.2f}",
+        f"house_value<br>NashConv {conv[1]:.2f}",
+    ]
     assert list(rules.data[0].y) == list(comparison[plots.VALUE])
     assert rules.layout.shapes[0].y0 == comparison[plots.VALUE].iloc[0]
 
