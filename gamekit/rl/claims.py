@@ -234,7 +234,7 @@ register(
         "than at 2, on the same games.",
         scope=THESE_BOTS,
         measure=more_simulations_against_random,
-        games=30,
+        games=150,
         direction="above",
         threshold=0.0,
         unit="win share (paired difference per game)",
