@@ -206,7 +206,7 @@ register(
         "(1 in 3) against two random players.",
         scope=THESE_BOTS,
         measure=mcts_against_random,
-        games=60,
+        games=150,
         direction="above",
         threshold=round(1 / 3, 6),
         unit="win share",
