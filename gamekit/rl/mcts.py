@@ -20,7 +20,9 @@ outside with the active player's hand dealt the beans it gives (see
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
 interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, a row or two per
 game (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
-again, the others' rows kept as stored).
+again, the others' rows kept as stored). Lesson 07's baselines (``win_shares``: random play
+against each game's strongest bot, MCTS against random players) are ``data/rl/baselines.csv``
+(``--baselines``), its win share against simulations ``data/rl/mcts_sweep.csv`` (``--sweep``).
 """
 
 from __future__ import annotations
