@@ -20,7 +20,9 @@ outside with the active player's hand dealt the beans it gives (see
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
 interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, a row or two per
 game (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
-again, the others' rows kept as stored).
+again, the others' rows kept as stored). Lesson 07's baselines (``win_shares``: random play
+against each game's strongest bot, MCTS against random players) are ``data/rl/baselines.csv``
+(``--baselines``), its win share against simulations ``data/rl/mcts_sweep.csv`` (``--sweep``).
 """
 
 from __future__ import annotations
@@ -42,19 +44,13 @@ from gamekit.core.game import Game, game_class
 from gamekit.core.sealed import SealedChoices
 from gamekit.theory import bohnanza as bohnanza_theory
 from gamekit.theory import kuhhandel as kuhhandel_theory
-from gamekit.theory.for_sale import CHEQUES, HOUSES, estimated_coins
+from gamekit.theory.for_sale import CHEQUES, HOUSES
 
+from . import STRONGEST
 from . import openspiel as gos
 from .spaces import PAY_DONE, PAY_STEP
 
 RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
-# gamekit's strongest bot of each game (lessons 01-04), the MCTS agent's opponents
-STRONGEST = {
-    "for_sale": "house_value:1.5",
-    "money_monsoon": "rollout:0.6",
-    "kuhhandel": "cowtrader:3",
-    "bohnanza": "grower",
-}
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
@@ -89,17 +85,11 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
 
 def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
     """For Sale: every card the view hides dealt at random from those it leaves unaccounted for;
-    a coin count the view hides (FS-B11) is the view's estimate (``theory.for_sale.estimated_coins``)."""
+    a coin count the view hides (FS-B11) is dealt too (``_for_sale_coins``)."""
     seat, n = view["viewer"], view["players"]
-    game = game_class("for_sale")(
-        n,
-        seed=rng.getrandbits(32),
-        options={
-            "edition": view["edition"],
-            "refund_rounding": view["refund_rounding"],
-            "coin_counts": view["coin_counts"],
-        },
-    )
+    cls = game_class("for_sale")
+    options = {o.name: view[o.name] for o in cls.options_declared if o.name in view}
+    game = cls(n, seed=rng.getrandbits(32), options=options)
     own = view["houses"][seat]
     buying = view["phase"] == "buy"
     houses = [h for h in HOUSES if h not in own and not (buying and h in view["table"])]
@@ -130,7 +120,7 @@ def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
         game.cheque_deck = sorted(view["past_cheques"]) + list(view["table"]) + rest_cheques
     for key in ("phase", "round", "start_player", "bids", "passed", "high_bid"):
         setattr(game, key, list(view[key]) if isinstance(view[key], list) else view[key])
-    game.coins = estimated_coins(view)  # FS-B11: hidden counts are estimated
+    game.coins = _for_sale_coins(view, rng)
     game.table = list(view["table"])
     game._to_act = tuple(view["to_act"])
     if buying:
@@ -143,6 +133,16 @@ def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
                 game.sealed.commit(s, choice)
     game.round = view["round"]
     return game
+
+
+def _for_sale_coins(view: dict[str, Any], rng: random.Random) -> list[int]:
+    """Each seat's coins behind its screen as the view shows them (FS-B10). A table that hides
+    rivals' coins shows None for them; the view alone does not say how many they paid, so each
+    hidden count is dealt uniformly from 0 to the start coins less the seat's bid on the table."""
+    return [
+        coins if coins is not None else rng.randint(0, max(0, view["start_coins"] - view["bids"][s]))
+        for s, coins in enumerate(view["coins"])
+    ]
 
 
 # Money Monsoon's options as its view shows them (MM-A5, MM-A6, MM-C2, MM-E3, MM-E6, MM-M2)
@@ -292,6 +292,53 @@ class MCTSBot:
         return state
 
 
+def make_agent(spec: Any) -> Any:
+    """A seat's bot from ``spec``: ``"mcts:N"`` is ``MCTSBot(simulations=N)``, any other name a
+    gamekit bot (``gamekit.simulate.make_bot``), and a bot object is itself."""
+    if isinstance(spec, str) and spec.startswith("mcts:"):
+        try:
+            simulations = int(spec[len("mcts:") :])
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: 'mcts:N' takes a whole number of simulations") from None
+        return MCTSBot(simulations=simulations)
+    return spec
+
+
+def win_shares(
+    name: str, agent: Any, opponents: str, games: int, players: int | None = None, seed: int = 2026
+) -> list[float]:
+    """Game by game, ``agent``'s share of the win (1, 1/k in a k-way tie, or 0) against
+    ``players - 1`` copies of ``opponents``: game i has seed ``seed + i`` and the agent in seat
+    ``i % players``, so every seat gets its turn and two agents can be paired on the same games."""
+    if games < 1:
+        raise ValueError(f"games must be 1 or more, not {games!r}")
+    if players is None:
+        players = game_class(name).min_players
+    shares = []
+    for i in range(games):
+        seat = i % players
+        bots: list[Any] = [opponents] * players
+        bots[seat] = make_agent(agent)
+        game = gamekit.new_game(name, players, seed=seed + i)
+        gamekit.play(game, bots)
+        winners = game.result()["winners"]
+        shares.append((1 / len(winners)) if seat in winners else 0.0)
+    return shares
+
+
+def _share_row(shares: list[float], players: int) -> dict[str, Any]:
+    from gamekit.stats import wilson_interval
+
+    low, high = wilson_interval(sum(shares), len(shares))
+    return {
+        "games": len(shares),
+        "win share": round(sum(shares) / len(shares), 3),
+        "ci_low": round(low, 3),
+        "ci_high": round(high, 3),
+        "even share": round(1 / players, 3),
+    }
+
+
 def mcts_record(
     name: str = "for_sale",
     games: int = 24,
@@ -305,32 +352,21 @@ def mcts_record(
     ``path`` (CSV) unless None. ``players`` defaults to the game's fewest."""
     import pandas as pd
 
-    from gamekit.stats import wilson_interval
-
     if players is None:
         players = game_class(name).min_players
     bot = MCTSBot(simulations=simulations)
     opponents = STRONGEST[name]
-    wins = 0.0
-    for i in range(games):
-        seat = i % players
-        bots: list[Any] = [opponents] * players
-        bots[seat] = bot
-        game = gamekit.new_game(name, players, seed=seed + i)
-        gamekit.play(game, bots)
-        winners = game.result()["winners"]
-        wins += (1 / len(winners)) if seat in winners else 0.0
-    low, high = wilson_interval(wins, games)
+    row = _share_row(win_shares(name, bot, opponents, games, players, seed), players)
     row = {
         "game": name,
         "players": players,
         "agent": f"mcts ({simulations} simulations x {bot.determinizations} determinizations)",
         "opponents": f"{players - 1} x {opponents}",
         "games": games,
-        "mcts win share": round(wins / games, 3),
-        "ci_low": round(low, 3),
-        "ci_high": round(high, 3),
-        "even share": round(1 / players, 3),
+        "mcts win share": row["win share"],
+        "ci_low": row["ci_low"],
+        "ci_high": row["ci_high"],
+        "even share": row["even share"],
         "seed": seed,
     }
     table = pd.DataFrame([row])
@@ -388,7 +424,125 @@ def regenerate(
     return table
 
 
-if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...]: regenerate data/rl/mcts_results.csv
+BASELINES = data_dir() / "rl" / "baselines.csv"
+# Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
+# strongest bots says how far above chance those bots are; MCTS against random players says the
+# agent plays better than chance. Only For Sale has an MCTS row: Money Monsoon's MCTS games take
+# about 30 s each, Kuhhandel's and Bohnanza's two minutes or more on two shared cores, and the few
+# games that would allow show nothing (the lesson says so).
+BASELINE_RUNS = (
+    ("for_sale", 3, "random", "house_value:1.5", 300),
+    ("money_monsoon", 4, "random", "rollout:0.6", 300),
+    ("kuhhandel", 3, "random", "cowtrader:3", 300),
+    ("bohnanza", 3, "random", "grower", 300),
+    ("for_sale", 3, "mcts:20", "random", 120),
+)
+
+
+def baseline_record(
+    name: str, agent: str, opponents: str, games: int, players: int | None = None, seed: int = 2026
+) -> dict[str, Any]:
+    """One baseline row: ``agent``'s win share against ``players - 1`` copies of ``opponents``
+    over ``games`` games (``win_shares``), with its 95 % Wilson interval and the even share."""
+    if players is None:
+        players = game_class(name).min_players
+    shares = win_shares(name, agent, opponents, games, players, seed)
+    row = {"game": name, "players": players, "agent": agent, "opponents": f"{players - 1} x {opponents}"}
+    return row | _share_row(shares, players) | {"seed": seed}
+
+
+def regenerate_baselines(
+    path: Path = BASELINES, runs: Sequence[tuple[str, int, str, str, int]] = BASELINE_RUNS
+) -> Any:
+    """Lesson 07's baseline table (``python -m gamekit.rl.mcts --baselines``; about 3 minutes
+    of one core)."""
+    import pandas as pd
+
+    table = pd.DataFrame([baseline_record(g, a, o, k, n) for g, n, a, o, k in runs])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(path, index=False)
+    return table
+
+
+SWEEP = data_dir() / "rl" / "mcts_sweep.csv"
+SWEEP_SIMULATIONS = (2, 5, 10, 20, 50)
+SWEEP_OPPONENTS = ("random", "house_value:1.5")
+
+
+def simulation_sweep(
+    name: str = "for_sale",
+    simulations: Sequence[int] = SWEEP_SIMULATIONS,
+    opponents: Sequence[str] = SWEEP_OPPONENTS,
+    games: int = 60,
+    players: int | None = None,
+    seed: int = 2026,
+) -> Any:
+    """MCTS's win share against each of ``opponents`` (``players - 1`` copies) at each number of
+    ``simulations``, every setting on the same ``games`` games (``win_shares``), with 95 % Wilson
+    intervals: one row per (opponents, simulations)."""
+    import pandas as pd
+
+    if players is None:
+        players = game_class(name).min_players
+    rows = []
+    for rival in opponents:
+        for n in simulations:
+            shares = win_shares(name, MCTSBot(simulations=n), rival, games, players, seed)
+            rows.append(
+                {"game": name, "players": players, "opponents": f"{players - 1} x {rival}", "simulations": n}
+                | _share_row(shares, players)
+                | {"seed": seed}
+            )
+    return pd.DataFrame(rows)
+
+
+def regenerate_sweep(path: Path = SWEEP) -> Any:
+    """Lesson 07's figure of win share against simulations (``python -m gamekit.rl.mcts --sweep``;
+    about 5 minutes of one core)."""
+    table = simulation_sweep()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(path, index=False)
+    return table
+
+
+def games_to_tell_apart(
+    difference: float = 0.05, share: float = 1 / 3, paired_sd: float | None = None
+) -> dict[str, float]:
+    """How many games tell two agents' win shares apart by ``difference`` (80 % power, two-sided
+    5 % level; ``gamekit.stats.games_needed``). On independent games each run needs
+    ``unpaired games per run``, from the spread of one game's win, a 0/1 at ``share``
+    (``sd of one game`` = sqrt(share (1 - share))). On the same games and seats (paired) the spread
+    is that of the per-game difference, which only a pilot run measures: give it as ``paired_sd``
+    (lesson 07 takes it from its paired claim, ``paired_pilot_sd``)."""
+    from gamekit.stats import games_needed
+
+    if not 0 < share < 1:
+        raise ValueError(f"share must lie between 0 and 1, not {share!r}")
+    sd = (share * (1 - share)) ** 0.5
+    found = {
+        "sd of one game": sd,
+        "unpaired games per run": games_needed(difference, sd, paired=False),
+        "paired sd if unrelated": sd * 2**0.5,  # two settings' wins on a game independent
+    }
+    if paired_sd is not None:
+        found |= {"paired sd": paired_sd, "paired games": games_needed(difference, paired_sd)}
+    return found
+
+
+def paired_pilot_sd(claim_id: str = "07-more-simulations-win-more") -> float:
+    """The standard deviation of the per-game paired differences stored for lesson 07's paired
+    claim (MCTS at 20 against 2 simulations on the same games, all seeds pooled)."""
+    from gamekit import claims
+
+    return claims.evidence(claim_id).pooled.sd
+
+
+if __name__ == "__main__":  # python -m gamekit.rl.mcts [GAME ...] | --baselines | --sweep
     import sys
 
-    print(regenerate(only=sys.argv[1:] or None).to_string(index=False))
+    if sys.argv[1:] == ["--baselines"]:
+        print(regenerate_baselines().to_string(index=False))
+    elif sys.argv[1:] == ["--sweep"]:
+        print(regenerate_sweep().to_string(index=False))
+    else:
+        print(regenerate(only=sys.argv[1:] or None).to_string(index=False))

@@ -358,6 +358,17 @@ def solve_selling(
     )
 
 
+def curve_table(solution: Solution) -> Any:
+    """The NashConv curve of ``solve_selling`` as a table (pandas): ``iterations``, ``nash_conv``
+    (thousands) and ``exploitability`` (NashConv over the players), one row per checkpoint."""
+    import pandas as pd
+
+    players = solution.game.num_players()
+    return pd.DataFrame(
+        [{"iterations": t, "nash_conv": c, "exploitability": c / players} for t, c in solution.curve]
+    )
+
+
 def bot_house(bot: str, state: Any, player: int) -> int:
     """The house the registered gamekit bot ``bot`` sells at ``state``, asked with the view it
     would get: its own hand, the table, and as cheques already won every For Sale cheque that is
@@ -459,6 +470,7 @@ __all__ = [
     "bot_house",
     "bot_policy",
     "compare_with_bots",
+    "curve_table",
     "equilibrium_table",
     "selling_game",
     "solve_selling",

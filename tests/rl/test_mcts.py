@@ -154,6 +154,7 @@ VIEW_BEHIND_A_LARGE_BID = {
     "bank": 196, "pawns": [[3, 0], [3, 0], [9, 8], [10, 0]], "bids": [None, None, None, None],
     "bid_range": [None, None, None, None], "winner": None, "price": None, "payee": None, "free_mover": None,
     "mover": None, "steps": None, "free_move": False, "bonuses": None, "finished": False,
+    "auctioneer_rule": "may", "broke_bids": "borrow", "bid_limits": [530, 376, 79, 419], "sat_out": None,
 }  # fmt: skip
 
 

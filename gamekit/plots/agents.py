@@ -1,0 +1,93 @@
+"""Lesson 07's figures: the MCTS agent's win share against its simulations, CFR+'s NashConv as it
+runs, and the bots' selling rules against the equilibrium. Each takes a table made by a tested
+function of ``gamekit.rl`` (``mcts.simulation_sweep``, ``solve.curve_table``,
+``solve.compare_with_bots``) and computes nothing itself.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from . import error_bars, figure
+
+_COLOURS = ("#3b6fb6", "#d0543b", "#58a886", "#7d46a8")
+
+
+def win_share_against_simulations(
+    sweep: pd.DataFrame, title: str = "MCTS win share against its simulations per decision (95 % interval)"
+) -> go.Figure:
+    """One line per opponent of the agent's win share at each number of simulations, with its
+    Wilson interval, and the even share (one in ``players``) dotted: above it the agent wins more
+    than an equal share at that table."""
+    fig = figure(title, "simulations per decision (log scale)", "MCTS win share")
+    for colour, (rival, rows) in zip(_COLOURS, sweep.groupby("opponents", sort=False), strict=False):
+        rows = rows.sort_values("simulations")
+        fig.add_scatter(
+            x=rows["simulations"],
+            y=rows["win share"],
+            mode="lines+markers",
+            name=f"against {rival}",
+            marker_color=colour,
+            error_y=error_bars(rows, "win share"),
+        )
+    even = float(sweep["even share"].iloc[0])
+    fig.add_hline(y=even, line_dash="dot", annotation_text=f"even share {even:.0%}")
+    fig.update_xaxes(type="log", tickvals=sorted(sweep["simulations"].unique()))
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return fig
+
+
+def nash_conv_curve(
+    curve: pd.DataFrame, title: str = "CFR+ on For Sale's selling phase: NashConv"
+) -> go.Figure:
+    """NashConv (thousands) after each checkpoint of CFR+ iterations, both axes on a log scale.
+    Exact values of the average policy, so no interval."""
+    fig = figure(title, "iterations (log scale)", "NashConv (thousands, log scale)")
+    fig.add_scatter(
+        x=curve["iterations"],
+        y=curve["nash_conv"],
+        mode="lines+markers",
+        marker_color=_COLOURS[0],
+        name="NashConv",
+    )
+    fig.update_xaxes(type="log", tickvals=list(curve["iterations"]))
+    fig.update_yaxes(type="log")
+    return fig
+
+
+VALUE = "seat A's value against the equilibrium (thousands)"
+NASHCONV = "NashConv if every seat plays it (thousands)"
+
+
+def selling_rules(
+    comparison: pd.DataFrame, title: str = "Selling rules against the CFR+ equilibrium (seat A, thousands)"
+) -> go.Figure:
+    """A bar per rule of what seat A earns playing it against the equilibrium (its value inside the
+    bar), the equilibrium's own value dashed across, and under each rule's name its NashConv when
+    both seats play it. Exact expected values of the small game, so no interval."""
+    fig = figure(
+        title, "selling rule (NashConv if both seats play it)", "seat A's expected cheques (thousands)"
+    )
+    labels = [
+        f"{rule}<br>NashConv {conv:.2f}"
+        for rule, conv in zip(comparison["rule"], comparison[NASHCONV], strict=True)
+    ]
+    fig.add_bar(
+        x=labels,
+        y=comparison[VALUE],
+        text=[f"{v:.2f}" for v in comparison[VALUE]],
+        textposition="inside",
+        marker_color=[
+            _COLOURS[2] if r.startswith("equilibrium") else _COLOURS[0] for r in comparison["rule"]
+        ],
+    )
+    eq = float(comparison[comparison["rule"].str.startswith("equilibrium")][VALUE].iloc[0])
+    fig.add_hline(
+        y=eq, line_dash="dash", annotation_text=f"equilibrium {eq:.2f}", annotation_position="top left"
+    )
+    fig.update_yaxes(range=[0, float(comparison[VALUE].max()) * 1.15])
+    return fig
+
+
+__all__ = ["nash_conv_curve", "selling_rules", "win_share_against_simulations"]
