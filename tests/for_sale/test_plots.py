@@ -117,7 +117,8 @@ def test_burnt_against_contested_draws_every_game_below_the_budget_line(tables):
 
     per_game = theory.contested_by_game(tables)
     fig = for_sale_plots.burnt_against_contested(per_game)
-    points, full, cap = fig.data
+    points, full, cap, mean = fig.data
     assert list(points.y) == list(per_game["paid"]) and len(points.x) == 40
     assert list(full.x) == list(full.y)  # burnt = prize
     assert set(cap.y) == {4 * 21} and max(points.y) <= 4 * 21  # nobody burns more than they hold
+    assert mean.y[0] == pytest.approx(per_game["paid"].mean()) and mean.error_y.array[0] > 0

@@ -360,6 +360,7 @@
     const verb = sp < 0 ? text : text.slice(0, sp);
     const arg = sp < 0 ? "" : text.slice(sp + 1);
     if (a.game === "for_sale" && verb === "sell") return t("fs.sell", { house: arg });
+    if (a.game === "money_monsoon" && text === "sit out") return t("mm.sit_out");  // MM-A2
     return arg ? t("act.with_arg", { verb: verbLabel(verb), arg }) : verbLabel(verb);
   }
 

@@ -105,13 +105,22 @@ def value_against_price(
 
 
 # ---------------------------------------------------------------------- the contested prize (issue 2)
+def _t_bars(values: pd.Series, confidence: float = 0.95) -> dict:
+    """Symmetric error bars of a mean's Student's t interval over independent games."""
+    from scipy import stats
+
+    half = stats.t.ppf(0.5 + confidence / 2, len(values) - 1) * values.std(ddof=1) / len(values) ** 0.5
+    return {"type": "data", "symmetric": True, "array": [float(half)]}
+
+
 def burnt_against_contested(
     per_game: pd.DataFrame,
     title: str = "Coins burnt in phase 1 against the contested prize, one point per game",
 ) -> go.Figure:
     """Each game's coins burnt against its contested prize (``theory.for_sale.contested_by_game``),
-    with full dissipation (burnt = prize) as a diagonal and the budget, the most that can be burnt,
-    as a horizontal line: a point can never lie above the budget line."""
+    one point per game, and their mean with 95 % intervals (Student's t over games) on both axes.
+    Full dissipation (burnt = prize) is a diagonal and the budget, the most that can be burnt, a
+    horizontal line: exact: no interval for those two lines. No point can lie above the budget."""
     fig = figure(title, "contested prize (coins, expected values)", "coins burnt (paid to the box)")
     fig.add_scatter(
         x=per_game["contested"],
@@ -133,7 +142,17 @@ def burnt_against_contested(
         x=[low, high],
         y=[budget, budget],
         mode="lines",
-        name=f"budget cap ({budget:g} coins)",
+        name="budget cap",
         line={"color": "#444444", "dash": "dot"},
+        hovertemplate=f"budget cap: {budget:g} coins<extra></extra>",
+    )
+    fig.add_scatter(
+        x=[per_game["contested"].mean()],
+        y=[per_game["paid"].mean()],
+        mode="markers",
+        name="mean over games",
+        marker={"color": "#000000", "size": 11, "symbol": "diamond"},
+        error_x=_t_bars(per_game["contested"]),
+        error_y=_t_bars(per_game["paid"]),
     )
     return fig
