@@ -497,6 +497,8 @@ class Shown:
         ev = self.evidence
         return f"{ev.claim.sentence}\n  [{ev.claim.id}; {ev.claim.scope}] {ev.figures()}"
 
+    __repr__ = __str__  # a notebook's plain-text output (GitHub, a terminal) reads as the sentence
+
     def _repr_markdown_(self) -> str:
         ev = self.evidence
         return (

@@ -138,6 +138,7 @@ def test_refresh_rewrites_a_changed_sentence_without_running_anything(sandbox, m
     claims.refresh(["98"])
     assert claims.problems(old.id) == []
     assert "A is better, clearly." in str(claims.show(old.id))
+    assert repr(claims.show(old.id)) == str(claims.show(old.id))  # no dataclass dump in plain text
 
 
 @pytest.mark.parametrize(
