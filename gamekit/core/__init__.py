@@ -2,8 +2,9 @@
 
 from .actions import Action
 from .errors import ConfigError, GamekitError, IllegalAction, LoadError
-from .game import Event, Game, load_game, new_game, register, registered, replay, seat_name
+from .game import Event, Game, load_game, new_game, replay, seat_name
 from .options import Option
+from .registry import game_class, layer, register, registered
 from .sealed import SealedChoices
 
 __all__ = [
@@ -16,6 +17,8 @@ __all__ = [
     "LoadError",
     "Option",
     "SealedChoices",
+    "game_class",
+    "layer",
     "load_game",
     "new_game",
     "register",

@@ -41,6 +41,7 @@ from .chance import ChancePending, ExplicitChance
 from .errors import ConfigError, IllegalAction, LoadError
 from .options import Option, resolve_options
 from .quoting import clip, quote
+from .registry import API_ORDER, game_class, register, registered  # noqa: F401  (re-exported)
 
 # /2 adds ``first_player`` (the seat that started) and ``chance`` (see ``Game.chance_fingerprint``);
 # /1 saves load without those two checks.
@@ -100,6 +101,11 @@ class Game(ABC):
     players_rule: ClassVar[str]
     # Kinds of the "at any time" actions a seat may take while not in ``to_act`` (the public contract).
     any_time_kinds: ClassVar[frozenset[str]] = frozenset()
+    # What the layers around the engine need to know without importing it (``core.registry``):
+    default_players: ClassVar[int] = 4  # a table's, an adapter's and a benchmark's player count
+    strongest_bot: ClassVar[str] = "random"  # the strongest bot we have: baselines, MCTS's opponents
+    classroom_tables: ClassVar[bool] = True  # the classroom may seat students at it
+    rules_file: ClassVar[str | None] = None  # its rules reference; None: data/rules/<name>.toml
     # The seat that played first, stacked or drawn: ``_setup`` sets it; saves record it.
     first_player: int
 
@@ -541,27 +547,7 @@ _new_events = object.__new__
 
 
 # ------------------------------------------------------------------ registry
-_REGISTRY: dict[str, type[Game]] = {}
-# The order the public contract lists the games in; a game registered later goes after them.
-API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to ``new_game`` by its name."""
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def registered() -> tuple[str, ...]:
-    """The names of the registered games, in the public contract's order (README)."""
-    rank = {name: i for i, name in enumerate(API_ORDER)}
-    return tuple(sorted(_REGISTRY, key=lambda name: (rank.get(name, len(rank)), name)))
-
-
-def game_class(name: str) -> type[Game]:
-    if type(name) is str and name in _REGISTRY:
-        return _REGISTRY[name]
-    raise ConfigError(f"no game named {quote(name)}; games available: {', '.join(registered())}")
+# In ``registry``; named here too, where code written before the split imports them from.
 
 
 def new_game(

@@ -197,6 +197,7 @@ class Bohnanza(Game):
     """Bohnanza, the 104-card basic set (Japanese booklet rules), for 3 to 5 players."""
 
     name = "bohnanza"
+    strongest_bot = "grower"  # lesson 07's baselines and the MCTS agent's opponents
     title = "Bohnanza"
     rule_prefix = "BO"
     min_players = 3

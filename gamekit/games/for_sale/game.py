@@ -69,6 +69,7 @@ class ForSale(Game):
     """For Sale in the IELLO 2020 or classic edition, for 3 to 6 players."""
 
     name = "for_sale"
+    strongest_bot = "house_value:1.5"  # lesson 07's baselines and the MCTS agent's opponents
     title = "For Sale"
     rule_prefix = "FS"
     min_players = 3

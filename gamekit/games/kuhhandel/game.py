@@ -133,6 +133,7 @@ class Kuhhandel(Game):
     """Kuhhandel (You're Bluffing!) for 3 to 5 players."""
 
     name = "kuhhandel"
+    strongest_bot = "cowtrader:3"  # lesson 07's baselines and the MCTS agent's opponents
     title = "Kuhhandel"
     rule_prefix = "KH"
     min_players = 3

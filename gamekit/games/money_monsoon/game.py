@@ -172,6 +172,7 @@ class MoneyMonsoon(Game):
     """Money Monsoon for 4 to 6 players, with the rule options of the rules reference."""
 
     name = "money_monsoon"
+    strongest_bot = "rollout:0.6"  # lesson 07's baselines and the MCTS agent's opponents
     title = "Money Monsoon"
     rule_prefix = "MM"
     min_players = 4

@@ -1,0 +1,121 @@
+"""The games gamekit knows, and where each game's folder keeps what the other layers need.
+
+A game is one package (``gamekit/games/<game>/``, or any package of your own): a ``Game``
+subclass decorated with ``@register`` and, beside it, modules the game-free layers look up
+by name through ``layer(name, job)``, never by importing a game:
+
+====================  ===============================================================
+``bots``              its strategy bots (``@register_bot``), imported with the game
+``pictures``          ``draw``/``text`` of a view (``gamekit.pictures``)
+``spaces``            fixed action numbers and an observation encoder (``gamekit.rl``)
+``sampling``          states consistent with a seat's view, for search (``gamekit.rl.mcts``)
+``claims``            the lesson's claims with their measures (``gamekit.claims``)
+``meta``              ``SPEC``, the meta-game's strategies and claims (``gamekit.meta_games``)
+====================  ===============================================================
+
+A missing module means the layer does not support the game, and it says so by name. The facts
+a layer needs without importing anything (player counts, the rule prefix, the strongest bot, the
+rules reference's file, whether the classroom seats it) are class attributes of the game
+(``Game`` lists them). Importing this module loads no game and nothing heavy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from .errors import ConfigError
+from .quoting import quote
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_REGISTRY: dict[str, type[Game]] = {}
+# The order the public contract lists the games in; a game registered later goes after them.
+API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
+LAYERS = ("bots", "pictures", "spaces", "sampling", "claims", "meta")
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available to ``new_game`` and every layer by its name.
+
+    Registering a second class under a name already taken by another class is refused, so a
+    game cannot silently replace another; registering the same class again is harmless."""
+    known = _REGISTRY.get(cls.name)
+    if (
+        known is not None
+        and known is not cls
+        and f"{known.__module__}.{known.__qualname__}" != (f"{cls.__module__}.{cls.__qualname__}")
+    ):
+        raise ConfigError(
+            f"a game named {quote(cls.name)} is already registered ({known.__module__}); choose another name"
+        )
+    prefixes = {other.rule_prefix: name for name, other in _REGISTRY.items() if name != cls.name}
+    if cls.rule_prefix in prefixes:
+        raise ConfigError(
+            f"rule prefix {quote(cls.rule_prefix)} of {quote(cls.name)} is {quote(prefixes[cls.rule_prefix])}'s already"
+        )
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def registered() -> tuple[str, ...]:
+    """The names of the registered games, in the public contract's order (README)."""
+    rank = {name: i for i, name in enumerate(API_ORDER)}
+    return tuple(sorted(_REGISTRY, key=lambda name: (rank.get(name, len(rank)), name)))
+
+
+def game_class(name: str) -> type[Game]:
+    """The class registered under ``name``; an unknown name is refused with the list of games."""
+    if type(name) is str and name in _REGISTRY:
+        return _REGISTRY[name]
+    raise ConfigError(f"no game named {quote(name)}; games available: {', '.join(registered())}")
+
+
+def package(name: str) -> str:
+    """The package that holds game ``name``'s folder (``gamekit.games.for_sale``)."""
+    module = game_class(name).__module__
+    return module.rpartition(".")[0] or module
+
+
+def layer(name: str, job: str) -> ModuleType | None:
+    """Game ``name``'s module for ``job`` (one of ``LAYERS``), or None when its folder has none."""
+    if job not in LAYERS:
+        raise ConfigError(f"no layer {quote(job)}; layers: {', '.join(LAYERS)}")
+    qualified = f"{package(name)}.{job}"
+    try:
+        found = importlib.util.find_spec(qualified)
+    except ModuleNotFoundError:
+        found = None
+    return importlib.import_module(qualified) if found is not None else None
+
+
+def require_layer(name: str, job: str, what: str) -> ModuleType:
+    """As ``layer``, but a game without that module is refused with a message naming ``what``."""
+    module = layer(name, job)
+    if module is None:
+        raise ConfigError(
+            f"{quote(name)} has no {job} module ({package(name)}.{job}), so {what} does not support it"
+        )
+    return module
+
+
+def rules_file(name: str) -> Path:
+    """The rules reference's file of game ``name``: its own ``rules_file``, else ``data/rules/<name>.toml``."""
+    cls = game_class(name)
+    if cls.rules_file is not None:
+        return Path(cls.rules_file)
+    from .data import data_dir
+
+    return data_dir() / "rules" / f"{name}.toml"
+
+
+def by_prefix(prefix: str) -> str | None:
+    """The game whose rule IDs start with ``prefix`` (``"FS"`` → ``"for_sale"``), or None."""
+    for name, cls in _REGISTRY.items():
+        if cls.rule_prefix == prefix:
+            return name
+    return None
