@@ -131,17 +131,12 @@ class SimulatedClass:
     def amount(self, student: SimStudent, activity: dict[str, Any]) -> int:
         """What ``student`` bids (or where it drops out) for its value in this activity."""
         from ..theory import auctions as theory
-        from .live import value_distribution
 
         low, high = int(activity.get("low", 0)), int(activity.get("high", 100))
-        value = float(activity["value"])
         n = self.bidders or len(self.students)
-        if self.strategy == "truthful" or n < 2:
-            target = value
-        else:
-            target = theory.equilibrium_bid(activity["format"], value, n, value_distribution(low, high))
-        noisy = target + (student.rng.normal(0, self.noise) if self.noise else 0.0)
-        return int(min(max(round(noisy), low), high))
+        truthful = self.strategy == "truthful"
+        value = float(activity["value"])
+        return theory.noisy_bid(activity["format"], value, n, low, high, self.noise, student.rng, truthful)
 
     def bid_round(self) -> int:
         """Every student whose sealed-bid round is open and who has not bid, bids once; returns

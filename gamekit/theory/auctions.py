@@ -253,6 +253,24 @@ def equilibrium_bid(fmt: str, value: float, n: int, dist: Any = None) -> float:
     return war_of_attrition_bid(value, n, dist)
 
 
+def noisy_bid(
+    fmt: str, value: float, n: int, low: int, high: int, noise: float, rng: Any, truthful: bool = False
+) -> int:
+    """A bidder who means to play the symmetric equilibrium (or to bid its value, ``truthful``) with a
+    trembling hand: that bid plus normal noise of standard deviation ``noise`` drawn from ``rng`` (a
+    numpy Generator; nothing is drawn when ``noise`` is 0), rounded to a whole unit and kept in
+    [low, high]; values uniform on [low, high]. The simulated class's students bid so
+    (``gamekit.classroom.simclass``), and lesson 06's claims measure this function."""
+    from scipy import stats
+
+    if truthful or n < 2:
+        target = float(value)
+    else:
+        target = equilibrium_bid(fmt, value, n, stats.uniform(low, high - low))
+    noisy = target + (rng.normal(0, noise) if noise else 0.0)
+    return int(min(max(round(noisy), low), high))
+
+
 def expected_revenue(n: int, dist: Any = None) -> float:
     """The expected revenue of every standard format: E[second-highest of n values].
 

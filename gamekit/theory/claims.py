@@ -60,3 +60,168 @@ register(
         units="auctions",
     )
 )
+
+
+# ------------------------------------------------------------------ lesson 06: the simulated class
+# Lesson 06 runs a class of bot students (``gamekit.classroom.simclass``) and reads their bids and
+# revenue against the theory. What it says of those bots is measured here on rounds drawn exactly
+# as the classroom draws them (``activities.private_value``) and bid as the simulated students bid
+# (``auctions.noisy_bid``): twelve students, equilibrium plus noise of standard deviation 3.
+CLASS_SIZE = 12
+CLASS_NOISE = 3.0
+CLASS_ROUNDS = 3  # the lesson's three rounds per format
+
+
+def _class_rounds(
+    fmt: str, seed: int, rounds: int, noise: float = CLASS_NOISE
+) -> list[tuple[list[int], list[int]]]:
+    """``rounds`` rounds of ``fmt``: each round's values and the simulated students' bids."""
+    import numpy as np
+
+    from ..classroom.activities import private_value
+
+    rngs = [np.random.default_rng([seed, index]) for index in range(CLASS_SIZE)]
+    played = []
+    for number in range(1, rounds + 1):
+        values = [private_value(seed, number, student, 0, 100) for student in range(1, CLASS_SIZE + 1)]
+        bids = [
+            theory.noisy_bid(fmt, float(value), CLASS_SIZE, 0, 100, noise, rng)
+            for value, rng in zip(values, rngs, strict=True)
+        ]
+        played.append((values, bids))
+    return played
+
+
+def _gaps(fmt: str, seed: int, rounds: int) -> list[float]:
+    from ..classroom.live import equilibrium_bids
+
+    out = []
+    for values, bids in _class_rounds(fmt, seed, rounds):
+        line = equilibrium_bids(fmt, values, CLASS_SIZE)
+        out.append(float(sum(b - e for b, e in zip(bids, line, strict=True)) / CLASS_SIZE))
+    return out
+
+
+def first_price_gap(seed: int, rounds: int) -> list[float]:
+    """Per first-price round of the simulated class: the mean of bid minus the equilibrium bid."""
+    return _gaps("first_price", seed, rounds)
+
+
+def second_price_gap(seed: int, rounds: int) -> list[float]:
+    """Per second-price round of the simulated class: the mean of bid minus the equilibrium bid (the value)."""
+    return _gaps("second_price", seed, rounds)
+
+
+def _revenues(fmt: str, seed: int, rounds: int, noise: float = CLASS_NOISE) -> list[float]:
+    from ..classroom.live import revenue
+
+    return [revenue(fmt, bids) for _, bids in _class_rounds(fmt, seed, rounds, noise)]
+
+
+def first_price_noise_effect(seed: int, rounds: int) -> list[float]:
+    """Per first-price round: the simulated class's revenue minus that of the same values bid
+    without noise (the equilibrium bid, rounded)."""
+    noisy, exact = _revenues("first_price", seed, rounds), _revenues("first_price", seed, rounds, 0.0)
+    return [a - b for a, b in zip(noisy, exact, strict=True)]
+
+
+def first_minus_second_price_revenue(seed: int, rounds: int) -> list[float]:
+    """Per pair of rounds (the n-th first-price round, the n-th second-price one, values drawn apart):
+    first-price revenue minus second-price revenue of the simulated class."""
+    first = _revenues("first_price", seed, rounds)
+    second = _revenues("second_price", seed + 10_000, rounds)  # another activity: other values
+    return [a - b for a, b in zip(first, second, strict=True)]
+
+
+def first_price_revenue(seed: int, rounds: int) -> list[float]:
+    """Per first-price round of the simulated class: its revenue (the highest bid)."""
+    return _revenues("first_price", seed, rounds)
+
+
+def second_price_revenue(seed: int, rounds: int) -> list[float]:
+    """Per second-price round of the simulated class: its revenue (the second-highest bid)."""
+    return _revenues("second_price", seed, rounds)
+
+
+_CLASS = "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3"
+_THEORY_REVENUE = 100 * theory.expected_revenue(CLASS_SIZE)  # (n − 1)/(n + 1) · 100, about 84.6
+
+for _fmt, _measure in (("first", first_price_gap), ("second", second_price_gap)):
+    register(
+        Claim(
+            id=f"06-simulated-class-{_fmt}-price-on-the-line",
+            lesson="06",
+            sentence=(
+                f"In {_fmt} price the simulated class's mean bid lies within 2 points of the equilibrium bid."
+            ),
+            scope=_CLASS,
+            measure=_measure,
+            games=200,
+            direction="between",
+            bounds=(-2.0, 2.0),
+            family="06-on-the-line",
+            unit="points per round (mean over the class)",
+            units="rounds",
+        )
+    )
+for _fmt, _measure in (("first", first_price_revenue), ("second", second_price_revenue)):
+    register(
+        Claim(
+            id=f"06-three-rounds-{_fmt}-price-revenue",
+            lesson="06",
+            sentence=(
+                f"Three {_fmt}-price rounds of the simulated class cannot tell its revenue from the "
+                "theory's 84.6."
+            ),
+            scope=_CLASS + "; three rounds a seed, as in the lesson",
+            measure=_measure,
+            games=CLASS_ROUNDS,
+            direction="no_difference",
+            threshold=_THEORY_REVENUE,
+            unit="revenue per round",
+            units="rounds",
+        )
+    )
+register(
+    Claim(
+        id="06-three-rounds-cannot-tell-formats",
+        lesson="06",
+        sentence="Three rounds of each format cannot tell the two formats' revenue apart.",
+        scope=_CLASS + "; three rounds of each format a seed, as in the lesson",
+        measure=first_minus_second_price_revenue,
+        games=CLASS_ROUNDS,
+        direction="no_difference",
+        unit="revenue per pair of rounds",
+        units="rounds",
+    )
+)
+register(
+    Claim(
+        id="06-noise-raises-first-price-revenue",
+        lesson="06",
+        sentence="Over many rounds the simulated class's first-price revenue lies above the theory's 84.6.",
+        scope=_CLASS + "; 1,000 rounds a seed",
+        measure=first_price_revenue,
+        games=1000,
+        direction="above",
+        threshold=_THEORY_REVENUE,
+        unit="revenue per round",
+        units="rounds",
+    )
+)
+register(
+    Claim(
+        id="06-noise-raises-the-top-bid",
+        lesson="06",
+        sentence=(
+            "Noise is part of the reason: the same values bid on the line without noise raise less, "
+            "since noise on every bid raises the highest one."
+        ),
+        scope=_CLASS + "; 1,000 rounds a seed, each also bid without noise",
+        measure=first_price_noise_effect,
+        games=1000,
+        direction="above",
+        unit="revenue per round",
+        units="rounds",
+    )
+)

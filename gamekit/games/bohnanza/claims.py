@@ -111,6 +111,25 @@ def three_fields_for_three(seed: int, games: int) -> list[float]:
     return (three - two).tolist()
 
 
+def _forced_per_player(seats: pd.DataFrame) -> pd.Series:
+    return _per_game(seats, "forced_harvests")
+
+
+def three_fields_fewer_forced(seed: int, games: int) -> list[float]:
+    """Per game of three traders: forced harvests per player with three fields from the start
+    minus with two (BO-T2), the same deal."""
+    three = _forced_per_player(_records(3, "trader", games, seed, three_fields_at_start=True)["seats"])
+    two = _forced_per_player(_records(3, "trader", games, seed)["seats"])
+    return (three - two).tolist()
+
+
+def field_for_two_fewer_forced(seed: int, games: int) -> list[float]:
+    """Per game of four traders: forced harvests per player with the third field at 2 minus at 3."""
+    cheap = _forced_per_player(_records(4, "trader", games, seed, third_field_cost=2)["seats"])
+    booklet = _forced_per_player(_records(4, "trader", games, seed)["seats"])
+    return (cheap - booklet).tolist()
+
+
 def third_field_for_two(seed: int, games: int) -> list[float]:
     """Per game of four traders: thaler per player with the third field at 2 minus at the booklet's 3."""
     cheap = _per_game(_records(4, "trader", games, seed, third_field_cost=2)["seats"])
@@ -226,6 +245,32 @@ def traders_table_minus_twice_planters(seed: int, games: int) -> list[float]:
     traders = _records(4, "trader", games, seed)["seats"].groupby("game")["score"].sum()
     planters = _records(4, "planter", games, seed)["seats"].groupby("game")["score"].sum()
     return (traders.to_numpy() - 2 * planters.to_numpy()).tolist()
+
+
+def four_traders_minus_mixed_traders(seed: int, games: int) -> list[float]:
+    """Per game index (same seed): thaler per player at a table of four traders minus the traders'
+    mean at a table of two traders and two planters."""
+    four = _per_game(_records(4, "trader", games, seed)["seats"])
+    mixed = _records(4, ["trader", "planter"] * 2, games, seed)["seats"]
+    traders = _per_game(mixed[mixed["bot"].str.startswith("trader")])
+    return (four - traders).dropna().tolist()  # games numbered alike in both runs
+
+
+def _deal_shares(seed: int, games: int, kind: str) -> list[float]:
+    deals = analysis.deal_outcomes(_records(4, "trader", games, seed)["deals"])
+    part = deals[deals["kind"] == kind]
+    return (part["outcome"] == "both gain").groupby(part["game"]).mean().tolist()
+
+
+def exchanges_both_gain(seed: int, games: int) -> list[float]:
+    """Per game of four traders (games with an accepted exchange): the share of its accepted
+    exchanges in which both sides' fields gain (``analysis.deal_outcomes``)."""
+    return _deal_shares(seed, games, "exchange")
+
+
+def gifts_both_gain(seed: int, games: int) -> list[float]:
+    """As ``exchanges_both_gain``, for accepted gifts."""
+    return _deal_shares(seed, games, "gift")
 
 
 def _during(harvests: pd.DataFrame) -> pd.DataFrame:
@@ -380,6 +425,28 @@ def _register() -> None:
             family="04-variants",
             unit="thaler per player per game",
         ),
+        Claim(
+            id="04-three-fields-fewer-forced",
+            lesson=LESSON,
+            sentence="With three players, three fields from the start mean fewer forced harvests per player.",
+            scope=THESE_BOTS + ": three traders",
+            measure=three_fields_fewer_forced,
+            games=200,
+            direction="below",
+            family="04-variants",
+            unit="forced harvests per player per game",
+        ),
+        Claim(
+            id="04-field-for-two-fewer-forced",
+            lesson=LESSON,
+            sentence="With four players, a third field for 2 thaler means fewer forced harvests per player.",
+            scope=THESE_BOTS + ": four traders",
+            measure=field_for_two_fewer_forced,
+            games=200,
+            direction="below",
+            family="04-variants",
+            unit="forced harvests per player per game",
+        ),
     ]
     for players in (3, 4):
         claims.append(
@@ -505,6 +572,41 @@ def _register() -> None:
             direction="above",
             family="04-trading",
             unit="thaler per table per game",
+        ),
+        Claim(
+            id="04-four-traders-earn-more",
+            lesson=LESSON,
+            sentence="A table of four traders earns more per player than the traders at a table with two planters.",
+            scope=THESE_BOTS + ": four traders against two traders and two planters, the same deals",
+            measure=four_traders_minus_mixed_traders,
+            games=100,
+            direction="above",
+            family="04-trading",
+            unit="thaler per player per game",
+        ),
+        Claim(
+            id="04-exchanges-both-gain",
+            lesson=LESSON,
+            sentence="In every exchange between traders both sides' fields gain.",
+            scope=THESE_BOTS + ": four traders; fields at the moment of the deal",
+            measure=exchanges_both_gain,
+            games=100,
+            direction="above",
+            threshold=0.99,
+            family="04-deals",
+            unit="share of a game's accepted exchanges",
+        ),
+        Claim(
+            id="04-gifts-mostly-both-gain",
+            lesson=LESSON,
+            sentence="Most gifts between traders help both sides' fields too.",
+            scope=THESE_BOTS + ": four traders; fields at the moment of the deal",
+            measure=gifts_both_gain,
+            games=100,
+            direction="above",
+            threshold=0.5,
+            family="04-deals",
+            unit="share of a game's accepted gifts",
         ),
         Claim(
             id="04-traders-lose-fewer-fields",
