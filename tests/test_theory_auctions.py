@@ -326,3 +326,17 @@ def test_losers_pay_half_best_reply_found_by_simulated_search():
         payoff = v * wins - paid - candidates / 2 * (1 - wins)
         best = candidates[int(np.argmax(payoff))]
         assert best == pytest.approx(losers_pay_bid(v, n), abs=0.03)
+
+
+def test_noisy_bid_is_the_rounded_equilibrium_kept_in_range_and_draws_only_with_noise():
+    from scipy import stats as scipy_stats
+
+    rng = np.random.default_rng(1)
+    state = rng.bit_generator.state
+    line = auctions.equilibrium_bid("first_price", 60.0, 12, scipy_stats.uniform(0, 100))
+    assert auctions.noisy_bid("first_price", 60.0, 12, 0, 100, 0.0, rng) == round(line) == 55
+    assert rng.bit_generator.state == state  # no noise: nothing drawn
+    assert auctions.noisy_bid("second_price", 99.0, 12, 0, 100, 0.0, rng, truthful=True) == 99
+    bids = [auctions.noisy_bid("second_price", 99.0, 12, 0, 100, 30.0, rng) for _ in range(200)]
+    assert max(bids) == 100 and min(bids) >= 0  # kept in [low, high]
+    assert auctions.noisy_bid("first_price", 40.0, 1, 0, 100, 0.0, rng) == 40  # alone: bids the value
