@@ -12,6 +12,7 @@ code-cell outputs (a shown claim, a computed table) or in one of its code cells'
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass
@@ -96,9 +97,19 @@ def backing(notebook: dict[str, Any]) -> set[str]:
             for kind, value in output.get("data", {}).items():
                 if kind.startswith("text/"):
                     found |= _numbers(_text(value))
-        asserts = [line for line in _text(cell["source"]).splitlines() if line.lstrip().startswith("assert")]
-        found |= _numbers("\n".join(asserts))
+        found |= _numbers("\n".join(_asserts(_text(cell["source"]))))
     return found
+
+
+def _asserts(source: str) -> list[str]:
+    """The text of every ``assert`` statement of a cell (over several lines too)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # a cell with IPython magics: its assert lines
+        return [line for line in source.splitlines() if line.lstrip().startswith("assert")]
+    return [
+        ast.get_source_segment(source, node) or "" for node in ast.walk(tree) if isinstance(node, ast.Assert)
+    ]
 
 
 def typed_figures(notebook: dict[str, Any], name: str = "") -> list[Figure]:
@@ -188,6 +199,8 @@ def test_a_value_the_code_asserts_is_backed_but_not_one_it_only_mentions():
     markdown = "Bidding below the line costs 0.018 per auction."
     assert not typed_figures(_notebook(markdown, source="assert round(regret, 3) == 0.018"))
     assert typed_figures(_notebook(markdown, source="regret = 0.018  # not checked"))
+    over_lines = "assert (\n    round(regret, 3)\n    == 0.018\n)"
+    assert not typed_figures(_notebook(markdown, source=over_lines))
 
 
 @pytest.mark.parametrize(
