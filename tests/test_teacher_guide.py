@@ -53,3 +53,16 @@ def test_the_guide_links_only_to_files_that_exist():
 def test_the_guide_is_for_the_teacher_and_the_site_leaves_it_out():
     config = (NOTEBOOKS.parent / "book" / "mkdocs.yml").read_text(encoding="utf-8")
     assert "teacher_guide.ipynb" in config.split("exclude_docs:")[1]
+
+
+def test_the_guide_is_committed_executed_so_its_figures_are_there():
+    """The answers' figures are the outputs of the guide's own cells (claims shown, runs computed):
+    a guide committed unexecuted, or with an error, would show none of them."""
+    cells = json.loads(GUIDE.read_text(encoding="utf-8"))["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert code, "the guide computes or shows its figures in code cells"
+    assert all(c.get("execution_count") for c in code), "run the guide top to bottom before committing it"
+    errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, errors
+    shown = "".join(json.dumps(c.get("outputs", [])) for c in code)
+    assert shown.count("claimed:") >= 20, "the answers show their registered claims with their evidence"
