@@ -190,21 +190,17 @@ class TraderBot(_BohnanzaBot):
 def harvest_losses(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
     """For each legal harvest, (expected thaler lost by harvesting now rather than at the forced
     harvest, minus what it pays now, the action), from the viewer's hand queue and the unseen
-    cards (``gamekit.theory.bohnanza``, computed in ``timing``)."""
-    from .timing import gain_of_waiting, queue_before_forced, unseen_beans
+    cards (``gamekit.theory.bohnanza.gain_of_waiting``, read from the view by ``timing.outlook``)."""
+    from .timing import outlook
 
-    me = view["viewer"]
-    fields = view["fields"][me]
-    unseen, total = unseen_beans(view)
-    known, planted = queue_before_forced(fields, view["hands"][me])
-    draws = 2 * max(1, planted)  # two cards turned up on each turn until the forced harvest
+    fields = view["fields"][view["viewer"]]
+    knowledge = outlook(view)
     losses = []
     for a in legal:
         if a.kind != "harvest":
             continue
         bean, count = fields[a.value - 1]
-        loss = gain_of_waiting(bean, count, known[bean], unseen[bean], total, draws)
-        losses.append((loss, -HARVEST[bean][count], a))
+        losses.append((knowledge.gain(bean, count), -HARVEST[bean][count], a))
     return sorted(losses, key=lambda t: (t[0], t[1], t[2].text))
 
 
@@ -270,11 +266,12 @@ class GrowerBot(TraderBot):
     def likely_held(view: dict[str, Any], bean: str) -> bool:
         """Whether the partner holds ``bean`` with probability at least ``held``: its hand is a
         draw from the cards the viewer cannot see (hypergeometric, ``gamekit.theory.bohnanza``)."""
-        from .timing import hypergeometric, unseen_beans
+        from ...theory.bohnanza import hypergeometric
+        from .timing import outlook
 
-        unseen, total = unseen_beans(view)
+        knowledge = outlook(view)
         hand = view["hand_sizes"][view["proposal"]["partner"]]
-        return 1 - hypergeometric(0, unseen[bean], total, hand) >= GrowerBot.held
+        return 1 - hypergeometric(0, knowledge.unseen[bean], knowledge.unseen_total, hand) >= GrowerBot.held
 
     def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
         me = view["viewer"]

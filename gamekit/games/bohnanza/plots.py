@@ -63,7 +63,7 @@ def beanometers(
 
 def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Coins now against the expected coins after waiting k turns, with the chance of more
-    (``analysis.harvest_now_or_wait``).
+    (``analysis.pay_after_turns``).
 
     Exact: no interval (the expectations are hypergeometric sums, not simulated).
     """
