@@ -4,6 +4,7 @@ the theory's inputs from a view) against the view and the theory."""
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import math
 import random
@@ -14,6 +15,7 @@ import pytest
 import gamekit
 from gamekit.games.bohnanza import analysis, timing
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, HARVEST
+from gamekit.theory import bohnanza as theory
 from gamekit.theory.bohnanza import (
     gain_of_waiting,
     harvest_now_or_wait,
@@ -83,6 +85,11 @@ def test_pay_after_equals_enumeration_and_is_the_forced_harvests_expectation():
                 for known in (0, 2):  # the second question is the first asked of count + known
                     now, wait = harvest_now_or_wait(pay, count, known, good, total, draws)
                     assert (now, wait) == (pay[count], pay_after(pay, count + known, good, total, draws)[0])
+
+
+def test_the_theorys_examples_hold():
+    result = doctest.testmod(theory)
+    assert result.failed == 0 and result.attempted >= 3
 
 
 def test_pay_after_refuses_more_beans_of_a_type_than_unseen_cards():
