@@ -12,10 +12,12 @@ numbers were made. Three things make simulation results special:
 - **Planning.** ``games_needed`` says how many games detect a given difference;
   ``detectable_difference`` says what a given number of games can detect.
 
-Wins are still summarised with the Wilson interval (``wilson_interval``, re-exported from
-``gamekit.analysis``), which counts a shared win as a share.
+Wins are still summarised with the Wilson interval (``wilson_interval``, also importable from
+``gamekit.analysis``, whose tables use it), which counts a shared win as a share.
 
-scipy and statsmodels are imported inside the functions, so ``import gamekit`` stays light.
+pandas, numpy, scipy and statsmodels are imported inside the functions, and this module imports
+no other part of gamekit (``gamekit.analysis`` imports it, not the other way), so
+``import gamekit.stats`` stays light.
 """
 
 from __future__ import annotations
@@ -23,8 +25,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from .analysis import wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,6 +44,26 @@ def _percent(confidence: float) -> str:
 def _check_confidence(confidence: float) -> None:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1 (0.95 for 95 %), not {confidence!r}")
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``successes / n`` (95 % for z = 1.96).
+
+    Wilson rather than the textbook ``p ± z·sqrt(p(1-p)/n)`` because it stays
+    inside [0, 1] and keeps a sensible width when a bot almost never (or almost
+    always) wins. ``successes`` may be fractional: a shared win counts as a
+    share. With ``n == 0`` nothing is known, so the interval is (0, 1).
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got successes={successes!r}, n={n!r}")
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half_width = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half_width), min(1.0, centre + half_width)
 
 
 # ------------------------------------------------------------------ paired differences

@@ -183,7 +183,7 @@ def _builders(r):
         },
         "gamekit.games.bohnanza.plots": {
             "beanometers": lambda: bo_plots.beanometers(),
-            "harvest_timing": lambda: bo_plots.harvest_timing(bo.harvest_now_or_wait("green", 4)),
+            "harvest_timing": lambda: bo_plots.harvest_timing(bo.pay_after_turns("green", 4)),
             "deal_outcomes": lambda: bo_plots.deal_outcomes(
                 bo.outcome_shares(r["bo4"]["deals"], by="kind"), by="kind"
             ),

@@ -320,3 +320,12 @@ def test_import_gamekit_loads_neither_scipy_nor_statsmodels():
 
 def test_the_wilson_interval_is_shared_with_analysis():
     assert stats.wilson_interval is wilson_interval
+
+
+def test_import_gamekit_stats_loads_no_table_or_science_package_nor_analysis():
+    # stats is imported by analysis (the tables use its intervals), never the other way: a
+    # function of stats that needs pandas, numpy, scipy or statsmodels imports it when called.
+    heavy = ("pandas", "numpy", "scipy", "statsmodels", "gamekit.analysis")
+    code = f"import sys, gamekit.stats; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -5,38 +5,19 @@ which strategy wins more often and how sure we can be. These functions turn the
 rows into that table. They only prepare data (pandas, no plotting), so plots,
 widgets and the command line all draw the same numbers.
 
-This module holds what every game shares; each game's own tables are in
-``gamekit.analysis.<game>`` (For Sale's are also importable from here).
+This module holds what every game shares; each game's own tables are in its folder
+(``analysis.py``). The statistics these tables use (the Wilson interval, intervals clustered by
+game) are in ``gamekit.stats``, which imports neither pandas nor this module.
 """
 
 from __future__ import annotations
 
-import math
-
 import pandas as pd
+
+from ..stats import clustered_mean, wilson_interval
 
 SUMMARY_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
 _NEEDED = ("seat", "bot", "score", "win_share")
-
-
-def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion ``successes / n`` (95 % for z = 1.96).
-
-    Wilson rather than the textbook ``p ± z·sqrt(p(1-p)/n)`` because it stays
-    inside [0, 1] and keeps a sensible width when a bot almost never (or almost
-    always) wins. ``successes`` may be fractional: a shared win counts as a
-    share. With ``n == 0`` nothing is known, so the interval is (0, 1).
-    """
-    if n < 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n, got successes={successes!r}, n={n!r}")
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    z2 = z * z
-    denominator = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denominator
-    half_width = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    return max(0.0, centre - half_width), min(1.0, centre + half_width)
 
 
 def _summary(df: pd.DataFrame, key: str) -> pd.DataFrame:
@@ -121,8 +102,6 @@ def group_means(
     clustered) gets a missing interval rather than a false zero width.
     """
     from scipy import stats as scipy_stats
-
-    from ..stats import clustered_mean
 
     keys = [by] if isinstance(by, str) else list(by)
     clustered = cluster is not None and cluster in table.columns

@@ -2,31 +2,38 @@
 state sampled from one player's view (``sample_state``, MCTS's determinization).
 
 The harvest theory is game-free like every generic layer: the beanometer (``pay``) and the card
-counts are arguments. ``gamekit.games.bohnanza.timing`` binds them to Bohnanza's tables for the
-bots (and imports this module, so ``sample_state`` imports the engine only when it is called).
+counts are arguments. ``gamekit.games.bohnanza.timing`` reads a player's view into them for the
+bots and the lesson's forecasts (and imports this module, so ``sample_state`` imports the engine
+only when it is called).
 
 A player knows the order of its own hand (BO-C2): the next cards it must plant. The cards it
 cannot see are the deck and the other players' hands; from the public counts (fields, coins,
 discard pile, trading area, hand sizes) it knows how many of each bean are among them, so a card
-it turns up later is, to it, a draw without replacement from that unseen pool (hypergeometric).
+it turns up later is, to it, a draw without replacement from that unseen pool: ``X``, the beans
+of a type among ``draws`` unseen cards, is hypergeometric (``hypergeometric``, the one law every
+question below sums over).
 
-The model of one field of ``count`` beans of ``bean``:
+Two questions about one field of ``count`` beans, with ``pay`` the bean's beanometer:
 
-- ``known``: the beans of its type that the player's own hand queue will plant on it before
-  the first hand card that fits no field forces a harvest (``queue_before_forced``);
-- ``draws``: the unseen cards the player will still turn up before then; ``X``, the beans of its
-  type among them, is hypergeometric over the unseen pool (``unseen_beans``).
+- **What does it pay if harvested after ``draws`` more unseen cards?** ``pay_after``: the
+  expected thaler, E[pay[count + X]], and the chance it pays more than now. The lesson's table
+  asks it turn by turn (two cards a turn, BO-T3).
+- **Harvest it now or wait for the forced harvest?** ``harvest_now_or_wait``: pay[count] now
+  against E[pay[count + known + X]] then, where ``known`` is the beans of its type the player's
+  own hand queue plants before the first hand card that fits no field forces a harvest
+  (``queue_before_forced``) and ``draws`` the unseen cards it turns up by then. Waiting never
+  pays less (the beanometer only rises), so the useful figure is ``gain_of_waiting``: when it
+  is 0, the next step is out of reach before the forced harvest and the field may as well be
+  harvested now to make room. The bots ask this.
 
-``prob_more(k, ...)`` = P(known + X >= k); ``harvest_now_or_wait`` gives the thaler of harvesting
-now, pay[count], and of waiting, E[pay[count + known + X]], with ``pay`` the bean's beanometer. Waiting never
-pays less (the beanometer only rises), so the useful figure is the expected gain of waiting:
-when it is 0, the next step is out of reach before the forced harvest and the field may as well
-be harvested now to make room (``gain_of_waiting``).
+``prob_more(k, ...)`` = P(known + X >= k).
 
 >>> round(prob_more(1, known=0, unseen_of_bean=2, unseen_total=4, draws=2), 4)  # 1 - C(2,2)/C(4,2)
 0.8333
 >>> harvest_now_or_wait((0, 0, 1, 2, 3, 4, 4), 2, known=1, unseen_of_bean=0, unseen_total=10, draws=2)
 (1, 2.0)
+>>> pay_after((0, 0, 1, 2, 3, 4, 4), 2, unseen_of_bean=1, unseen_total=2, draws=1)  # half the time 3 beans
+(1.5, 0.5)
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ __all__ = [
     "gain_of_waiting",
     "harvest_now_or_wait",
     "hypergeometric",
+    "pay_after",
     "prob_more",
     "queue_before_forced",
     "sample_state",
@@ -93,20 +101,34 @@ def prob_more(k: int, known: int, unseen_of_bean: int, unseen_total: int, draws:
     return sum(hypergeometric(x, unseen_of_bean, unseen_total, draws) for x in range(need, draws + 1))
 
 
-def harvest_now_or_wait(
-    pay: Sequence[int], count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
-) -> tuple[int, float]:
-    """(thaler of harvesting now, expected thaler of harvesting at the forced harvest).
+def pay_after(
+    pay: Sequence[int], count: int, unseen_of_bean: int, unseen_total: int, draws: int
+) -> tuple[float, float]:
+    """(expected thaler, chance it pays more than now) of the field harvested once ``draws`` more
+    unseen cards have come, every one of its type joining it.
 
     ``pay[n]`` is what a field of ``n`` beans pays, the bean's beanometer (Bohnanza's
     ``rules.HARVEST[bean]``), up to the most beans a field can hold.
     """
+    if not 0 <= unseen_of_bean <= unseen_total:
+        raise ValueError(
+            f"need 0 <= unseen beans of the type ({unseen_of_bean}) <= unseen cards ({unseen_total})"
+        )
     top = len(pay) - 1
-    wait = sum(
-        hypergeometric(x, unseen_of_bean, unseen_total, draws) * pay[min(count + known + x, top)]
-        for x in range(min(draws, unseen_total) + 1)
-    )
-    return pay[count], wait
+    now = pay[min(count, top)]
+    law = [
+        (hypergeometric(x, unseen_of_bean, unseen_total, draws), pay[min(count + x, top)])
+        for x in range(max(0, min(draws, unseen_total)) + 1)
+    ]
+    return sum(p * thaler for p, thaler in law), sum(p for p, thaler in law if thaler > now)
+
+
+def harvest_now_or_wait(
+    pay: Sequence[int], count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
+) -> tuple[int, float]:
+    """(thaler of harvesting now, expected thaler of harvesting at the forced harvest): the field
+    then holds the ``known`` beans the hand queue plants too (``pay_after`` of ``count + known``)."""
+    return pay[count], pay_after(pay, count + known, unseen_of_bean, unseen_total, draws)[0]
 
 
 def gain_of_waiting(

@@ -311,9 +311,9 @@ def test_unseen_beans_of_a_teacher_are_the_deck_and_of_a_player_also_the_other_h
     assert sum(mine.values()) == teacher["deck_size"] + 13
 
 
-def test_harvest_now_or_wait_by_hand():
+def test_pay_after_turns_by_hand():
     # 4 green pay 1; one more green (5) pays 2. 8 greens among 60 unseen cards, 2 cards a turn.
-    table = beans.harvest_now_or_wait("green", 4, unseen_of_bean=8, unseen_total=60, turns=[0, 1])
+    table = beans.pay_after_turns("green", 4, unseen_of_bean=8, unseen_total=60, turns=[0, 1])
     now, one = table.iloc[0], table.iloc[1]
     assert now["coins_now"] == now["expected_coins"] == 1 and now["chance_of_more"] == 0
     p0 = (52 * 51) / (60 * 59)
@@ -324,7 +324,7 @@ def test_harvest_now_or_wait_by_hand():
     assert one["gain_per_turn"] == pytest.approx(one["expected_coins"] - 1)
 
 
-def test_harvest_now_or_wait_agrees_with_drawing_cards():
+def test_pay_after_turns_agrees_with_drawing_cards():
     rng = random.Random(7)
     unseen = ["blue"] * 9 + ["other"] * 41
     total = 0
@@ -332,27 +332,27 @@ def test_harvest_now_or_wait_agrees_with_drawing_cards():
     for _ in range(trials):
         drawn = rng.sample(unseen, 6)
         total += rules.harvest_value("blue", 5 + drawn.count("blue"))
-    table = beans.harvest_now_or_wait("blue", 5, 9, 50, cards_per_turn=2, turns=[3])
+    table = beans.pay_after_turns("blue", 5, 9, 50, cards_per_turn=2, turns=[3])
     assert table.iloc[0]["expected_coins"] == pytest.approx(total / trials, abs=0.02)
 
 
 def test_waiting_never_lowers_the_expected_coins_and_the_top_gains_nothing():
-    table = beans.harvest_now_or_wait("soy", 3)
+    table = beans.pay_after_turns("soy", 3)
     assert table["expected_coins"].is_monotonic_increasing
     assert table["chance_of_more"].is_monotonic_increasing
-    top = beans.harvest_now_or_wait("red", 5)
+    top = beans.pay_after_turns("red", 5)
     assert top["expected_coins"].tolist() == pytest.approx([4] * 6) and (top["chance_of_more"] == 0).all()
-    none_left = beans.harvest_now_or_wait("garden", 2, unseen_of_bean=0, unseen_total=30)
+    none_left = beans.pay_after_turns("garden", 2, unseen_of_bean=0, unseen_total=30)
     assert none_left["expected_coins"].tolist() == pytest.approx([2] * 6)
 
 
-def test_harvest_now_or_wait_refuses_nonsense():
+def test_pay_after_turns_refuses_nonsense():
     with pytest.raises(ValueError, match="no bean"):
-        beans.harvest_now_or_wait("coffee", 3)
+        beans.pay_after_turns("coffee", 3)
     with pytest.raises(ValueError, match="at least one bean"):
-        beans.harvest_now_or_wait("soy", 0)
+        beans.pay_after_turns("soy", 0)
     with pytest.raises(ValueError, match="unseen"):
-        beans.harvest_now_or_wait("soy", 2, unseen_of_bean=9, unseen_total=5)
+        beans.pay_after_turns("soy", 2, unseen_of_bean=9, unseen_total=5)
 
 
 def test_field_choices_uses_only_the_players_view():
@@ -448,7 +448,7 @@ def test_third_field_by_price_and_player_count(small_runs):
 # -------------------------------------------------------------------- plots
 def test_plots_return_figures(small_runs):
     assert len(bean_plots.beanometers().data) == 8
-    timing = bean_plots.harvest_timing(beans.harvest_now_or_wait("green", 4))
+    timing = bean_plots.harvest_timing(beans.pay_after_turns("green", 4))
     assert isinstance(timing, go.Figure) and timing.data[1].text[2].endswith("more")
     shares = beans.outcome_shares(deals_table())
     assert len(bean_plots.deal_outcomes(shares).data) == 4

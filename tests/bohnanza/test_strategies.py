@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
 import gamekit
 from gamekit.bots import BOTS, make_bot
 from gamekit.games.bohnanza.actions import HARVEST_FIELD
 from gamekit.games.bohnanza.analysis import self_play_thaler, strength
 from gamekit.games.bohnanza.bots import best_forced_harvest, harvest_losses, unwanted_queue
+from gamekit.games.bohnanza.rules import HARVEST
 
 
 def view_of(fields, hand, discard=(), trading_area=(), active=0):
@@ -44,6 +49,65 @@ def test_forced_harvest_spares_the_field_the_hand_queue_will_grow():
     grower = make_bot("grower")
     action = grower.choose({**view, "phase": "plant", "planted": 0}, legal, None)
     assert action == HARVEST_FIELD[2]
+
+
+def exact_gain(full, seat: int, bean: str, count: int) -> Fraction:
+    """The gain of waiting from first principles, in exact fractions: the unseen cards are the deck
+    and the other hands (read off the teacher's view), the hand queue is planted front first until
+    a card fits no field, and two unseen cards come a turn meanwhile (BO-T1, BO-T2, BO-T3)."""
+    unseen = Counter(full["deck"])
+    for s, hand in enumerate(full["hands"]):
+        if s != seat:
+            unseen.update(hand)
+    total, good = sum(unseen.values()), unseen[bean]
+    fields = full["fields"][seat]
+    grown, empty, known, planted = {f[0] for f in fields if f}, fields.count(None), 0, 0
+    for card in full["hands"][seat]:
+        if card not in grown:
+            if not empty:
+                break
+            grown.add(card)
+            empty -= 1
+        known += card == bean
+        planted += 1
+    draws, pay = min(2 * max(1, planted), total), HARVEST[bean]
+    ways = comb(total, draws)
+    expected = sum(
+        Fraction(comb(good, x) * comb(total - good, draws - x), ways)
+        * pay[min(count + known + x, len(pay) - 1)]
+        for x in range(draws + 1)
+    )
+    return expected - pay[count]
+
+
+def test_the_growers_harvest_ranking_is_the_exact_gain_of_waiting_on_fixed_seeds():
+    """Pins every forced-harvest choice of four growers on fixed seeds (the bot harvests the first
+    field of ``harvest_losses``): its ranking is the one an exact computation from the teacher's
+    view gives, least gain first, then the richer field, then the action's text."""
+    checked = 0
+    for seed in (1, 2, 3):
+        game = gamekit.new_game("bohnanza", 4, seed=seed)
+        gamekit.play(game, "grower")
+        replay = gamekit.new_game("bohnanza", 4, seed=seed)
+        for seat, action in game.history:
+            legal = replay.legal_actions(seat)
+            if sum(a.kind == "harvest" for a in legal) >= 2:
+                full, fields = replay.view(None), replay.view(None)["fields"][seat]
+                losses = harvest_losses(replay.view(seat), legal)
+                exact = sorted(
+                    (
+                        exact_gain(full, seat, *fields[a.value - 1]),
+                        -HARVEST[fields[a.value - 1][0]][fields[a.value - 1][1]],
+                        a.text,
+                    )
+                    for a in legal
+                    if a.kind == "harvest"
+                )
+                assert [t[2].text for t in losses] == [t[2] for t in exact]
+                assert all(abs(t[0] - float(e[0])) < 1e-9 for t, e in zip(losses, exact, strict=True))
+                checked += 1
+            replay.act(seat, action)
+    assert checked >= 100, checked
 
 
 def test_unwanted_queue_looks_three_hand_cards_ahead():

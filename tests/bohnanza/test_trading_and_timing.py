@@ -12,7 +12,8 @@ import pytest
 import gamekit
 from gamekit.games.bohnanza import analysis as beans
 from gamekit.games.bohnanza import plots as bean_plots
-from gamekit.games.bohnanza import rules, timing
+from gamekit.games.bohnanza import rules
+from gamekit.theory.bohnanza import harvest_now_or_wait
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +104,9 @@ def test_harvest_forecasts_rows_are_the_theory_and_the_cards_that_came(grower_ga
     assert len(forecasts) > 20
     row = forecasts.iloc[len(forecasts) // 2]
     turns = row["draws"] // 2
-    now, expected = timing.harvest_now_or_wait(
-        row["bean"], row["count"], row["known"], row["unseen_of_bean"], row["unseen_total"], row["draws"]
+    pay = rules.HARVEST[row["bean"]]
+    now, expected = harvest_now_or_wait(
+        pay, row["count"], row["known"], row["unseen_of_bean"], row["unseen_total"], row["draws"]
     )
     assert row["now"] == now == rules.HARVEST[row["bean"]][row["count"]]
     assert row["expected"] == pytest.approx(expected)
@@ -142,7 +144,7 @@ def test_hypergeometric_forecast_matches_shuffled_cards():
         values.append(pay[min(3 + 1 + got, len(pay) - 1)])
     mean = sum(values) / trials
     sd = (sum((v - mean) ** 2 for v in values) / (trials - 1)) ** 0.5
-    _, exact = timing.harvest_now_or_wait("soy", 3, 1, 7, 40, draws)
+    _, exact = harvest_now_or_wait(pay, 3, 1, 7, 40, draws)
     assert abs(mean - exact) < 3 * sd / trials**0.5
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from math import comb
 from typing import Any
 
 import pandas as pd
 
 from ...analysis import group_means, mean_with_interval, wilson_interval
+from ...theory.bohnanza import pay_after
 from . import rules
 
 # A price nobody can pay in a game of 104 cards: the game without a third field (BO-H3).
@@ -82,16 +82,7 @@ def unseen_beans(view: Mapping[str, Any]) -> dict[str, int]:
     return {bean: rules.BEAN_COUNTS[bean] - seen[bean] for bean in rules.BEANS}
 
 
-def _hypergeometric(good: int, total: int, drawn: int) -> list[float]:
-    """P(exactly x good cards), x = 0 .. drawn, drawing ``drawn`` of ``total`` holding ``good``."""
-    if not 0 <= good <= total:
-        raise ValueError(f"need 0 <= unseen beans of the type ({good}) <= unseen cards ({total})")
-    drawn = max(0, min(drawn, total))
-    ways = comb(total, drawn)
-    return [comb(good, x) * comb(total - good, drawn - x) / ways for x in range(drawn + 1)]
-
-
-def harvest_now_or_wait(
+def pay_after_turns(
     bean: str,
     count: int,
     unseen_of_bean: int | None = None,
@@ -99,19 +90,21 @@ def harvest_now_or_wait(
     cards_per_turn: int = 2,
     turns: Iterable[int] = range(0, 6),
 ) -> pd.DataFrame:
-    """Coins now against the expected coins of the same field after waiting k turns (exact).
+    """What a field pays if harvested after k more turns, against what it pays now (exact).
 
     A field holds ``count`` beans of ``bean``. Each turn waited, ``cards_per_turn``
     unseen cards reach the player (the two turned-up cards, BO-T3, by default) and
     every one of this bean joins the field. With ``unseen_of_bean`` beans of the type
     among ``unseen_total`` unseen cards (by default: all the others of the type among
-    all the other cards), the beans gained in k turns follow the hypergeometric law.
+    all the other cards), the beans gained in k turns follow the hypergeometric law
+    (``gamekit.theory.bohnanza.pay_after``).
 
     One row per k: ``coins_now`` (harvest now, BO-H1), ``expected_coins`` (harvest
     after k turns), ``chance_of_more`` (the field then pays more than now) and
     ``gain_per_turn``. Waiting never lowers a field's value, so the price of waiting
     is elsewhere: the field stays occupied, and a bean that fits no field forces a
-    harvest anyway (BO-T2). That is the optimal-stopping question the lesson asks.
+    harvest anyway (BO-T2). That is the optimal-stopping question the lesson asks
+    (and ``gamekit.theory.bohnanza.harvest_now_or_wait`` answers for the bots).
     """
     if bean not in rules.BEAN_COUNTS:
         raise ValueError(f"there is no bean {bean!r}; beans: {', '.join(rules.BEANS)}")
@@ -126,9 +119,9 @@ def harvest_now_or_wait(
     now = rules.harvest_value(bean, count)
     rows = []
     for k in turns:
-        law = _hypergeometric(unseen_of_bean, unseen_total, cards_per_turn * k)
-        expected = sum(p * rules.harvest_value(bean, count + x) for x, p in enumerate(law))
-        more = sum(p for x, p in enumerate(law) if rules.harvest_value(bean, count + x) > now)
+        expected, more = pay_after(
+            rules.HARVEST[bean], count, unseen_of_bean, unseen_total, cards_per_turn * k
+        )
         rows.append(
             {
                 "turns": k,
@@ -161,7 +154,7 @@ def field_choices(
         if field is None:
             continue
         bean, count = field
-        row = harvest_now_or_wait(bean, count, unseen[bean], total, cards_per_turn, [turns]).iloc[0]
+        row = pay_after_turns(bean, count, unseen[bean], total, cards_per_turn, [turns]).iloc[0]
         rows.append(
             {
                 "field": number,
@@ -632,7 +625,7 @@ def harvest_forecasts(games: Sequence[Any]) -> pd.DataFrame:
     """
     import gamekit
 
-    from . import timing
+    from .timing import outlook
 
     rows = []
     for index, game in enumerate(games):
@@ -649,21 +642,19 @@ def harvest_forecasts(games: Sequence[Any]) -> pd.DataFrame:
                 me = view["active"]
                 mine = replay.view(me)
                 fields = mine["fields"][me]
-                unseen, total = timing.unseen_beans(mine)
-                known, planted = timing.queue_before_forced(fields, mine["hands"][me])
+                knowledge = outlook(mine)
                 ahead = [t for t in range(last_turn, len(turns) + 1) if seat_of_turn.get(t) == me]
-                n_turns = max(1, planted)
-                if len(ahead) >= n_turns:
-                    came = [c for t in ahead[:n_turns] for c in turn_ups[t - 1]]
+                if len(ahead) >= knowledge.turns:
+                    came = [c for t in ahead[: knowledge.turns] for c in turn_ups[t - 1]]
                     for number, field in enumerate(fields, start=1):
                         if field is None:
                             continue
                         bean, count = field
-                        now, expected = timing.harvest_now_or_wait(
-                            bean, count, known[bean], unseen[bean], total, 2 * n_turns
-                        )
+                        now, expected = knowledge.now_and_wait(bean, count)
                         top = len(rules.HARVEST[bean]) - 1
-                        realised = rules.HARVEST[bean][min(count + known[bean] + came.count(bean), top)]
+                        realised = rules.HARVEST[bean][
+                            min(count + knowledge.known[bean] + came.count(bean), top)
+                        ]
                         paid = next(
                             (
                                 h["coins"]
@@ -680,10 +671,10 @@ def harvest_forecasts(games: Sequence[Any]) -> pd.DataFrame:
                                 "field": number,
                                 "bean": bean,
                                 "count": count,
-                                "known": known[bean],
-                                "unseen_of_bean": unseen[bean],
-                                "unseen_total": total,
-                                "draws": 2 * n_turns,
+                                "known": knowledge.known[bean],
+                                "unseen_of_bean": knowledge.unseen[bean],
+                                "unseen_total": knowledge.unseen_total,
+                                "draws": knowledge.draws,
                                 "now": now,
                                 "expected": expected,
                                 "with_cards_that_came": realised,

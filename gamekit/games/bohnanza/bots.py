@@ -158,13 +158,11 @@ class TraderBot(_BohnanzaBot):
         return True
 
     def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
-        me = view["viewer"]
         proposal = view["proposal"]
-        fields = view["fields"][me]
         if proposal is not None and proposal["made"]:  # answering
-            grown = {f[0] for f in fields if f is not None}
-            welcome = fits_all(fields, view["received"][me] + proposal["give"])
-            return ACCEPT if welcome and not grown & set(proposal["ask"]) else REJECT
+            return ACCEPT if acceptable(view) else REJECT
+        me = view["viewer"]
+        fields = view["fields"][me]
         unwanted = unwanted_cards(view)
         if proposal is None:
             used = len(view["offers"])  # BO-T4: one proposal to each other player at most
@@ -172,12 +170,9 @@ class TraderBot(_BohnanzaBot):
                 return END_TRADING
             return OFFER[(me + 1 + used) % view["players"]]
         given = proposal["give_cards"]
-        for bean, k in unwanted:
-            ref = bean if k == 0 else f"{bean}#{k}"
-            if given.count(ref) < sum(1 for b, p in unwanted if b == bean and p == k):
-                return GIVE_UP[bean] if k == 0 else GIVE_HAND[bean][k]
-        if not given:
-            return CANCEL
+        step = give_or_cancel(unwanted, given)
+        if step is not None:
+            return step
         if not proposal["ask"]:
             planted = [f for f in fields if f is not None]
             if planted and rng.random() >= self.value:
@@ -187,24 +182,41 @@ class TraderBot(_BohnanzaBot):
         return PROPOSE
 
 
+def acceptable(view: dict[str, Any]) -> bool:
+    """Whether the traders accept the proposal made to the viewer: every bean it gives fits the
+    viewer's fields (after the beans already received, BO-T4) and it asks for none the viewer grows."""
+    me = view["viewer"]
+    fields = view["fields"][me]
+    proposal = view["proposal"]
+    grown = {f[0] for f in fields if f is not None}
+    return fits_all(fields, view["received"][me] + proposal["give"]) and not grown & set(proposal["ask"])
+
+
+def give_or_cancel(unwanted: Sequence[tuple[str, int]], given: Sequence[str]) -> Action | None:
+    """A draft's next step while the cards to give away are chosen (BO-T4): the first of ``unwanted``
+    (``(bean, hand position)``, 0: turned up) not yet among the ``given`` cards, as a give action;
+    cancel if none could be given; None once all are in, to ask and propose."""
+    for bean, k in unwanted:
+        ref = bean if k == 0 else f"{bean}#{k}"
+        if given.count(ref) < sum(1 for b, p in unwanted if b == bean and p == k):
+            return GIVE_UP[bean] if k == 0 else GIVE_HAND[bean][k]
+    return None if given else CANCEL
+
+
 def harvest_losses(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
     """For each legal harvest, (expected thaler lost by harvesting now rather than at the forced
     harvest, minus what it pays now, the action), from the viewer's hand queue and the unseen
-    cards (``gamekit.theory.bohnanza``, computed in ``timing``)."""
-    from .timing import gain_of_waiting, queue_before_forced, unseen_beans
+    cards (``gamekit.theory.bohnanza.gain_of_waiting``, read from the view by ``timing.outlook``)."""
+    from .timing import outlook
 
-    me = view["viewer"]
-    fields = view["fields"][me]
-    unseen, total = unseen_beans(view)
-    known, planted = queue_before_forced(fields, view["hands"][me])
-    draws = 2 * max(1, planted)  # two cards turned up on each turn until the forced harvest
+    fields = view["fields"][view["viewer"]]
+    knowledge = outlook(view)
     losses = []
     for a in legal:
         if a.kind != "harvest":
             continue
         bean, count = fields[a.value - 1]
-        loss = gain_of_waiting(bean, count, known[bean], unseen[bean], total, draws)
-        losses.append((loss, -HARVEST[bean][count], a))
+        losses.append((knowledge.gain(bean, count), -HARVEST[bean][count], a))
     return sorted(losses, key=lambda t: (t[0], t[1], t[2].text))
 
 
@@ -270,25 +282,25 @@ class GrowerBot(TraderBot):
     def likely_held(view: dict[str, Any], bean: str) -> bool:
         """Whether the partner holds ``bean`` with probability at least ``held``: its hand is a
         draw from the cards the viewer cannot see (hypergeometric, ``gamekit.theory.bohnanza``)."""
-        from .timing import hypergeometric, unseen_beans
+        from ...theory.bohnanza import hypergeometric
+        from .timing import outlook
 
-        unseen, total = unseen_beans(view)
+        knowledge = outlook(view)
         hand = view["hand_sizes"][view["proposal"]["partner"]]
-        return 1 - hypergeometric(0, unseen[bean], total, hand) >= GrowerBot.held
+        return 1 - hypergeometric(0, knowledge.unseen[bean], knowledge.unseen_total, hand) >= GrowerBot.held
 
     def trade(self, view: dict[str, Any], legal: set[Action], rng: random.Random) -> Action | None:
-        me = view["viewer"]
         proposal = view["proposal"]
-        fields = view["fields"][me]
         if proposal is not None and proposal["made"]:  # answering
-            grown = {f[0] for f in fields if f is not None}
-            if grown & set(proposal["ask"]) or not fits_all(fields, view["received"][me] + proposal["give"]):
+            if not acceptable(view):
                 return REJECT
             if ACCEPT in legal:
                 return ACCEPT
             # asked for a bean held more than once: give the copy furthest back
             picks = [a for a in legal if a.kind == "give" and a.value[1] > 0]
             return max(picks, key=lambda a: a.value[1]) if picks else REJECT
+        me = view["viewer"]
+        fields = view["fields"][me]
         unwanted = unwanted_queue(view, self.depth)
         if proposal is None:
             used = len(view["offers"])
@@ -307,12 +319,9 @@ class GrowerBot(TraderBot):
         theirs = {f[0] for f in view["fields"][proposal["partner"]] if f is not None}
         if any(b in theirs for b, _ in unwanted):  # only what the partner grows: the rest would be refused
             unwanted = [(b, k) for b, k in unwanted if b in theirs]
-        for bean, k in unwanted:
-            ref = bean if k == 0 else f"{bean}#{k}"
-            if given.count(ref) < sum(1 for b, p in unwanted if b == bean and p == k):
-                return GIVE_UP[bean] if k == 0 else GIVE_HAND[bean][k]
-        if not given:
-            return CANCEL
+        step = give_or_cancel(unwanted, given)
+        if step is not None:
+            return step
         planted = [f for f in fields if f is not None]
         if planted and not proposal["ask"]:
             fullest = max(planted, key=lambda f: f[1])

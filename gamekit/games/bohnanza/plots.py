@@ -63,7 +63,7 @@ def beanometers(
 
 def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Coins now against the expected coins after waiting k turns, with the chance of more
-    (``analysis.harvest_now_or_wait``).
+    (``analysis.pay_after_turns``).
 
     Exact: no interval (the expectations are hypergeometric sums, not simulated).
     """
@@ -217,22 +217,29 @@ def paired_differences(
     fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, shared_yaxes=True)
     for col, measure in enumerate(measures, start=1):
         rows = table[table["measure"] == measure]
-        fig.add_bar(
-            y=rows["comparison"],
-            x=rows["difference"],
-            orientation="h",
-            marker_color="#3b6fb6",
-            error_x=error_bars(rows, "difference"),
-            text=[f"{d:+.2f}" for d in rows["difference"]],
-            textposition="inside",
-            insidetextanchor="start",
-            row=1,
-            col=col,
-        )
+        _labelled_bars(fig, rows, "comparison", "difference", "#3b6fb6", "{:+.2f}", row=1, col=col)
         fig.add_vline(x=0, line_dash="dot", row=1, col=col)
         fig.update_xaxes(title_text=x_title, row=1, col=col)
     fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 380})
     return fig
+
+
+def _labelled_bars(
+    fig: go.Figure, rows: pd.DataFrame, label: str, value: str, colour: str, text: str, **cell: int
+) -> None:
+    """Horizontal bars of ``value`` per ``label`` with their 95 % intervals, each bar's value written
+    inside it (``text`` a format); ``cell``: the subplot's ``row`` and ``col``."""
+    fig.add_bar(
+        y=rows[label],
+        x=rows[value],
+        orientation="h",
+        marker_color=colour,
+        error_x=error_bars(rows, value),
+        text=[text.format(v) for v in rows[value]],
+        textposition="inside",
+        insidetextanchor="start",
+        **cell,
+    )
 
 
 def deal_tension(
@@ -240,16 +247,7 @@ def deal_tension(
 ) -> go.Figure:
     """Share of deals that did each thing (``analysis.deal_tension``) with Wilson 95 % intervals."""
     fig = figure(title, "share of deals", "")
-    fig.add_bar(
-        y=table["what the deal did"],
-        x=table["share"],
-        orientation="h",
-        marker_color="#c9a227",
-        error_x=error_bars(table, "share"),
-        text=[f"{s:.0%}" for s in table["share"]],
-        textposition="inside",
-        insidetextanchor="start",
-    )
+    _labelled_bars(fig, table, "what the deal did", "share", "#c9a227", "{:.0%}")
     fig.update_xaxes(tickformat=".0%", range=[0, 1])
     fig.update_yaxes(autorange="reversed")
     fig.update_layout(showlegend=False, margin={"l": 360})

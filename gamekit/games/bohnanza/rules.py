@@ -137,12 +137,6 @@ def harvestable(fields: Sequence[Field]) -> list[int]:
     return list(range(len(fields))) if every_field_one_bean and fields else []
 
 
-def split_harvest(bean: str, count: int) -> tuple[int, int]:
-    """(coin cards, cards to the discard pile) when a field of ``count`` beans is harvested (BO-H1)."""
-    coins = HARVEST[bean][count]
-    return coins, count - coins
-
-
 def pay_from_coins(coins: Sequence[str], cost: int) -> tuple[list[str], list[str]]:
     """(cards paid, cards kept): payment takes the earliest earned coin cards first (BO-H3)."""
     return list(coins[:cost]), list(coins[cost:])

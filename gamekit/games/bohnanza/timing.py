@@ -1,9 +1,11 @@
-"""Harvest now or wait, from what one player knows: ``gamekit.theory.bohnanza`` bound to
-Bohnanza's cards and beanometers, for the bots.
+"""What one player knows of its next forced harvest, read from its view: the inputs of
+``gamekit.theory.bohnanza``'s harvest questions, bound to Bohnanza's cards and beanometers.
 
 The harvest theory is game-free (the generic layers import no game), so it takes the card counts
-and a bean's beanometer as arguments; these bind them. (The same module's ``sample_state`` uses
-the engine, imported only when it is called, so this import makes no cycle.) It needs neither
+and a bean's beanometer as arguments; ``outlook`` reads them from a player's view once, and the
+bots (``bots.harvest_losses``, ``GrowerBot.likely_held``) and the lesson's forecasts
+(``analysis.harvest_forecasts``) ask the theory through it. (The theory module's ``sample_state``
+uses the engine, imported only when it is called, so this import makes no cycle.) It needs neither
 numpy nor scipy, and the ``gamekit.theory`` package loads its modules on first use, so a bot's
 first decision pays no scientific start-up.
 """
@@ -12,38 +14,42 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from ...theory.bohnanza import harvest_now_or_wait as _harvest_now_or_wait
-from ...theory.bohnanza import hypergeometric, prob_more, queue_before_forced
-from ...theory.bohnanza import unseen_beans as _unseen_beans
-from .rules import BEAN_COUNTS, HARVEST
+from ...theory.bohnanza import gain_of_waiting, harvest_now_or_wait, queue_before_forced, unseen_beans
+from .rules import BEAN_COUNTS, HARVEST, TURN_UP
 
-__all__ = [
-    "gain_of_waiting",
-    "harvest_now_or_wait",
-    "hypergeometric",
-    "prob_more",
-    "queue_before_forced",
-    "unseen_beans",
-]
+__all__ = ["Outlook", "outlook"]
 
 
-def unseen_beans(view: Mapping[str, Any]) -> tuple[Counter[str], int]:
-    """(count of each bean, number of cards) the viewer cannot see: the deck and the others' hands."""
-    return _unseen_beans(view, BEAN_COUNTS)
+class Outlook(NamedTuple):
+    """The viewer's knowledge before its next forced harvest (BO-T2): the beans it cannot see by
+    type and in all (the deck and the others' hands), the beans of each type its hand queue
+    plants first, the turns until then (one hand card a turn, at least one) and the unseen cards
+    it turns up meanwhile (two a turn, BO-T3)."""
+
+    unseen: Counter[str]
+    unseen_total: int
+    known: Counter[str]
+    turns: int
+    draws: int
+
+    def now_and_wait(self, bean: str, count: int) -> tuple[int, float]:
+        """``harvest_now_or_wait`` for a field of ``count`` beans of ``bean``: (thaler now, expected then)."""
+        return harvest_now_or_wait(HARVEST[bean], count, *self._counts(bean))
+
+    def gain(self, bean: str, count: int) -> float:
+        """``gain_of_waiting`` for a field of ``count`` beans of ``bean`` (0: the next step is out of reach)."""
+        return gain_of_waiting(HARVEST[bean], count, *self._counts(bean))
+
+    def _counts(self, bean: str) -> tuple[int, int, int, int]:
+        return self.known[bean], self.unseen[bean], self.unseen_total, self.draws
 
 
-def harvest_now_or_wait(
-    bean: str, count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
-) -> tuple[int, float]:
-    """(thaler of harvesting ``bean`` now, expected thaler of harvesting at the forced harvest)."""
-    return _harvest_now_or_wait(HARVEST[bean], count, known, unseen_of_bean, unseen_total, draws)
-
-
-def gain_of_waiting(
-    bean: str, count: int, known: int, unseen_of_bean: int, unseen_total: int, draws: int
-) -> float:
-    """Expected thaler gained by waiting rather than harvesting now (0: the next step is out of reach)."""
-    now, wait = harvest_now_or_wait(bean, count, known, unseen_of_bean, unseen_total, draws)
-    return round(wait - now, 12)  # 0 exactly when no step is within reach, not rounding noise
+def outlook(view: Mapping[str, Any]) -> Outlook:
+    """The ``Outlook`` of a player's view (its viewer's own hand queue and fields)."""
+    me = view["viewer"]
+    unseen, total = unseen_beans(view, BEAN_COUNTS)
+    known, planted = queue_before_forced(view["fields"][me], view["hands"][me])
+    turns = max(1, planted)
+    return Outlook(unseen, total, known, turns, TURN_UP * turns)

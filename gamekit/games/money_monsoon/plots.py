@@ -216,64 +216,9 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     swept = table[table["fraction"].notna()].sort_values("fraction")
     extra = table[table["fraction"].isna()]
     opponent = str(table["opponent"].iloc[0]) if len(table) else "opponent"
-    for rows, symbol, dash, suffix in (
-        (swept, "circle", "solid", ""),
-        (extra, "diamond", None, " (diamond)"),
-    ):
-        if rows.empty:
-            continue
-        x = rows["fraction"].fillna(1.06)  # beside f = 1, where the full-value bot's markers are
-        mode = "lines+markers" if dash else "markers"
-        names = "rollout:f" if dash else ", ".join(rows["bot"])
-        fig.add_scatter(
-            x=x,
-            y=rows["win_share"],
-            mode=mode,
-            name=f"{names}{suffix}",
-            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[0 if dash else 4]},
-            error_y=error_bars(rows, "win_share", "win_low", "win_high"),
-            text=rows["bot"],
-            hovertemplate="%{text}: win share %{y:.3f}<extra></extra>",
-            row=1,
-            col=1,
-        )
-        fig.add_scatter(
-            x=x,
-            y=rows["opponent_share"],
-            mode=mode,
-            name=f"{opponent} at the same tables" if dash else f"{opponent} against {names}",
-            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[1]},
-            line={"dash": "dot"},
-            error_y=error_bars(rows, "opponent_share", "opponent_low", "opponent_high"),
-            hovertemplate=f"{opponent}: win share %{{y:.3f}}<extra></extra>",
-            row=1,
-            col=1,
-        )
-        fig.add_scatter(
-            x=x,
-            y=rows["difference"],
-            mode=mode,
-            name=f"minus {opponent}, same game{suffix}",
-            marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[2]},
-            error_y=error_bars(rows, "difference", "ci_low", "ci_high"),
-            text=rows["bot"],
-            hovertemplate="%{text} minus " + opponent + ": %{y:+.3f}<extra></extra>",
-            row=1,
-            col=2,
-        )
-        if "vs_baseline" in rows:
-            fig.add_scatter(
-                x=x,
-                y=rows["vs_baseline"],
-                mode=mode,
-                name=f"minus bidding the full value, same seats{suffix}",
-                marker={"symbol": symbol, "size": 11 if not dash else 8, "color": _SERIES[3]},
-                error_y=error_bars(rows, "vs_baseline", "vs_low", "vs_high"),
-                text=rows["bot"],
-                hovertemplate="%{text} minus rollout:1: %{y:+.3f}<extra></extra>",
-                row=1,
-                col=2,
-            )
+    for rows, symbol, lines, suffix in ((swept, "circle", True, ""), (extra, "diamond", False, " (diamond)")):
+        if not rows.empty:
+            _sweep_traces(fig, rows, opponent, symbol, swept=lines, suffix=suffix)
     fig.add_hline(y=0.25, line_dash="dot", line_color="#888", row=1, col=1)
     fig.add_hline(y=0, line_color="#888", row=1, col=2)
     for col in (1, 2):
@@ -287,6 +232,62 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     fig.update_yaxes(tickformat="+.0%", dtick=0.25, row=1, col=2)
     fig.update_layout(legend={"orientation": "h", "y": -0.3, "font": {"size": 12}})
     return fig
+
+
+def _sweep_traces(
+    fig: go.Figure, rows: pd.DataFrame, opponent: str, symbol: str, swept: bool, suffix: str
+) -> None:
+    """``fraction_sweep``'s traces for one kind of row: the swept fractions (lines) or the others
+    (markers beside f = 1, where the full-value bot's markers are)."""
+    names = "rollout:f" if swept else ", ".join(rows["bot"])
+    # (column, its interval's columns, legend name, colour, subplot column, hover text)
+    series = [
+        (
+            "win_share",
+            "win_low",
+            "win_high",
+            f"{names}{suffix}",
+            0 if swept else 4,
+            1,
+            "%{text}: win share %{y:.3f}",
+        ),
+        (
+            "opponent_share",
+            "opponent_low",
+            "opponent_high",
+            f"{opponent} at the same tables" if swept else f"{opponent} against {names}",
+            1,
+            1,
+            f"{opponent}: win share %{{y:.3f}}",
+        ),
+        (
+            "difference",
+            "ci_low",
+            "ci_high",
+            f"minus {opponent}, same game{suffix}",
+            2,
+            2,
+            "%{text} minus " + opponent + ": %{y:+.3f}",
+        ),
+    ]
+    if "vs_baseline" in rows:
+        name = f"minus bidding the full value, same seats{suffix}"
+        series.append(("vs_baseline", "vs_low", "vs_high", name, 3, 2, "%{text} minus rollout:1: %{y:+.3f}"))
+    for column, low, high, name, colour, col, hover in series:
+        opponents = column == "opponent_share"
+        fig.add_scatter(
+            x=rows["fraction"].fillna(1.06),
+            y=rows[column],
+            mode="lines+markers" if swept else "markers",
+            name=name,
+            marker={"symbol": symbol, "size": 8 if swept else 11, "color": _SERIES[colour]},
+            line={"dash": "dot"} if opponents else None,
+            error_y=error_bars(rows, column, low, high),
+            text=None if opponents else rows["bot"],
+            hovertemplate=hover + "<extra></extra>",
+            row=1,
+            col=col,
+        )
 
 
 def auctioneer_bid(
