@@ -255,7 +255,7 @@ def test_a_sampled_state_shows_exactly_the_seats_view(seed: int, viewer: int, bi
     for seat in sorted(bidders)[:3]:
         game.act(seat, f"bid {rng.randint(0, 10)}")
     view = game.view(viewer)
-    sample = sampling.sample_state(view, rng)
+    sample = sampling.determinize(view, rng)
     assert sample.view(viewer) == view
     assert sample.options == game.options  # every option carried whole
     hidden = [s for s in range(4) if s != viewer]
@@ -265,7 +265,7 @@ def test_a_sampled_state_shows_exactly_the_seats_view(seed: int, viewer: int, bi
 def test_sampled_hidden_cards_vary_and_never_repeat_the_viewers_own() -> None:
     game = gamekit.new_game(NAME, 4, seed=3)
     view = game.view(0)
-    samples = [sampling.sample_state(view, random.Random(k)) for k in range(12)]
+    samples = [sampling.determinize(view, random.Random(k)) for k in range(12)]
     assert len({tuple(s.values) for s in samples}) > 6
     assert all(game.values[0] not in s.values[1:] for s in samples)
 

@@ -1,4 +1,4 @@
-"""States consistent with a seat's view, for search (``gamekit.rl.mcts`` determinizes with it).
+"""States consistent with a seat's view, for search (``determinize``, which ``gamekit.rl.mcts`` calls).
 
 What a seat's view hides is the others' value cards and the sealed bids of those who have bid.
 A sample deals the others' cards at random from the cards the viewer does not hold and gives
@@ -14,11 +14,11 @@ from typing import Any
 from .game import VALUES, SealedAuction
 
 
-def sample_state(view: dict[str, Any], rng: random.Random) -> SealedAuction:
+def determinize(view: dict[str, Any], rng: random.Random) -> SealedAuction:
     """A game whose ``view(view["viewer"])`` is ``view``, the hidden cards and bids drawn by ``rng``."""
     seat, n = view["viewer"], view["players"]
     if seat is None:
-        raise ValueError("sample_state needs a seat's view, not the teacher's (viewer None)")
+        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
     unseen = [v for v in VALUES if v != view["values"][seat]]
     rng.shuffle(unseen)
     values = [view["values"][s] if s == seat else unseen.pop() for s in range(n)]
