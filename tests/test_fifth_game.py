@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
-import tests.fixture_game
+import tests.fixture_game  # registers sealed_auction, as a user's import of their game would
 from gamekit.core import registry
 from tests.core import contract_helpers, test_contract
 from tests.fixture_game import sampling
@@ -352,3 +353,23 @@ def test_its_meta_game_is_solved_from_its_folders_spec() -> None:
     assert sum(meta.mix.values()) == pytest.approx(1.0)
     [claim] = meta.claims
     assert (claim.candidate, claim.reference) == ("fraction_of_value:0.5", "fraction_of_value:0.9")
+
+
+# ------------------------------------------------------------------------ what a game needs
+def test_the_readme_lists_exactly_the_files_the_fixture_game_needed() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**Adding a game**") : readme.index("## Layout")]
+    listed = set(re.findall(r"^\| `([a-z_]+\.(?:py|toml))` \|", section, flags=re.MULTILINE))
+    folder = Path(tests.fixture_game.__file__).parent
+    assert {p.name for p in folder.iterdir() if p.suffix in (".py", ".toml")} | {"claims.py"} == listed
+    assert registry.GAMES_VARIABLE in section
+
+
+def test_the_registry_finds_each_layer_in_the_fixture_folder() -> None:
+    assert registry.package(NAME) == "tests.fixture_game" and registry.by_prefix("SA") == NAME
+    assert NAME in registry.registered()
+    for job in registry.LAYERS:
+        module = registry.layer(NAME, job)
+        assert (module is None) == (job == "claims"), job
+    with pytest.raises(gamekit.ConfigError, match="has no claims module"):
+        registry.require_layer(NAME, "claims", "the claims")
