@@ -19,8 +19,9 @@ from gamekit import rules
 
 PACKAGE = Path(gamekit.__file__).resolve().parent
 # What a game's folder holds beside its engine: presentation and players (and what the players
-# compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas.
-BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing", "claims"}
+# compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas, and its
+# meta-game's spec (``gamekit.meta_games.Spec``). Its ``spaces`` and ``sampling`` stay pure Python.
+BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing", "claims", "meta"}
 GENERIC = (
     "core",
     "auctions",
@@ -302,6 +303,7 @@ MAY_NAME_GAMES = {
     "gamekit.rl.claims": "lesson 07's claims",
     "gamekit.theory.claims": "lesson 05's claims",
     "gamekit.auction_lab": "lesson 05's content: the four games' auction formats side by side",
+    "gamekit.rl.lesson07": "lesson 07's content: the games and settings its stored experiments ran",
     "gamekit.core.registry": "API_ORDER: the order the public contract lists the games in",
 }
 

@@ -34,6 +34,26 @@ NEEDS_RULES = "needs the rules reference finding files and prefixes through the 
 NEEDS_CLASS = "needs the classroom and meta-games finding games through the registry (i24-class)"
 NEEDS_SIM = "needs simulate's workers importing a game's package by name (i24-sim)"
 
+# Importing the fixture registered it and its bots; the rest of the test session does not see them
+# (tests elsewhere list the shipped games and bots exactly). This module puts them back while its
+# own tests run, and takes them away again after.
+_GAME = registry.game_class(NAME)
+_BOTS = {name: gamekit.bots.BOTS[name] for name in ("fraction_of_value", "all_in")}
+
+
+def _unregister() -> None:
+    registry._REGISTRY.pop(NAME, None)
+    for name in _BOTS:
+        gamekit.bots.BOTS.pop(name, None)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _fixture_game_registered():
+    registry._REGISTRY[NAME] = _GAME
+    gamekit.bots.BOTS.update(_BOTS)
+    yield
+    _unregister()
+
 
 def _contract_configs(kind: str) -> list[contract_helpers.Config]:
     """The contract suite's set-ups for the fixture alone, made by the suite's own helpers."""
@@ -365,6 +385,19 @@ def test_the_readme_lists_exactly_the_files_the_fixture_game_needed() -> None:
     assert registry.GAMES_VARIABLE in section
 
 
+def test_its_engine_spaces_and_sampling_import_only_the_core_and_its_own_folder() -> None:
+    from tests.test_architecture import imports_in
+
+    folder = Path(tests.fixture_game.__file__).parent
+    for part in ("game", "spaces", "sampling"):
+        source = (folder / f"{part}.py").read_text(encoding="utf-8")
+        for target in imports_in(source, f"tests.fixture_game.{part}"):
+            pure = target.split(".")[0] in sys.stdlib_module_names or target == "__future__"
+            assert pure or target.startswith(("gamekit.core", "tests.fixture_game")), (
+                f"{part} imports {target}"
+            )
+
+
 def test_the_registry_finds_each_layer_in_the_fixture_folder() -> None:
     assert registry.package(NAME) == "tests.fixture_game" and registry.by_prefix("SA") == NAME
     assert NAME in registry.registered()
@@ -373,3 +406,6 @@ def test_the_registry_finds_each_layer_in_the_fixture_folder() -> None:
         assert (module is None) == (job == "claims"), job
     with pytest.raises(gamekit.ConfigError, match="has no claims module"):
         registry.require_layer(NAME, "claims", "the claims")
+
+
+_unregister()  # collected; registered again only while this module's tests run (above)
