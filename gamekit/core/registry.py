@@ -17,6 +17,11 @@ A missing module means the layer does not support the game, and it says so by na
 a layer needs without importing anything (player counts, the rule prefix, the strongest bot, the
 rules reference's file, whether the classroom seats it) are class attributes of the game
 (``Game`` lists them). Importing this module loads no game and nothing heavy.
+
+A game of your own is registered by importing its package. A process that does not import it
+(``gamekit`` on the command line, a worker) imports the packages named in the environment
+variable ``GAMEKIT_GAMES`` (``GAMEKIT_GAMES=mygames.auction``, several separated by commas) the
+first time the registry is read.
 """
 
 from __future__ import annotations
