@@ -293,10 +293,10 @@ def test_sampled_hidden_cards_vary_and_never_repeat_the_viewers_own() -> None:
 
 # ----------------------------------------------------------------------------------- RL layers
 @pytest.mark.xfail(strict=True, reason=NEEDS_RL)
-def test_the_pettingzoo_environment_passes_pettingzoos_api_test() -> None:
+def test_the_pettingzoo_environment_passes_pettingzoos_api_and_seed_tests() -> None:
     import warnings
 
-    from pettingzoo.test import api_test
+    from pettingzoo.test import api_test, seed_test
 
     import gamekit.rl
 
@@ -304,6 +304,7 @@ def test_the_pettingzoo_environment_passes_pettingzoos_api_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=100)
+    seed_test(lambda: gamekit.rl.pettingzoo_env(NAME, players=4), num_cycles=50)
 
 
 @pytest.mark.xfail(strict=True, reason=NEEDS_RL)
