@@ -299,6 +299,7 @@ def test_the_size_check_finds_a_long_function_and_a_long_class():
 # ---------------------------------------------------------------- game-free code names no game
 # Modules outside gamekit/games/ that may name games, and why. Everything else is game-free.
 MAY_NAME_GAMES = {
+    "gamekit.games": "imports the shipped games, which registers them",
     "gamekit.claims": "the claims registry: lessons' claims cite games by name",
     "gamekit.rl.claims": "lesson 07's claims",
     "gamekit.theory.claims": "lesson 05's claims",
@@ -328,7 +329,13 @@ def _docstrings(tree: ast.Module) -> set[int]:
     }
 
 
-def games_named(source: str, games: tuple[str, ...], prefixes: tuple[str, ...]) -> list[str]:
+def games_named(
+    source: str,
+    games: tuple[str, ...],
+    prefixes: tuple[str, ...],
+    module: str = "gamekit.x",
+    is_package: bool = False,
+) -> list[str]:
     """Where code (not a docstring) names a game: a text holding a game's name or a rule ID of
     its prefix (``"FS-B6"``, ``"FS-"``), a ``gamekit.games.`` module path (a game's package is
     wherever it was registered from: ``registry.package``), or an import of a game's package."""
@@ -342,7 +349,13 @@ def games_named(source: str, games: tuple[str, ...], prefixes: tuple[str, ...]) 
             text = node.value
             if name.search(text) or prefix.search(text) or "gamekit.games." in text:
                 found.append(f"line {node.lineno}: {text[:60]!r}")
-    for target in imports_in(source, "gamekit.x"):
+        if (
+            isinstance(node, ast.Attribute)
+            and ast.unparse(node.value) == "gamekit.games"
+            and not node.attr[0].isupper()  # a game's package, not a class gamekit.games re-exports
+        ):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    for target in imports_in(source, module, is_package):
         if target.startswith("gamekit.games."):
             found.append(f"imports {target}")
     return found
@@ -382,7 +395,9 @@ def test_the_name_check_finds_a_game_a_prefix_a_game_path_and_an_import():
         'x = "FS-"',
         'x = f"gamekit.games.{name}.analysis"',
         "from gamekit.games.for_sale import bots",
+        "from .games import kuhhandel",
         "importlib.import_module('gamekit.games.kuhhandel.claims')",
+        "import gamekit.games\nx = gamekit.games.for_sale.bots",
     ):
         assert games_named(source, games, prefixes), source
 
