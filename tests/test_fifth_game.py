@@ -30,7 +30,7 @@ NAME = "sealed_auction"
 ROOT = Path(__file__).resolve().parent.parent
 # What a layer's change waits for, until the lead merges that helper's branch (then: no marks).
 NEEDS_RL = "needs the rl layer finding spaces/sampling through the registry (i24-rl)"
-NEEDS_RULES = "needs the rules reference finding files and prefixes through the registry"
+NEEDS_RULES = "needs the rules reference finding files and prefixes through the registry (i24-class)"
 NEEDS_CLASS = "needs the classroom and meta-games finding games through the registry (i24-class)"
 NEEDS_SIM = "needs simulate's workers importing a game's package by name (i24-sim)"
 
