@@ -17,12 +17,18 @@ A missing module means the layer does not support the game, and it says so by na
 a layer needs without importing anything (player counts, the rule prefix, the strongest bot, the
 rules reference's file, whether the classroom seats it) are class attributes of the game
 (``Game`` lists them). Importing this module loads no game and nothing heavy.
+
+A game of your own is registered by importing its package. A process that does not import it
+(``gamekit`` on the command line, a worker) imports the packages named in the environment
+variable ``GAMEKIT_GAMES`` (``GAMEKIT_GAMES=mygames.auction``, several separated by commas) the
+first time the registry is read.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -37,6 +43,11 @@ _REGISTRY: dict[str, type[Game]] = {}
 # The order the public contract lists the games in; a game registered later goes after them.
 API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
 LAYERS = ("bots", "pictures", "spaces", "sampling", "claims", "meta")
+# Packages of games outside gamekit to import before the registry is first read: a comma-separated
+# list of module names (``GAMEKIT_GAMES=mygames.auction``), so that ``gamekit`` on the command line,
+# simulation workers and every layer know a game that lives in a package of your own.
+GAMES_VARIABLE = "GAMEKIT_GAMES"
+_outside_imported = False
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -62,14 +73,39 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
+def import_outside_games() -> tuple[str, ...]:
+    """Import the packages ``GAMEKIT_GAMES`` names (once per process); returns their names.
+
+    A name that cannot be imported is refused with a ``ConfigError`` naming it and the variable."""
+    global _outside_imported
+    if _outside_imported:
+        return ()
+    _outside_imported = True
+    names = tuple(part.strip() for part in os.environ.get(GAMES_VARIABLE, "").split(",") if part.strip())
+    for module in names:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            _outside_imported = False
+            raise ConfigError(
+                f"{GAMES_VARIABLE} names {quote(module)}, which cannot be imported ({exc}); "
+                "it takes importable package names separated by commas"
+            ) from None
+    return names
+
+
 def registered() -> tuple[str, ...]:
     """The names of the registered games, in the public contract's order (README)."""
+    import_outside_games()
     rank = {name: i for i, name in enumerate(API_ORDER)}
     return tuple(sorted(_REGISTRY, key=lambda name: (rank.get(name, len(rank)), name)))
 
 
 def game_class(name: str) -> type[Game]:
     """The class registered under ``name``; an unknown name is refused with the list of games."""
+    if type(name) is str and name in _REGISTRY:
+        return _REGISTRY[name]
+    import_outside_games()
     if type(name) is str and name in _REGISTRY:
         return _REGISTRY[name]
     raise ConfigError(f"no game named {quote(name)}; games available: {', '.join(registered())}")
@@ -115,6 +151,7 @@ def rules_file(name: str) -> Path:
 
 def by_prefix(prefix: str) -> str | None:
     """The game whose rule IDs start with ``prefix`` (``"FS"`` → ``"for_sale"``), or None."""
+    import_outside_games()
     for name, cls in _REGISTRY.items():
         if cls.rule_prefix == prefix:
             return name
