@@ -7,7 +7,6 @@ claim ("rounding up makes passing cheaper") is a reproducible computation.
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -111,10 +110,12 @@ def seat_experiment(
 
 def game_measures(name: str, records: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per game of a game's own measures, from ``simulate_records``' tables: the
-    ``explorer_measures`` of ``gamekit.games.<name>.analysis`` (For Sale: coins paid per house and
+    ``explorer_measures`` of the game folder's ``analysis`` module (For Sale: coins paid per house and
     coins kept; Money Monsoon: lapsed biddings and price / winning bid; Kuhhandel: closing prices
     and cow trades; Bohnanza: thaler per player and turns)."""
-    module = importlib.import_module(f"gamekit.games.{name}.analysis")
+    from .core import registry
+
+    module = registry.require_layer(name, "analysis", "the rule explorer")
     return module.explorer_measures(records)
 
 

@@ -7,6 +7,7 @@ by name through ``layer(name, job)``, never by importing a game:
 ====================  ===============================================================
 ``bots``              its strategy bots (``@register_bot``), imported with the game
 ``pictures``          ``draw``/``text`` of a view (``gamekit.pictures``)
+``analysis``          ``explorer_measures`` of its records (``gamekit.experiments``, the rule explorer)
 ``spaces``            fixed action numbers and an observation encoder (``gamekit.rl``)
 ``sampling``          states consistent with a seat's view, for search (``gamekit.rl.mcts``)
 ``claims``            the lesson's claims with their measures (``gamekit.claims``)
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 _REGISTRY: dict[str, type[Game]] = {}
 # The order the public contract lists the games in; a game registered later goes after them.
 API_ORDER = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
-LAYERS = ("bots", "pictures", "spaces", "sampling", "claims", "meta")
+LAYERS = ("bots", "pictures", "analysis", "spaces", "sampling", "claims", "meta")
 # Packages of games outside gamekit to import before the registry is first read: a comma-separated
 # list of module names (``GAMEKIT_GAMES=mygames.auction``), so that ``gamekit`` on the command line,
 # simulation workers and every layer know a game that lives in a package of your own.

@@ -3,14 +3,13 @@
 ``picture(game)`` is the teacher's view (everything); ``picture(game, seat)``
 shows exactly what that seat may see, with hidden things face down or as "?".
 Pictures are drawn from ``game.view(seat)`` only, so they can never show more
-than the view allows. Each game draws itself in ``gamekit.games.<game>.pictures`` with
+than the view allows. Each game draws itself in its folder's ``pictures`` module with
 ``draw(view) -> html`` and ``text(view) -> str`` (the command line's picture); this module
 holds what every game's picture shares.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from html import escape
 from types import ModuleType
@@ -24,14 +23,13 @@ Drawer = Callable[[dict[str, Any]], str]
 
 
 def _module(game: str) -> ModuleType | None:
-    """``gamekit.games.<game>.pictures``, the module that draws a game: ``draw`` (HTML) and ``text``."""
-    name = f"gamekit.games.{game}.pictures"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (name, f"gamekit.games.{game}"):  # a drawer's own import failing is a bug
-            raise
+    """The module of a game's folder that draws it (``draw``, HTML, and ``text``), found through the
+    registry; None for a game without one, or a name no game is registered under."""
+    from ..core import registry
+
+    if game not in registry.registered():
         return None
+    return registry.layer(game, "pictures")
 
 
 def drawer(game: str) -> Drawer | None:
