@@ -119,7 +119,7 @@ def play_games_remote(spec: RunSpec, payload: bytes, indices: Iterable[int]) -> 
     """``play_games`` in a worker process: the game's module imported first, the bots arriving
     pickled (by cloudpickle), and an error going back with its cause, or with the cause's text
     where the cause cannot be pickled."""
-    _import_game(spec)
+    import_game(spec.game, spec.module)
     try:
         bots = pickle.loads(payload)
     except Exception as exc:
@@ -139,18 +139,19 @@ def play_games_remote(spec: RunSpec, payload: bytes, indices: Iterable[int]) -> 
     return rows, tables, error
 
 
-def _import_game(spec: RunSpec) -> None:
-    """Register the spec's game in this process by importing its module, as the caller did."""
+def import_game(game: str, module: str) -> None:
+    """Register ``game`` in this process (a worker's) by importing ``module``, its class's module
+    (``RunSpec.module``), as the caller did: a game registered outside gamekit is known here too."""
     try:
-        importlib.import_module(spec.module)
+        importlib.import_module(module)
     except ImportError as exc:
         raise ConfigError(
-            f"a worker process cannot import {spec.module!r}, the module of game {spec.game!r} ({short(exc)}); "
+            f"a worker process cannot import {module!r}, the module of game {game!r} ({short(exc)}); "
             "the workers need it importable (installed, or on their sys.path), or use workers=1"
         ) from None
-    if spec.game not in registered():  # its class was defined in a script or a notebook (__main__)
+    if game not in registered():  # its class was defined in a script or a notebook (__main__)
         raise ConfigError(
-            f"game {spec.game!r} is defined in {spec.module}, which a worker process does not run: define "
+            f"game {game!r} is defined in {module}, which a worker process does not run: define "
             "it in a module the workers can import (a .py file beside the notebook), or use workers=1"
         )
 
