@@ -261,7 +261,7 @@ def simulate(
     ``seed`` (0, 1, 42) can replay the candidate games and so learn every hidden card
     (from what it sees of the game, generator or not); for a contest among untrusted bots
     pass a secret seed, e.g. ``secrets.randbits(63)``, and run the bots in separate
-    processes (in-process bots can reach anything by reflection; see the module's notes).
+    processes (in-process bots can reach anything by reflection; see ``gamekit.simulate.fence``).
 
     A bot that fails (``BotError``, ``BotTimeout``) or a game that stalls (``GameStalled``)
     stops the simulation with an error naming the game's number, its seed, the seat and the
