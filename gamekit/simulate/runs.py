@@ -287,8 +287,9 @@ def simulate_records(
 ) -> dict[str, pd.DataFrame]:
     """The same games as ``simulate`` with the same arguments, with each game's own records.
 
-    Returns ``{"seats": <simulate's table>, <record name>: <table>, ...}``; For Sale
-    adds ``purchases`` (one row per house taken) and ``sales`` (one per house sold).
+    Returns ``{"seats": <simulate's table>, <record name>: <table>, ...}``: each table the game's
+    ``records()`` names, with the game's number and the bot of each row's seat (one row per
+    purchase, sale, auction or trade, as the game records them).
     On a failure the error carries ``rows`` (the seats table) and ``tables`` (the records)
     of the games that finished, as ``simulate`` describes.
     """
