@@ -3,24 +3,25 @@
 Run ``python -m gamekit.bench`` (or ``gamekit bench``, or ``make bench``). Every
 registered game is played by uniformly random choices in the plain loop any
 user would write (``new_game``, ``to_act``, ``legal_actions``, ``act``), so the
-numbers are what a notebook or a bot author gets. For the 4-player For Sale
-game a second line times ``gamekit.play(game, "random")``, the full bot
-runner. Each measurement is the best of ``repeat`` runs of the same games,
-because the fastest run is the one least disturbed by the rest of the machine.
+numbers are what a notebook or a bot author gets. For the reference case (the first
+game the registry lists, at its default player count: ``reference_case``) a second
+line times ``gamekit.play(game, "random")``, the full bot runner. Each measurement is
+the best of ``repeat`` runs of the same games, because the fastest run is the one
+least disturbed by the rest of the machine.
 
-Beside the 4-player For Sale line the bench times a yardstick from outside: OpenSpiel's C++
+Beside the reference case's line the bench times a yardstick from outside: OpenSpiel's C++
 Goofspiel (13 cards, 3 players), driven from Python by the same plain loop (a random choice among
 ``state.legal_actions(player)`` for each player of a simultaneous turn, then ``apply_actions``; the
 prize card turned up at each chance node is drawn the same way). A decision is one player's choice,
 as in gamekit (Goofspiel: 3 per turn, 12 turns; the 13th is forced and OpenSpiel plays it itself);
-chance draws are not counted, as For Sale's shuffles are not. The two loops alternate, so both see
+chance draws are not counted, as a game's shuffles are not. The two loops alternate, so both see
 the same machine, and the ratio is the median of the runs' ratios of decisions per CPU second.
 It needs ``open_spiel`` (the ``rl`` extra); without it the bench says so and goes on.
 
-``--strength N`` adds a line per game: its strongest bot against the best bot it had before,
-in N seat-rotated games at 4 players (half the seats each), as a paired difference of win share
-with its 95 % interval (``gamekit.stats.paired_difference``). Strength, unlike speed, does not
-depend on the machine.
+``--strength N`` adds a line per pair a game declares in its ``bench_strength``: a newer bot
+against the best bot the game had before, in N seat-rotated games at the game's default player
+count (half the seats each), as a paired difference of win share with its 95 % interval
+(``gamekit.stats.paired_difference``). Strength, unlike speed, does not depend on the machine.
 """
 
 from __future__ import annotations
@@ -38,33 +39,42 @@ from .core.errors import ConfigError
 from .core.game import game_class, new_game, registered
 from .simulate import play
 
-DEFAULT_GAMES = 1000  # about 0.3 s per For Sale run: room under 30 s for every engine to come
+DEFAULT_GAMES = 1000  # about 0.3 s per run of the quickest engine: room under 30 s for every engine
 DEFAULT_REPEAT = 3
-PLAY_CASE = ("for_sale", 4)  # the case that also times the full bot runner
-
-# Per game: each bot of issue 12 against the best bot the game had before, for ``--strength``;
-# the first pair of a game is its strongest bot.
-STRENGTH_CASES: dict[str, tuple[tuple[str, str], ...]] = {
-    "for_sale": (("house_value", "spread"), ("save_top", "spread"), ("skew_match", "spread")),
-    "money_monsoon": (("rollout:0.6", "shade"), ("reserve", "shade")),
-    "bohnanza": (("grower", "trader:0"),),
-    "kuhhandel": (("cowtrader", "value:1"),),
-}
-STRENGTH_PLAYERS = 4
 
 RANDOM_LOOP = "random loop"
 PLAY_RUNNER = 'play("random")'
 
 # The yardstick: OpenSpiel's Goofspiel as written here (perfect information, the default: the
-# players see the cards played, as For Sale's reveals show them; the prize cards in random order).
+# players see the cards played, as an auction game's open reveals show them; the prize cards in random order).
 GOOFSPIEL = "goofspiel(num_cards=13,players=3)"
 GOOFSPIEL_LABEL = "goofspiel (OpenSpiel C++)"
-REFERENCE_CASE = ("for_sale", 4)  # the line compared with Goofspiel
 REFERENCE_RUNS = 5  # alternated runs of each, at least; the median ratio is reported
 OPENSPIEL_MISSING = (
     "OpenSpiel's Goofspiel: skipped, open_spiel is not installed (it comes with the rl extra: "
     "pip install '.[rl]')"
 )
+
+
+def reference_case() -> tuple[str, int]:
+    """The line that also times the full bot runner and is compared with Goofspiel: the first game
+    the registry lists (the public contract's order), at its default player count."""
+    name = registered()[0]
+    return name, game_class(name).default_players
+
+
+def strength_cases(game_names: Sequence[str] | None = None) -> dict[str, tuple[tuple[str, str], ...]]:
+    """``--strength``'s pairs, as each game declares them (``Game.bench_strength``: a newer bot,
+    then the best bot before it; the strongest bot's pair first); games without any are left out."""
+    found = {name: game_class(name).bench_strength for name in game_names or registered()}
+    return {name: pairs for name, pairs in found.items() if pairs}
+
+
+def __getattr__(name: str) -> Any:
+    """``STRENGTH_CASES``, the name lesson 03 points to: every game's pairs, read when asked."""
+    if name == "STRENGTH_CASES":
+        return strength_cases()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _random_loop(name: str, players: int, games: int, seed: int) -> int:
@@ -88,8 +98,8 @@ def _drive(make: Any, games: int, seed: int) -> int:
 
 
 class _Idle:
-    """A game that does nothing but take turns: four seats, For Sale's ~62 decisions a game,
-    five choices at each. The random loop over it is what Python itself costs per decision,
+    """A game that does nothing but take turns: four seats, 62 decisions a game (as many as the
+    reference case's game makes, about), five choices at each. The random loop over it is what Python itself costs per decision,
     outside any engine: the most a Python engine driven by this loop could reach."""
 
     __slots__ = ("history", "is_over", "to_act")
@@ -162,11 +172,12 @@ def _timed(run: Any, *args: Any) -> tuple[float, float, int]:
 def run_reference(
     games: int = DEFAULT_GAMES, repeat: int = REFERENCE_RUNS, seed: int = 0
 ) -> dict[str, Any] | None:
-    """The 4-player For Sale random loop against OpenSpiel's C++ Goofspiel (``GOOFSPIEL``), run
-    alternately ``max(repeat, REFERENCE_RUNS)`` times each; None when open_spiel is not installed.
+    """The reference case's random loop (``reference_case``) against OpenSpiel's C++ Goofspiel
+    (``GOOFSPIEL``), run alternately ``max(repeat, REFERENCE_RUNS)`` times each; None when
+    open_spiel is not installed.
 
     Returns ``rows`` (one per game, shaped like ``run_bench``'s, from the median run by CPU time,
-    plus ``ratio``), ``ratio`` (the median over the runs of For Sale's decisions per CPU second
+    plus ``ratio``), ``ratio`` (the median over the runs of the game's decisions per CPU second
     over Goofspiel's in the run beside it), ``ratios`` (each run's, sorted) and ``idle`` (the
     decisions per CPU second of the same loop over a game that does nothing, ``_Idle``: the
     ceiling of any engine written in Python and driven this way; median over the runs).
@@ -176,7 +187,7 @@ def run_reference(
     except ImportError:
         return None
     goofspiel = pyspiel.load_game(GOOFSPIEL)
-    name, players = REFERENCE_CASE
+    name, players = reference_case()
     runs: dict[str, list[tuple[float, float, int]]] = {name: [], GOOFSPIEL: []}
     ratios, idle = [], []
     for _ in range(max(repeat, REFERENCE_RUNS)):
@@ -199,12 +210,14 @@ def run_reference(
 
 
 def format_reference(reference: dict[str, Any] | None) -> str:
-    """The For Sale and Goofspiel lines with their ratio beside each, or why there are none."""
+    """The reference case's and Goofspiel's lines with their ratio beside each, or why there are none."""
     if reference is None:
         return OPENSPIEL_MISSING
     rows = reference["rows"]
+    name = rows[0]["game"]
+    title = game_class(name).title
     lines = [
-        f"For Sale against OpenSpiel's C++ Goofspiel ({GOOFSPIEL}), the same random loop, "
+        f"{title} against OpenSpiel's C++ Goofspiel ({GOOFSPIEL}), the same random loop, "
         f"{len(reference['ratios'])} alternated runs each, median run by CPU time:"
     ]
     width = max(len(r["game"]) for r in rows)
@@ -212,10 +225,10 @@ def format_reference(reference: dict[str, Any] | None) -> str:
         lines.append(
             f"  {r['game']:<{width}}  {r['players']} players  {r['decisions']:>7,} decisions  "
             f"{r['decisions'] / r['cpu_seconds']:>9,.0f} decisions/CPU s  "
-            f"{r['decisions_per_s']:>9,.0f} decisions/s  for_sale/goofspiel {r['ratio']:.2f}"
+            f"{r['decisions_per_s']:>9,.0f} decisions/s  {name}/goofspiel {r['ratio']:.2f}"
         )
     low, high = reference["ratios"][0], reference["ratios"][-1]
-    lines.append(f"  For Sale / Goofspiel: {reference['ratio']:.2f} (runs {low:.2f} to {high:.2f})")
+    lines.append(f"  {title} / Goofspiel: {reference['ratio']:.2f} (runs {low:.2f} to {high:.2f})")
     lines.append(
         f"  The loop alone, over a game that does nothing: {reference['idle']:,.0f} decisions/CPU s "
         "(Python's own cost per decision, outside any engine)"
@@ -276,6 +289,7 @@ def run_bench(
     if type(repeat) is not int or repeat < 1:
         raise ValueError(f"repeat must be a whole number >= 1, not {repeat!r}")
     rows = []
+    play_case = reference_case()
     for name in game_names or registered():
         cls = game_class(name)
         counts = players or range(cls.min_players, cls.max_players + 1)
@@ -284,32 +298,33 @@ def run_bench(
                 continue
             seconds, cpu, decisions = _best_of(_random_loop, repeat, name, n, games, seed)
             rows.append(_row(name, n, RANDOM_LOOP, games, seconds, cpu, decisions))
-            if (name, n) == PLAY_CASE:
+            if (name, n) == play_case:
                 seconds, cpu, decisions = _best_of(_play_runner, repeat, name, n, games, seed)
                 rows.append(_row(name, n, PLAY_RUNNER, games, seconds, cpu, decisions))
     return rows
 
 
 def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int = 0) -> list[dict[str, Any]]:
-    """Each new bot against its game's previous best (``STRENGTH_CASES``): ``games`` games at 4
-    players, the two bots alternating seats and rotated from game to game; one row per pair with
-    the paired difference of win share, its interval and the games."""
+    """Each newer bot against its game's previous best (``strength_cases``): ``games`` games at the
+    game's default player count, the two bots alternating seats and rotated from game to game; one
+    row per pair with the players, the paired difference of win share, its interval and the games."""
     from .bots import make_bot
     from .simulate import simulate
     from .stats import paired_difference
 
     rows = []
-    for name in game_names or registered():
-        if name not in STRENGTH_CASES:
-            continue
-        for pair in STRENGTH_CASES[name]:
+    for name, pairs in strength_cases(game_names).items():
+        players = game_class(name).default_players
+        for pair in pairs:
             strong, before = (make_bot(spec, name) for spec in pair)
-            bots = [strong if seat % 2 == 0 else before for seat in range(STRENGTH_PLAYERS)]
-            table = simulate(name, STRENGTH_PLAYERS, bots, games, seed=seed)
-            found = paired_difference(table, strong.label, before.label)
+            bots = [strong if seat % 2 == 0 else before for seat in range(players)]
+            found = paired_difference(
+                simulate(name, players, bots, games, seed=seed), strong.label, before.label
+            )
             rows.append(
                 {
                     "game": name,
+                    "players": players,
                     "bot": strong.label,
                     "against": before.label,
                     "difference": found.difference,
@@ -424,15 +439,15 @@ def run_from_args(args: argparse.Namespace) -> int:
         f"Python {platform.python_version()} on {platform.machine() or 'unknown machine'}"
     )
     print(format_table(rows))
-    if any((row["game"], row["players"]) == REFERENCE_CASE for row in rows):
+    if any((row["game"], row["players"]) == reference_case() for row in rows):
         print()
         print(format_reference(run_reference(args.games, args.repeat, args.seed)))
     if args.strength:
-        print(
-            f"\nStrength: win share, each new bot minus its game's previous best, {STRENGTH_PLAYERS} players, paired games"
-        )
+        print("\nStrength: win share, each new bot minus its game's previous best, paired games")
         for row in run_strength(args.strength, args.game, args.seed):
-            print(f"  {row['game']:<14} {row['bot']} vs {row['against']}: {row['text']}")
+            print(
+                f"  {row['game']:<14} {row['players']} players  {row['bot']} vs {row['against']}: {row['text']}"
+            )
     return 0
 
 

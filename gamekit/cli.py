@@ -309,10 +309,7 @@ def _command_line(args: argparse.Namespace) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .analysis import position_summary, seat_summary, summarize
-
     options = convert_options(args.game, args.option)
-    title = game_class(args.game).title
     # Players and options, checked now; the game's options hold the defaults too, for the record.
     resolved = dict(new_game(args.game, args.players, seed=args.seed, options=options).options)
     # Bots are built here, so a bad name fails with the library's message before any game is played.
@@ -323,8 +320,40 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     to_stdout = args.out is not None and str(args.out) == "-"
     if args.out is not None and not to_stdout and not args.out.parent.is_dir():
         raise ConfigError(f"--out {str(args.out)!r}: folder {str(args.out.parent)!r} does not exist")
+    started = _now()
+    df = _play_simulation(args, bots, options, workers)
+    ended = _now()
     # With --out - the rows alone go to stdout; the summary and every message go to stderr.
-    report = sys.stderr if to_stdout else sys.stdout
+    _print_simulation(args, df, options, sys.stderr if to_stdout else sys.stdout)
+    if to_stdout:
+        df.to_csv(sys.stdout, index=False)
+        sys.stdout.flush()
+        return EXIT_OK
+    if args.out is None:
+        return EXIT_OK
+    record = {
+        "game": args.game,
+        "players": args.players,
+        "options": resolved,
+        "options_given": options,
+        "bots": [bot.label for bot in bots],
+        "seat_rotation": "in game i, seat s is played by bots[(s + i) % players]",
+        "seed": args.seed,
+        "games": args.games,
+        "workers": workers,
+        "gamekit_version": __version__,
+        "python": platform.python_version(),
+        "started": started,
+        "ended": ended,
+        "rows": len(df),
+        "csv": args.out.name,
+        "command": _command_line(args),
+    }
+    return _write_simulation(args.out, df, record)
+
+
+def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[str, Any], workers: Any) -> Any:
+    """``simulate``'s table of the games ``args`` asks for, with a progress bar on stderr."""
     where = (
         "here"
         if workers == 1
@@ -334,14 +363,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     )
     bar = ProgressBar(total=args.games)
     if not bar.tty:
-        print(f"Playing {args.games:,} games of {title} {where}", file=sys.stderr, flush=True)
+        print(
+            f"Playing {args.games:,} games of {game_class(args.game).title} {where}",
+            file=sys.stderr,
+            flush=True,
+        )
     # Chunks small enough for the count to move about 20 times per worker (a cluster is taken as 8
     # workers); the rows do not depend on it.
     spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
     chunk = max(1, min(250, args.games // (20 * spread)))
-    started = _now()
     with bar:
-        df = simulate(
+        return simulate(
             args.game,
             args.players,
             bots,
@@ -352,9 +384,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress=bar,
             chunk=chunk,
         )
-    ended = _now()
+
+
+def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any], report: IO[str]) -> None:
+    """What the simulation found, as text on ``report``: the run, its games unfinished, win rates."""
+    from .analysis import position_summary, seat_summary, summarize
+
     print(
-        f"{title}, {args.players} players, {args.games:,} games, seed {args.seed}"
+        f"{game_class(args.game).title}, {args.players} players, {args.games:,} games, seed {args.seed}"
         f"{''.join(f', {k}={v}' for k, v in options.items())}; bots rotate through the seats",
         file=report,
     )
@@ -371,37 +408,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(file=report)
         print("by position after the first start player (0 = that player):", file=report)
         print(format_summary(position_summary(df), key="position"), file=report)
-    if to_stdout:
-        df.to_csv(sys.stdout, index=False)
-        sys.stdout.flush()
-        return EXIT_OK
-    if args.out is not None:
-        record = {
-            "game": args.game,
-            "players": args.players,
-            "options": resolved,
-            "options_given": options,
-            "bots": [bot.label for bot in bots],
-            "seat_rotation": "in game i, seat s is played by bots[(s + i) % players]",
-            "seed": args.seed,
-            "games": args.games,
-            "workers": workers,
-            "gamekit_version": __version__,
-            "python": platform.python_version(),
-            "started": started,
-            "ended": ended,
-            "rows": len(df),
-            "csv": args.out.name,
-            "command": _command_line(args),
-        }
-        meta = metadata_path(args.out)
-        try:
-            df.to_csv(args.out, index=False)
-            meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            print(f"gamekit simulate: error: cannot write {str(args.out)!r}: {exc}", file=sys.stderr)
-            return EXIT_FAILED
-        print(f"Wrote {len(df):,} rows to {args.out}, and how they were made to {meta}")
+
+
+def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
+    """The rows to ``out`` and how they were made (``record``) beside it; the exit code."""
+    meta = metadata_path(out)
+    try:
+        df.to_csv(out, index=False)
+        meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"gamekit simulate: error: cannot write {str(out)!r}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"Wrote {len(df):,} rows to {out}, and how they were made to {meta}")
     return EXIT_OK
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import gamekit
@@ -11,6 +13,7 @@ from gamekit.bench import (
     STRENGTH_CASES,
     format_table,
     main,
+    reference_case,
     run_bench,
     run_strength,
 )
@@ -94,7 +97,7 @@ def test_run_strength_gives_each_listed_game_its_paired_difference_with_an_inter
     ]
     assert pairs == expected and len(pairs) >= 4  # For Sale's three new sellers and Bohnanza's grower
     for row in rows:
-        assert row["games"] == 40
+        assert row["games"] == 40 and row["players"] == game_class(row["game"]).default_players
         assert row["low"] < row["difference"] < row["high"] and "paired games" in row["text"]
 
 
@@ -103,6 +106,27 @@ def test_every_strength_case_names_two_different_registered_bots_of_its_game():
         assert pairs, game
         for strong, before in pairs:
             assert make_bot(strong, game).label != make_bot(before, game).label
+
+
+def test_each_game_declares_its_strength_cases_its_strongest_bot_first():
+    assert set(STRENGTH_CASES) == set(gamekit.GAMES)  # every shipped game declares its pairs
+    for game in gamekit.GAMES:
+        cls = game_class(game)
+        assert STRENGTH_CASES[game] == cls.bench_strength
+        first = cls.bench_strength[0][0]
+        assert make_bot(first, game).label == make_bot(cls.strongest_bot, game).label, game
+
+
+def test_the_bench_names_no_game_and_times_the_registrys_first_game_at_its_default_count():
+    import gamekit.bench as bench
+
+    source = Path(bench.__file__).read_text(encoding="utf-8")
+    for game in gamekit.GAMES:
+        cls = game_class(game)
+        for name in (game, cls.title, f'"{cls.rule_prefix}'):
+            assert name not in source, f"gamekit/bench.py names {name}"
+    first = gamekit.registered()[0]
+    assert reference_case() == (first, game_class(first).default_players)
 
 
 def test_run_reference_times_for_sale_beside_openspiel_goofspiel_with_their_ratio():

@@ -165,12 +165,11 @@ def test_a_bots_generator_in_simulate_is_not_derived_from_the_games_seed():
 
 
 def test_the_bots_generators_do_not_involve_the_game_seeds(monkeypatch):
-    import sys
+    from gamekit.simulate import runs  # where a run's games are dealt
 
-    sim = sys.modules["gamekit.simulate"]  # the module (gamekit.simulate is the function)
     first = Recorder()
     gamekit.simulate("for_sale", 3, [first, "random", "random"], games=3, seed=8)
-    monkeypatch.setattr(sim, "game_seed", lambda seed, index: 12345 + index)
+    monkeypatch.setattr(runs, "game_seed", lambda seed, index: 12345 + index)
     second = Recorder()
     gamekit.simulate("for_sale", 3, [second, "random", "random"], games=3, seed=8)
     assert list(first.first.values()) == list(second.first.values())

@@ -104,6 +104,8 @@ class Game(ABC):
     # What the layers around the engine need to know without importing it (``core.registry``):
     default_players: ClassVar[int] = 4  # a table's, an adapter's and a benchmark's player count
     strongest_bot: ClassVar[str] = "random"  # the strongest bot we have: baselines, MCTS's opponents
+    # ``gamekit bench --strength``: (newer bot, the best bot before it) pairs, the strongest bot's first
+    bench_strength: ClassVar[tuple[tuple[str, str], ...]] = ()
     classroom_tables: ClassVar[bool] = True  # the classroom may seat students at it
     rules_file: ClassVar[str | None] = None  # its rules reference; None: data/rules/<name>.toml
     # The seat that played first, stacked or drawn: ``_setup`` sets it; saves record it.

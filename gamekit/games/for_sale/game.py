@@ -70,6 +70,7 @@ class ForSale(Game):
 
     name = "for_sale"
     strongest_bot = "house_value:1.5"  # lesson 07's baselines and the MCTS agent's opponents
+    bench_strength = (("house_value", "spread"), ("save_top", "spread"), ("skew_match", "spread"))
     title = "For Sale"
     rule_prefix = "FS"
     min_players = 3

@@ -134,6 +134,7 @@ class Kuhhandel(Game):
 
     name = "kuhhandel"
     strongest_bot = "cowtrader:3"  # lesson 07's baselines and the MCTS agent's opponents
+    bench_strength = (("cowtrader", "value:1"),)
     title = "Kuhhandel"
     rule_prefix = "KH"
     min_players = 3

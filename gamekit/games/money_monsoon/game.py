@@ -173,6 +173,7 @@ class MoneyMonsoon(Game):
 
     name = "money_monsoon"
     strongest_bot = "rollout:0.6"  # lesson 07's baselines and the MCTS agent's opponents
+    bench_strength = (("rollout:0.6", "shade"), ("reserve", "shade"))
     title = "Money Monsoon"
     rule_prefix = "MM"
     min_players = 4

@@ -1,0 +1,69 @@
+"""Worker back end: a Dask cluster, named by its scheduler's address or a ``dask.distributed.Client``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from typing import Any
+
+from ..core.errors import ConfigError
+from .fence import short
+from .gather import Progress, Rows, Tables, gather
+
+
+def dask_client(address: str) -> Any:
+    """A Dask ``Client`` of the scheduler at ``address``, or a ``ConfigError`` saying why not."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ConfigError(
+            f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
+            "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')"
+        ) from None
+    try:
+        return Client(address, timeout=30)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ConfigError(f"could not reach the Dask scheduler at {address!r}: {short(exc)}") from None
+
+
+@contextmanager
+def _client(workers: Any) -> Iterator[Any]:
+    """The Client ``workers`` names: one made here from an address is closed at the end; one
+    passed in is left open."""
+    with dask_client(workers) if isinstance(workers, str) else nullcontext(workers) as client:
+        yield client
+
+
+def on_dask(
+    workers: Any, task: Callable[[range], tuple[Any, ...]], chunks: list[range], progress: Progress | None
+) -> tuple[Rows, Tables]:
+    """The chunks on the Dask cluster ``workers`` names. On any exception (Ctrl-C included) the
+    chunks still queued or running are cancelled."""
+    with _client(workers) as client:
+        futures: list[Any] = []
+
+        def submit(ix: range) -> Any:
+            # pure=False: two chunks never share a result, whatever Dask thinks of their arguments.
+            futures.append(client.submit(*task(ix), pure=False))
+            return futures[-1]
+
+        # A generous window: an adaptive cluster grows with the tasks it sees queued, and cancelling
+        # them all on Ctrl-C is one message to the scheduler.
+        threads = sum(client.nthreads().values())
+        try:
+            return gather(submit, chunks, progress, max(4 * threads, 100), cancel=False)
+        except BaseException:
+            # One message for all: a Dask future's own cancel() waits for the scheduler, one by one.
+            client.cancel([future for future in futures if not future.done()])
+            raise
+
+
+def calls_on_dask(workers: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
+    """Each call's result, in order, the calls spread over the Dask cluster ``workers`` names."""
+    with _client(workers) as client:
+        futures = [client.submit(fn, *args, pure=False) for fn, args in calls]
+        try:
+            return client.gather(futures)
+        except BaseException:
+            client.cancel([future for future in futures if not future.done()])
+            raise

@@ -1,0 +1,299 @@
+"""Runs: thousands of games, in chunks, as tables (``simulate``, ``simulate_records``).
+
+A run is one frozen ``RunSpec``; a chunk of its games is played by ``play_games`` wherever the
+workers are, and depends only on the spec, the bots and the games' numbers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+import traceback
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..bots.base import bot_label, make_bot
+from ..core.errors import ConfigError, PlayError
+from ..core.game import Game, new_game
+from ..core.registry import game_class, registered
+from .fence import BotThread, Seat, check_time_limit, short
+from .gather import Batch, Progress, Rows, Tables, collect
+from .loop import BotSpec, is_one_bot, play_to_end
+from .seeds import bot_key, game_seed, keyed_rng
+from .workers import Workers, on_workers, workers_kind
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One simulation: ``games`` games of ``game`` at ``players``, dealt from ``seed`` with
+    ``options``, played in chunks of ``chunk``, each decision of each bot bounded by ``time_limit``
+    (seconds, None: none), with each game's own records too when ``records``.
+
+    It is all a worker is told besides the bots and the games' numbers, and all the games depend
+    on. ``module`` is the game's module, from the registry: a worker imports it before it plays,
+    so that a game registered outside gamekit is known there too. Building a spec checks it.
+    """
+
+    game: str
+    players: int
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] | None = None
+    chunk: int = 250
+    records: bool = False
+    time_limit: float | None = None
+    module: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "module", game_class(self.game).__module__)  # an unknown name fails first
+        if type(self.games) is not int or self.games < 1:
+            raise ConfigError(f"games must be a whole number >= 1, not {self.games!r}")
+        if type(self.chunk) is not int or self.chunk < 1:
+            raise ConfigError(f"chunk must be a whole number of games >= 1, not {self.chunk!r}")
+        object.__setattr__(self, "time_limit", check_time_limit(self.time_limit))
+
+    def chunks(self) -> list[range]:
+        """The games' numbers, ``chunk`` at a time: the unit of work sent to a worker."""
+        return [
+            range(start, min(start + self.chunk, self.games)) for start in range(0, self.games, self.chunk)
+        ]
+
+
+def play_games(spec: RunSpec, bots: Sequence[BotSpec], indices: Iterable[int]) -> Batch:
+    """Rows (and, if the spec asks, the games' records) of the games numbered ``indices``, and the
+    error that stopped them early, if any (the rows then hold the games finished before it).
+
+    The unit of work of every worker: it depends only on its arguments.
+    """
+    thread = BotThread()
+    seated = [Seat(make_bot(b, spec.game), spec.time_limit, thread) for b in bots]
+    players, rows, tables = spec.players, [], {}
+    key = bot_key(spec.seed)
+    try:
+        for index in indices:
+            game = new_game(spec.game, players, seed=game_seed(spec.seed, index), options=spec.options)
+            # Seat rotation: in game i, seat s is played by bot (s + i) mod n.
+            order = [seated[(seat + index) % players] for seat in range(players)]
+            rngs = [keyed_rng(key, index, seat) for seat in range(players)]
+            rows.extend(_seat_rows(game, play_to_end(game, order, rngs, index), order, index))
+            if spec.records:
+                for table, entries in game.records().items():
+                    tables.setdefault(table, []).extend(
+                        {"game": index, **entry, "bot": order[entry["seat"]].label} for entry in entries
+                    )
+    except PlayError as exc:
+        return rows, tables, exc
+    finally:
+        thread.close()
+    return rows, tables, None
+
+
+def _seat_rows(game: Game, result: dict[str, Any], order: Sequence[Seat], index: int) -> Rows:
+    """One row per seat of finished game number ``index``: who played it, how it ended, its statistics."""
+    winners, players = result["winners"], game.players
+    rows = []
+    for seat in range(players):
+        row = {
+            "game": index,
+            "seat": seat,
+            # Seats after the game's first start player, clockwise (0: that player).
+            "position": (seat - game.first_player) % players,
+            "bot": order[seat].label,
+            "score": result["scores"][seat],
+            "rank": result["ranks"][seat],
+            "winner": seat in winners,
+            "win_share": 1 / len(winners) if seat in winners else 0.0,
+            "finished": result["finished"],
+            "decisions": len(game.history),
+        }
+        row.update(game.stats(seat))
+        rows.append(row)
+    return rows
+
+
+def play_games_remote(spec: RunSpec, payload: bytes, indices: Iterable[int]) -> Batch:
+    """``play_games`` in a worker process: the game's module imported first, the bots arriving
+    pickled (by cloudpickle), and an error going back with its cause, or with the cause's text
+    where the cause cannot be pickled."""
+    import_game(spec.game, spec.module)
+    try:
+        bots = pickle.loads(payload)
+    except Exception as exc:
+        raise ConfigError(
+            f"the bots could not be unpickled in a worker process ({short(exc)}); {_IMPORTABLE}"
+        ) from None
+    rows, tables, error = play_games(spec, bots, indices)
+    if error is not None and error.__cause__ is not None:
+        cause = error.__cause__
+        text = "".join(traceback.format_exception(cause))
+        try:
+            pickle.dumps(cause)
+        except Exception:
+            cause = RuntimeError(short(cause))
+        cause.add_note("in the worker process:\n" + text)
+        error.__cause__ = cause
+    return rows, tables, error
+
+
+def import_game(game: str, module: str) -> None:
+    """Register ``game`` in this process (a worker's) by importing ``module``, its class's module
+    (``RunSpec.module``), as the caller did: a game registered outside gamekit is known here too."""
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        raise ConfigError(
+            f"a worker process cannot import {module!r}, the module of game {game!r} ({short(exc)}); "
+            "the workers need it importable (installed, or on their sys.path), or use workers=1"
+        ) from None
+    if game not in registered():  # its class was defined in a script or a notebook (__main__)
+        raise ConfigError(
+            f"game {game!r} is defined in {module}, which a worker process does not run: define "
+            "it in a module the workers can import (a .py file beside the notebook), or use workers=1"
+        )
+
+
+_IMPORTABLE = (
+    "make the bot importable: define its class in a module the workers can import (a .py file beside the notebook, "
+    "imported with 'from mybots import MyBot'), give it only attributes that can be pickled, "
+    "or use workers=1"
+)
+
+
+def pickled_bots(bots: list[Any]) -> bytes:
+    """The bots as the worker processes receive them: cloudpickle sends classes defined in a
+    notebook or a script (``__main__``) by value."""
+    try:
+        import cloudpickle
+    except ImportError:  # pragma: no cover - a dependency of gamekit
+        cloudpickle = pickle
+    try:
+        return cloudpickle.dumps(bots)
+    except Exception as exc:
+        labels = ", ".join(bot_label(b) for b in bots if not isinstance(b, str))
+        raise ConfigError(
+            f"the bots ({labels}) cannot be sent to worker processes ({short(exc)}); {_IMPORTABLE}"
+        ) from None
+
+
+def run(
+    spec: RunSpec, bots: Sequence[BotSpec] | BotSpec, workers: Workers, progress: Progress | None
+) -> tuple[Rows, Tables]:
+    """Every game of ``spec`` played by ``bots`` on ``workers``: the rows and the records' tables,
+    in game order, whatever the workers. Bad bots, players or options fail before any game."""
+    if is_one_bot(bots):
+        bots = [bots] * spec.players  # type: ignore[list-item]
+    bots = list(bots)  # type: ignore[arg-type]
+    if len(bots) != spec.players:
+        raise ConfigError(f"{spec.players} players need {spec.players} bots, got {len(bots)}")
+    checked = [make_bot(b, spec.game) for b in bots]
+    new_game(spec.game, spec.players, seed=spec.seed, options=spec.options)  # set-up errors fail early too
+    chunks = spec.chunks()
+    if workers_kind(workers) == "one":
+        batches = (play_games(spec, checked, ix) for ix in chunks)
+        return collect(batches, chunks, progress, stop_at_error=True)
+    payload = pickled_bots(bots)
+    return on_workers(workers, lambda ix: (play_games_remote, spec, payload, ix), chunks, progress)
+
+
+def _frames(
+    spec: RunSpec, bots: Sequence[BotSpec] | BotSpec, workers: Workers, progress: Progress | None
+) -> dict[str, pd.DataFrame]:
+    """``run``'s rows and tables as DataFrames, ``seats`` first; on a failure the error's ``rows``
+    and ``tables`` (those of the games that finished) become DataFrames too."""
+    import pandas as pd
+
+    try:
+        rows, tables = run(spec, bots, workers, progress)
+    except PlayError as exc:
+        exc.rows = pd.DataFrame(exc.rows)
+        exc.tables = {k: pd.DataFrame(v) for k, v in (exc.tables or {}).items()}
+        raise
+    return {"seats": pd.DataFrame(rows), **{k: pd.DataFrame(v) for k, v in tables.items()}}
+
+
+def simulate(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: Workers = 1,
+    progress: Progress | None = None,
+    chunk: int = 250,
+    *,
+    time_limit: float | None = None,
+) -> pd.DataFrame:
+    """Play ``games`` games and return one row per seat per game.
+
+    ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
+    that every bot plays every seat equally often over each ``players`` games.
+    Each row has game, seat, position (seats after the game's first start player,
+    clockwise: 0 is that player, whom the rules choose at random), bot, score, rank,
+    winner, win_share, finished and decisions, then the game's own statistics.
+    ``progress(done, total)`` is called in the calling process each time a chunk of
+    ``chunk`` games finishes. ``time_limit`` (seconds, default none) bounds each decision
+    of each bot.
+
+    ``workers`` says where the games are played, in chunks of ``chunk`` games; the table is
+    the same, row for row, for every choice:
+
+    - ``1`` (default): here, one game after another;
+    - a number above 1: that many fresh local worker processes. They do not run the calling
+      script again, so a script needs no ``if __name__ == "__main__":`` guard, and bots
+      defined in a notebook or a script travel to them by cloudpickle;
+    - a Dask scheduler's address (``"tcp://10.0.0.5:8786"``) or a ``dask.distributed.Client``:
+      the workers of that cluster, which need gamekit (the same version) installed;
+    - any ``concurrent.futures.Executor`` (a process or thread pool of your own), left running.
+
+    Ctrl-C (``KeyboardInterrupt``) stops a simulation within a fraction of a second: games
+    not yet started are cancelled, local worker processes terminated, Dask tasks cancelled
+    (an Executor of your own finishes the chunks it has started).
+
+    Seeds: game i is dealt from ``game_seed(seed, i)``, and its bot in seat s draws from
+    ``simulation_bot_rng(seed, i, s)``, which is not derived from the game's seed. Same
+    seed, same table. What a bot can learn: nothing about its game's seed from its
+    generator beyond what it could guess of ``seed`` itself. A bot that guesses a small
+    ``seed`` (0, 1, 42) can replay the candidate games and so learn every hidden card
+    (from what it sees of the game, generator or not); for a contest among untrusted bots
+    pass a secret seed, e.g. ``secrets.randbits(63)``, and run the bots in separate
+    processes (in-process bots can reach anything by reflection; see ``gamekit.simulate.fence``).
+
+    A bot that fails (``BotError``, ``BotTimeout``) or a game that stalls (``GameStalled``)
+    stops the simulation with an error naming the game's number, its seed, the seat and the
+    bot; ``exc.rows`` holds this table for the games that finished (with workers, also those
+    of other chunks, after the failing game too).
+    """
+    spec = RunSpec(name, players, games, seed=seed, options=options, chunk=chunk, time_limit=time_limit)
+    return _frames(spec, bots, workers, progress)["seats"]
+
+
+def simulate_records(
+    name: str,
+    players: int,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: Workers = 1,
+    progress: Progress | None = None,
+    chunk: int = 250,
+    *,
+    time_limit: float | None = None,
+) -> dict[str, pd.DataFrame]:
+    """The same games as ``simulate`` with the same arguments, with each game's own records.
+
+    Returns ``{"seats": <simulate's table>, <record name>: <table>, ...}``: each table the game's
+    ``records()`` names, with the game's number and the bot of each row's seat (one row per
+    purchase, sale, auction or trade, as the game records them).
+    On a failure the error carries ``rows`` (the seats table) and ``tables`` (the records)
+    of the games that finished, as ``simulate`` describes.
+    """
+    spec = RunSpec(
+        name, players, games, seed=seed, options=options, chunk=chunk, records=True, time_limit=time_limit
+    )
+    return _frames(spec, bots, workers, progress)
