@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .core.errors import ConfigError
+from .core.registry import game_class
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -238,7 +239,11 @@ def _profile_result(
     return mean, stderr, first
 
 
-def _profile_result_remote(payload: bytes, *args: Any) -> Result:
+def _profile_result_remote(name: str | None, module: str | None, payload: bytes, *args: Any) -> Result:
+    if name is not None and module is not None:  # a game registered outside gamekit is known here too,
+        from .simulate import import_game  # and its bots unpickle
+
+        import_game(name, module)
     game, strategies = pickle.loads(payload)
     return _profile_result(game, strategies, *args)
 
@@ -269,6 +274,7 @@ def _play_profiles(
     from .simulate import _pickled_bots, _workers_kind, run_calls
 
     args = (players, games, seed, options, column, keep_first)
+    module = game_class(game).__module__ if isinstance(game, str) else None
     if _workers_kind(workers) == "one":
         return [_profile_result(game, s, c, *args) for s, c in jobs]
     payloads: dict[int, bytes] = {}  # the strategies of a table's profiles are pickled once
@@ -276,7 +282,8 @@ def _play_profiles(
     for s, c in jobs:
         if id(s) not in payloads:
             payloads[id(s)] = _pickled_bots([game, list(s)])
-        calls.append((_profile_result_remote, (payloads[id(s)], c, *args)))
+        name = game if isinstance(game, str) else None
+        calls.append((_profile_result_remote, (name, module, payloads[id(s)], c, *args)))
     return run_calls(workers, calls)
 
 
