@@ -258,3 +258,38 @@ def test_cards_show_statement_quote_and_translation():
     rule = rules.get("FS-B5")
     assert rule.quotes[0].translation.split()[0] in html and "FS-B6" in html
     assert str(cards).startswith("FS-B5")
+
+
+# ------------------------------------------------------------------ a game registered from outside
+@pytest.fixture
+def resale(monkeypatch):
+    from tests.classroom.resale import register_for_test
+
+    return register_for_test(monkeypatch)
+
+
+def test_rs_a1_a_registered_games_own_rules_file_is_in_the_reference(resale):
+    rule = rules.get("rs-a1")
+    assert rule.id == "RS-A1" and rule.game == resale and rule.kind == "convention"
+    assert rules.all_rules(resale) == [rule] and "RS-A1" in rules.ids()
+    assert rules.PREFIXES["RS"] == resale and resale in rules.GAME_FILES
+    assert [r.id for r in rules.cards("RS-A1", "FS-B3")] == ["RS-A1", "FS-B3"]
+    assert rules.cited("the same (RS-A1), and (FS-B3) and (ZZ-A1)") == ["RS-A1", "FS-B3"]
+    refused = gamekit.IllegalAction("refused (RS-A1)")
+    assert refused.rule_id == "RS-A1" and refused.rule is rule
+
+
+def test_rs_a1_is_known_only_while_its_game_is_registered():
+    assert "RS" not in rules.PREFIXES and rules.cited("(RS-A1)") == []
+    assert gamekit.IllegalAction("refused (RS-A1)").rule_id is None
+    with pytest.raises(KeyError, match="no rule"):
+        rules.get("RS-A1")
+
+
+def test_gamekit_rules_prints_a_registered_games_rule_and_its_whole_file(resale, capsys):
+    from gamekit.cli import main
+
+    assert main(["rules", "RS-A1"]) == 0
+    assert capsys.readouterr().out.startswith("RS-A1  Resale is For Sale under another name")
+    assert main(["rules", resale]) == 0
+    assert "RS-A1" in capsys.readouterr().out

@@ -10,7 +10,8 @@ from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every
 if TYPE_CHECKING:
     from ..rules import Rule
 
-_CITED = re.compile(r"\((?:[^()]*[ ,])?((?:FS|MM|BO|KH)-[A-Z]\d+)\)")
+# A game's rule ID in parentheses, last in them; its prefix must be a registered game's (``rule_id``).
+_CITED = re.compile(r"\((?:[^()]*[ ,])?([A-Z]{2,4}-[A-Z]\d+)\)")
 
 
 class GamekitError(Exception):
@@ -30,7 +31,9 @@ class IllegalAction(GamekitError, ValueError):
 
     @property
     def rule_id(self) -> str | None:
-        found = _CITED.findall(str(self))
+        from .registry import by_prefix  # the registry imports this module
+
+        found = [i for i in _CITED.findall(str(self)) if by_prefix(i.split("-")[0]) is not None]
         return found[-1] if found else None
 
     @property
