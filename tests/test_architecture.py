@@ -18,8 +18,9 @@ from gamekit import rules
 
 PACKAGE = Path(gamekit.__file__).resolve().parent
 # What a game's folder holds beside its engine: presentation and players (and what the players
-# compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas.
-BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing", "claims"}
+# compute, e.g. Bohnanza's harvest timing from gamekit.theory), which may use pandas; and its
+# meta-game's spec (gamekit.meta_games).
+BESIDE_THE_ENGINE = {"bots", "pictures", "analysis", "plots", "timing", "claims", "meta"}
 GENERIC = (
     "core",
     "auctions",
