@@ -148,9 +148,9 @@ class Hub(Rounds, Tables):
                 )
                 raise error
             if activity["kind"] == "auction":
-                self._bid(session, activity, student, text)
+                self._round_input(session, activity, student, text, "bid")
             elif activity["kind"] == "clock":
-                self._drop(session, activity, student, text)
+                self._round_input(session, activity, student, text, "drop")
             else:
                 self._table_act(session, activity, student, text)
         return self.me(student)

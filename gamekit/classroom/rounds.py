@@ -22,7 +22,7 @@ from .store import now
 SEALED_FORMATS = ("first_price", "second_price", "all_pay")
 CLOCK_FORMATS = ("losers_pay_half",)
 FORMATS = SEALED_FORMATS + CLOCK_FORMATS
-REFUND_ROUNDINGS = HALF_ROUNDINGS  # For Sale's FS-B6: half of an odd price back, rounded down (default) or up
+REFUND_ROUNDINGS = HALF_ROUNDINGS  # CL-16: half of an odd price back, rounded down (default) or up
 
 
 # ------------------------------------------------------------------ the auctions' arithmetic
@@ -72,16 +72,16 @@ def clock_outcome(
     order: Sequence[int],
     rounding: str = "down",
 ) -> dict[str, Any]:
-    """Winner and payments of an ascending clock where losers pay half (FS-B5 as a clock).
+    """Winner and payments of an ascending clock where losers pay half (CL-16).
 
     Who dropped out gets half of the price at which they dropped back, in whole units rounded
-    as For Sale's FS-B6 (``rounding`` "down", the default: a drop at 35 gets 17 back and pays
+    as CL-16 says (``rounding`` "down", the default: a drop at 35 gets 17 back and pays
     18; "up": 18 back, pays 17), and pays the rest; the last one in wins and pays the price on
     the clock. Several still in when the clock stops (the top reached, or the teacher closed
     it): the first of them in ``order`` wins, the others pay as if they had dropped there.
     """
     if rounding not in REFUND_ROUNDINGS:
-        raise ValueError(f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {rounding!r}")
+        raise ValueError(f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (CL-16), not {rounding!r}")
     payments: dict[int, int] = {s: p - half_back(p, rounding) for s, p in drops.items()}
     if not still_in:
         return {"winner": None, "price": None, "payments": payments}
@@ -155,44 +155,15 @@ class Rounds(HubBase):
             screen["step"] = config["step"]
         return screen
 
-    def _bid(self, session: Any, activity: Any, student: Any, text: str) -> None:
+    def _round_input(self, session: Any, activity: Any, student: Any, text: str, kind: str) -> None:
+        """A student's sealed bid (``kind`` "bid") or drop-out at the clock ("drop"): checked, then
+        stored with its row; a refusal (CL-8, CL-2, CL-1, CL-3) is logged and raised."""
         config = json.loads(activity["config"])
         current = self._round(activity["id"])
         fields = {"activity": activity["id"], "student": student["id"], "name": student["name"]}
         value = None
         try:
-            if current is None or current["status"] != "open":
-                raise ClassroomError("CL-2", "the round is closed: wait for the next one")
-            fields["round"] = current["number"]
-            value = private_value(
-                config["seed"], current["number"], student["id"], config["low"], config["high"]
-            )
-            amount = parse_bid(text, config["low"], config["high"])
-            if self.store.one(
-                "SELECT 1 FROM bids WHERE round = ? AND student = ?", (current["id"], student["id"])
-            ):
-                raise ClassroomError("CL-3", "you have already bid in this round; a sealed bid is final")
-        except ClassroomError as error:
-            self._refused(session["code"], "bid", text, error, value=value, **fields)
-            raise
-        with self.store.write() as db:
-            db.insert("bids", round=current["id"], student=student["id"], amount=amount, time=now())
-            self._row(session["code"], "bid", f"bid {amount}", True, value=value, **fields)
-            self._count(f"s:{student['id']}")
-            self._maybe_close(session, activity)
-            self._bump(session["code"])
-
-    def _still_in(self, code: str, round_id: int) -> list[int]:
-        dropped = self._bids(round_id)
-        return [s["id"] for s in self._active(code) if s["id"] not in dropped]
-
-    def _drop(self, session: Any, activity: Any, student: Any, text: str) -> None:
-        config = json.loads(activity["config"])
-        current = self._round(activity["id"])
-        fields = {"activity": activity["id"], "student": student["id"], "name": student["name"]}
-        value = None
-        try:
-            if text.lower() != "drop":
+            if kind == "drop" and text.lower() != "drop":
                 raise ClassroomError("CL-8", f"the clock takes 'drop', not {text[:40]!r}")
             if current is None or current["status"] != "open":
                 raise ClassroomError("CL-2", "the round is closed: wait for the next one")
@@ -200,20 +171,30 @@ class Rounds(HubBase):
             value = private_value(
                 config["seed"], current["number"], student["id"], config["low"], config["high"]
             )
+            amount = parse_bid(text, config["low"], config["high"]) if kind == "bid" else current["price"]
             if self.store.one(
                 "SELECT 1 FROM bids WHERE round = ? AND student = ?", (current["id"], student["id"])
             ):
-                raise ClassroomError("CL-3", "you have already dropped out of this round")
+                already = (
+                    "bid in this round; a sealed bid is final"
+                    if kind == "bid"
+                    else "dropped out of this round"
+                )
+                raise ClassroomError("CL-3", f"you have already {already}")
         except ClassroomError as error:
-            self._refused(session["code"], "drop", text, error, value=value, **fields)
+            self._refused(session["code"], kind, text, error, value=value, **fields)
             raise
-        price = current["price"]
         with self.store.write() as db:
-            db.insert("bids", round=current["id"], student=student["id"], amount=price, time=now())
-            self._row(session["code"], "drop", f"drop {price}", True, value=value, **fields)
-            self._count(f"p:{session['code']}")
+            db.insert("bids", round=current["id"], student=student["id"], amount=amount, time=now())
+            self._row(session["code"], kind, f"{kind} {amount}", True, value=value, **fields)
+            # A sealed bid changes the bidder's screen only; a drop-out, everyone's (who is still in).
+            self._count(f"s:{student['id']}" if kind == "bid" else f"p:{session['code']}")
             self._maybe_close(session, activity)
             self._bump(session["code"])
+
+    def _still_in(self, code: str, round_id: int) -> list[int]:
+        dropped = self._bids(round_id)
+        return [s["id"] for s in self._active(code) if s["id"] not in dropped]
 
     def _maybe_close(self, session: Any, activity: Any) -> None:
         """Close the open round when nobody is left to wait for (inside a transaction)."""
@@ -319,7 +300,7 @@ class Rounds(HubBase):
                 if config["rounding"] not in REFUND_ROUNDINGS:
                     raise ClassroomError(
                         "CL-14",
-                        f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (FS-B6), not {config['rounding']!r}",
+                        f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (CL-16), not {config['rounding']!r}",
                         422,
                     )
             with self.store.write() as db:
@@ -338,17 +319,17 @@ class Rounds(HubBase):
         if price is not None:
             self._ticks[round_id] = time.monotonic()
 
-    def _auction_activity(self, code: str) -> tuple[Any, Any, dict[str, Any]]:
+    def _auction_activity(self, code: str) -> tuple[Any, Any, dict[str, Any], Any]:
+        """The session, its running auction, that auction's settings and its current round (CL-14 if none)."""
         session = self.session(code)
         activity = self._activity(session)
         if activity is None or activity["kind"] not in ("auction", "clock"):
             raise ClassroomError("CL-14", "no auction is running in this session", 409)
-        return session, activity, json.loads(activity["config"])
+        return session, activity, json.loads(activity["config"]), self._round(activity["id"])
 
     def close(self, code: str) -> dict[str, Any]:
         with self.lock:
-            session, activity, _ = self._auction_activity(code)
-            current = self._round(activity["id"])
+            session, activity, _, current = self._auction_activity(code)
             if current["status"] != "open":
                 raise ClassroomError("CL-2", f"round {current['number']} is already closed", 409)
             with self.store.write():
@@ -358,8 +339,7 @@ class Rounds(HubBase):
 
     def next_round(self, code: str) -> dict[str, Any]:
         with self.lock:
-            session, activity, config = self._auction_activity(code)
-            current = self._round(activity["id"])
+            session, activity, config, current = self._auction_activity(code)
             if current["status"] == "open":
                 raise ClassroomError("CL-14", f"round {current['number']} is still open: close it first", 409)
             if current["number"] >= config["rounds"]:
@@ -374,8 +354,7 @@ class Rounds(HubBase):
     def tick(self, code: str) -> dict[str, Any]:
         """Move the clock one step up; at the top it stops and the round closes."""
         with self.lock:
-            session, activity, config = self._auction_activity(code)
-            current = self._round(activity["id"])
+            session, activity, config, current = self._auction_activity(code)
             if activity["kind"] != "clock":
                 raise ClassroomError("CL-14", "only a clock round ticks", 409)
             if current["status"] != "open":

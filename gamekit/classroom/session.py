@@ -229,7 +229,7 @@ class Classroom:
         closed round shows each student the sorted bids, the price and their payoff. The clock
         rises by ``step`` every ``tick_seconds`` (the server's defaults: a twentieth of the range
         every 2 s; 0 seconds: only on ``tick()``). Who drops out gets half of their price back in
-        whole units, an odd price's half rounded as For Sale's FS-B6: ``rounding`` "down" (the
+        whole units, an odd price's half rounded as CL-16 says: ``rounding`` "down" (the
         default: a drop at 35 pays 18) or "up" (pays 17).
         """
         if format not in CLASSROOM_FORMATS:
