@@ -129,7 +129,7 @@ def test_every_games_spec_is_its_folders_meta_module():
 
     for game, spec in meta_games.specs().items():
         assert registry.layer(game, "meta").SPEC is spec
-    assert set(meta_games.specs()) == set(gamekit.GAMES)
+    assert set(gamekit.GAMES) <= set(meta_games.specs())
 
 
 def test_a_game_registered_from_outside_plays_its_meta_game(monkeypatch):
