@@ -280,9 +280,9 @@ class Classroom:
         seed: int | None = None,
         any_time_seconds: float | None = None,
     ) -> dict[str, Any]:
-        """Seat every student who has joined at tables of ``game`` (a registered game whose class
-        allows it, ``tables.table_games()``; None: the first of them) for ``players`` (3–6); bots (a registered
-        bot name, e.g. ``"random"`` or ``"house_value:1.5"``) fill the empty seats and take over
+        """Seat every student who has joined at tables of ``game`` for ``players`` (3–6): a
+        registered game whose class allows it (``tables.table_games()``; None: the first of them).
+        Bots (a registered bot name, e.g. ``"random"``) fill the empty seats and take over
         from a student who leaves. Before each bot decision at which a student may act at any
         time (a harvest, say), the bots wait until the student acts and passes, or for
         ``any_time_seconds`` (the server's default: 5; CL-17)."""
