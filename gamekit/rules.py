@@ -33,6 +33,7 @@ from typing import Any
 
 from .core import registry
 from .core.data import data_dir
+from .core.errors import read_rules_from
 
 KINDS = ("rule", "reading", "convention", "example")
 # The shape of a rule ID; ``cited`` keeps those whose prefix is a registered game's or the classroom's.
@@ -306,6 +307,9 @@ def get(rule_id: str) -> Rule:
         known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in known_prefixes]
         raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
     return rule
+
+
+read_rules_from(get)  # IllegalAction.rule reads this reference
 
 
 def cards(*rule_ids: str | Iterable[str]) -> RuleCards:
