@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .hub_base import LANGS, MAX_TEXT, HubBase, _number, _plain
+from .hub_base import LANGS, MAX_TEXT, _plain
 from .rounds import (
     CLOCK_FORMATS,
     FORMATS,
@@ -33,6 +33,7 @@ from .store import now
 from .tables import ANY_TIME_SECONDS, LOG_LINES, PASS, Tables, table_games
 from .tokens import join_code, normal_code, token
 
+# What this module has always offered, from the modules its jobs moved to.
 __all__ = [
     "ANY_TIME_SECONDS",
     "CLOCK_FORMATS",
@@ -44,8 +45,6 @@ __all__ = [
     "REFUND_ROUNDINGS",
     "SEALED_FORMATS",
     "Hub",
-    "HubBase",
-    "_number",
     "clock_outcome",
     "parse_bid",
     "private_value",
