@@ -15,9 +15,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .core import registry
 from .core.data import data_dir
 from .core.errors import ConfigError
-from .core.game import API_ORDER, SEAT_NAMES, Event, Game, new_game
+from .core.game import SEAT_NAMES, Event, Game, new_game
 
 
 def parse_step(step: str) -> tuple[int, str]:
@@ -86,7 +87,7 @@ class ExampleRun:
 
     @property
     def verdict(self) -> str:
-        """ "FS-X1 matches the document", or "KH-X2 follows the rules" for an example built from rule text."""
+        """ "<ID> matches the document", or "<ID> follows the rules" for an example built from rule text."""
         if self.from_document:
             return f"{self.id} {'matches' if self.matches else 'DOES NOT match'} the document"
         return f"{self.id} {'follows' if self.matches else 'DOES NOT follow'} the rules"
@@ -131,7 +132,7 @@ def load_examples(game: str | None = None) -> list[dict[str, Any]]:
             example = json.loads(path.read_text(encoding="utf-8"))
             example["file"] = str(path.relative_to(root.parent))
             examples.append(example)
-    order = {name: i for i, name in enumerate(API_ORDER)}
+    order = {name: i for i, name in enumerate(registry.registered())}
     return sorted(examples, key=lambda e: (order.get(e["game"], len(order)), e["game"], _id_key(e["id"])))
 
 
@@ -141,7 +142,7 @@ def _id_key(rule_id: str) -> tuple[str, int]:
 
 
 def find_example(rule_id: str) -> dict[str, Any]:
-    """One worked example by its rule ID, e.g. ``"FS-X1"``."""
+    """One worked example by its rule ID (a game's prefix, ``X`` and a number)."""
     for candidate in load_examples():
         if candidate["id"] == rule_id:
             return candidate

@@ -3,8 +3,9 @@
 A lesson's claim such as "``house_value`` beats ``spread``" is measured first against the
 strongest bots. That leaves open whether it holds where play would settle: if every player
 chose among a few strong strategies, each choosing well, which mix would they reach, and does
-the claim hold against opponents drawn from it? For each game this module names three
-strategies (the strongest bots and the baseline the lessons compare with), plays their
+the claim hold against opponents drawn from it? Each game names three strategies (the
+strongest bots and the baseline the lessons compare with) in its folder's ``meta.py``
+(``SPEC = Spec(...)``, found through ``registry.layer(game, "meta")``); this module plays their
 heuristic payoff table (``gamekit.strategy.payoff_table``: every multiset of 4 strategies,
 common seeds), finds the symmetric equilibrium of lowest regret, and measures each claim as a
 paired difference against opponents drawn from that mix (``strategy.difference_at_mix``).
@@ -14,13 +15,12 @@ with their results to ``data/meta_games/<game>.json``; lessons read them with ``
 tests replay a profile of each stored table and every claim exactly (same seeds, same figures),
 so the stored numbers are what the code gives, not numbers typed in::
 
-    python -m gamekit.meta_games            # all four games, about 10 minutes on one core
-    python -m gamekit.meta_games for_sale   # one
+    python -m gamekit.meta_games            # every game with a meta-game, about 10 minutes on one core
+    python -m gamekit.meta_games <game>     # one
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -33,12 +33,6 @@ from .core.errors import ConfigError
 
 PLAYERS = 4
 SEED = 2026
-
-
-def _grower_without_trading() -> Any:
-    # Found by name, as experiments.game_measures finds a game's analysis: this layer imports no game.
-    analysis = importlib.import_module("gamekit.games.bohnanza.analysis")
-    return analysis.NonTrader("grower")
 
 
 @dataclass(frozen=True)
@@ -55,24 +49,12 @@ class Spec:
         return [s if isinstance(s, str) else s() for s in self.strategies]
 
 
-SPECS: dict[str, Spec] = {
-    "for_sale": Spec(
-        ("spread:0.3", "house_value:1.5", "save_top:12"),
-        (("house_value:1.5", "spread:0.3"), ("save_top:12", "spread:0.3")),
-    ),
-    "money_monsoon": Spec(
-        ("shade:0.6", "rollout:0.6", "rollout:1"),
-        (("rollout:0.6", "shade:0.6"), ("rollout:0.6", "rollout:1"), ("shade:0", "rollout:0.6")),
-    ),
-    "kuhhandel": Spec(
-        ("value:1", "cowtrader:3", "bluffer:0.3"),
-        (("cowtrader:3", "value:1"),),
-    ),
-    "bohnanza": Spec(
-        ("grower:3", "trader:0", _grower_without_trading),
-        (("grower:3", "grower:3 (no trading)"),),
-    ),
-}
+def specs() -> dict[str, Spec]:
+    """Every registered game's meta-game spec (its folder's ``meta.SPEC``), in the registry's order."""
+    from .core import registry
+
+    found = {name: registry.layer(name, "meta") for name in registry.registered()}
+    return {name: module.SPEC for name, module in found.items() if module is not None}
 
 
 @dataclass(frozen=True)
@@ -129,9 +111,10 @@ def path(game: str) -> Path:
 
 
 def _spec(game: str) -> Spec:
-    if game not in SPECS:
-        raise ConfigError(f"no meta-game for {game!r}; there are: {', '.join(SPECS)}")
-    return SPECS[game]
+    known = specs()
+    if game not in known:
+        raise ConfigError(f"no meta-game for {game!r}; there are: {', '.join(known)}")
+    return known[game]
 
 
 def _resolve(game: str, label: str) -> Any:
@@ -215,9 +198,10 @@ def stored(game: str) -> MetaGame:
     return from_dict(json.loads(path(game).read_text(encoding="utf-8")))
 
 
-def regenerate(games: Sequence[str] = tuple(SPECS), workers: int = 1) -> None:
-    """Play each game's meta-game again and write it to ``data/meta_games/``."""
-    for game in games:
+def regenerate(games: Sequence[str] | None = None, workers: int = 1) -> None:
+    """Play each game's meta-game (every one with a spec when ``games`` is None) again and write
+    it to ``data/meta_games/``."""
+    for game in specs() if games is None else games:
         meta = solve(game, workers=workers)
         target = path(game)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -228,4 +212,4 @@ def regenerate(games: Sequence[str] = tuple(SPECS), workers: int = 1) -> None:
 
 
 if __name__ == "__main__":
-    regenerate(sys.argv[1:] or tuple(SPECS), workers=2)
+    regenerate(sys.argv[1:] or None, workers=2)

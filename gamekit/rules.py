@@ -1,12 +1,15 @@
 """The project's own rules reference: every rule ID, what it says, and the document it rests on.
 
     from gamekit import rules
-    rules.get("FS-B3").statement      # what the rule says, in the project's words
-    print(rules.get("FS-B3"))         # the same with its kind, source, quote and translation
-    rules.cards("FS-B5", "FS-B6")     # HTML cards in a notebook
+    rules.get(rule_id).statement      # what the rule says, in the project's words
+    print(rules.get(rule_id))         # the same with its kind, source, quote and translation
+    rules.cards(first_id, second_id)  # HTML cards in a notebook
 
-The reference is data shipped with the package (``data/rules/<game>.toml`` and the
-bibliography ``data/rules/sources.toml``; their format is ``data/rules/FORMAT.md``). Each
+A rule ID is its game's ``rule_prefix``, a letter and a number (the classroom's own: ``CL-``
+and a number). The reference is data shipped with the package: each registered game's file
+(``registry.rules_file``: ``data/rules/<game>.toml`` unless the game names its own, so a game
+in a folder of its own brings its reference along), the classroom's ``data/rules/classroom.toml``
+and the bibliography ``data/rules/sources.toml``; their format is ``data/rules/FORMAT.md``. Each
 rule has a statement in the project's own words, a kind (``rule``: the document says it;
 ``reading``: the document is silent or loose and this is how gamekit reads it;
 ``convention``: how a computer settles what people settle at the table; ``example``: a
@@ -28,21 +31,16 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .core import registry
 from .core.data import data_dir
+from .core.errors import read_rules_from
 
 KINDS = ("rule", "reading", "convention", "example")
-RULE_ID = re.compile(r"\b(?:(?:FS|MM|BO|KH)-[A-Z]\d+|CL-\d+)\b")
-# The reference's files in the order the public contract lists the games.
-GAME_FILES = ("for_sale", "money_monsoon", "bohnanza", "kuhhandel")
+# The shape of a rule ID; ``cited`` keeps those whose prefix is a registered game's or the classroom's.
+RULE_ID = re.compile(r"\b(?:[A-Z]{2,4}-[A-Z]\d+|CL-\d+)\b")
 # Beside the games: the classroom server's own rules (CL-1, CL-2, ...: gamekit.classroom).
 OTHER_FILES = ("classroom",)
-PREFIXES = {
-    "FS": "for_sale",
-    "MM": "money_monsoon",
-    "BO": "bohnanza",
-    "KH": "kuhhandel",
-    "CL": "classroom",
-}
+OTHER_PREFIXES = {"CL": "classroom"}
 CUT = "…"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NO_LINE_START = "、。，．」』）)]！？…："
@@ -101,11 +99,6 @@ class Rule:
     reading: str | None = None
     why: str | None = None
     built_from: str | None = None
-
-    @property
-    def is_ours(self) -> bool:
-        """True when the rule is, in whole or in part, gamekit's reading or convention."""
-        return self.kind in ("reading", "convention") or bool(self.reading) or bool(self.built_from)
 
     def text(self, quotes: bool = True) -> str:
         """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
@@ -208,6 +201,25 @@ def _folder() -> Path:
     return data_dir() / "rules"
 
 
+def games() -> tuple[str, ...]:
+    """The games whose rules the reference holds: every registered game, in the registry's order."""
+    return registry.registered()
+
+
+def prefixes() -> dict[str, str]:
+    """Each rule ID prefix and whose rules it names: the registered games', then the classroom's."""
+    return {registry.game_class(name).rule_prefix: name for name in games()} | OTHER_PREFIXES
+
+
+def __getattr__(name: str) -> Any:
+    # ``GAME_FILES`` and ``PREFIXES`` as they were, read from the registry when asked for.
+    if name == "GAME_FILES":
+        return games()
+    if name == "PREFIXES":
+        return prefixes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @cache
 def sources() -> dict[str, Source]:
     """The bibliography: every source document by its key."""
@@ -260,21 +272,22 @@ def _rule(game: str, entry: dict[str, Any]) -> Rule:
 
 @cache
 def _game_rules(game: str) -> dict[str, Rule]:
-    """One game's entries, read from its file on first use."""
-    data = tomllib.loads((_folder() / f"{game}.toml").read_text(encoding="utf-8"))
+    """One game's entries, read from its file (``registry.rules_file``) on first use."""
+    file = _folder() / f"{game}.toml" if game in OTHER_FILES else registry.rules_file(game)
+    data = tomllib.loads(file.read_text(encoding="utf-8"))
     return {entry["id"]: _rule(game, entry) for entry in data["rule"]}
 
 
 def _reference() -> dict[str, Rule]:
-    return {rule_id: rule for game in GAME_FILES + OTHER_FILES for rule_id, rule in _game_rules(game).items()}
+    return {rule_id: rule for game in games() + OTHER_FILES for rule_id, rule in _game_rules(game).items()}
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
     """Every rule of the reference (of one game, or of all, the classroom's CL-* last), in order."""
     if game is None:
         return list(_reference().values())
-    if game not in GAME_FILES + OTHER_FILES:
-        known = ", ".join(GAME_FILES + OTHER_FILES)
+    if game not in games() + OTHER_FILES:
+        known = ", ".join(games() + OTHER_FILES)
         raise KeyError(f"no game named {game!r} in the rules reference; games: {known}")
     return list(_game_rules(game).values())
 
@@ -285,18 +298,22 @@ def ids() -> list[str]:
 
 
 def get(rule_id: str) -> Rule:
-    """One rule by its ID (``"FS-B3"``, any case)."""
+    """One rule by its ID (any case)."""
     wanted = rule_id.strip().upper()
-    game = PREFIXES.get(wanted.split("-")[0])
+    known_prefixes = prefixes()
+    game = known_prefixes.get(wanted.split("-")[0])
     rule = _game_rules(game).get(wanted) if game else None
     if rule is None:
-        known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in PREFIXES]
+        known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in known_prefixes]
         raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
     return rule
 
 
+read_rules_from(get)  # IllegalAction.rule reads this reference
+
+
 def cards(*rule_ids: str | Iterable[str]) -> RuleCards:
-    """Rules to show in a lesson: ``cards("FS-B5", "FS-B6")`` displays one card each."""
+    """Rules to show in a lesson: ``cards(first_id, second_id)`` displays one card each."""
     flat: list[str] = []
     for item in rule_ids:
         flat.extend([item] if isinstance(item, str) else item)
@@ -304,8 +321,11 @@ def cards(*rule_ids: str | Iterable[str]) -> RuleCards:
 
 
 def cited(text: str) -> list[str]:
-    """The rule IDs a text cites, in order of first appearance (``"... (FS-B3)"`` → ``["FS-B3"]``)."""
-    return list(dict.fromkeys(match.group(0) for match in RULE_ID.finditer(text)))
+    """The rule IDs a text cites, in order of first appearance (``"... (CL-12)"`` → ``["CL-12"]``):
+    those of ``RULE_ID``'s shape whose prefix is a registered game's or the classroom's."""
+    known = prefixes()
+    found = (match.group(0) for match in RULE_ID.finditer(text))
+    return list(dict.fromkeys(i for i in found if i.split("-")[0] in known))
 
 
 def bibliography() -> str:

@@ -6,14 +6,14 @@
   action; the recorded moves (while they stay legal) or bots play the rest.
 - ``Table``: a game with human seats and bot seats; humans act through
   ``submit``, bots through ``advance``, which stops before every bot decision at
-  which a person may take an "at any time" action (Bohnanza's harvests) until that
+  which a person may take an "at any time" action (a harvest, say) until that
   person acts or passes; ``any_time_points`` and ``any_time_reach`` check from a
   played game's record that every such point reached the people.
 - ``action_groups``: a seat's legal actions sorted into the controls a person
   would expect (buttons for a few choices, a slider for a range of numbers).
 - ``routine_action``: the step a table's assist takes for a person (only where the
   rules force one action, or every choice leads to the same position; and, as a
-  declared default, Kuhhandel's payment with the fewest cards).
+  declared default, a payment with the fewest cards).
 
 The widgets in ``gamekit.widgets`` are thin layers over these.
 """
@@ -201,7 +201,7 @@ class ActionGroup:
 
     @property
     def step(self) -> int:
-        """The gap between neighbouring numbers (1 for For Sale bids, 10 for Kuhhandel's)."""
+        """The gap between neighbouring numbers (1, or 10 in a game that bids in tens)."""
         values = [a.value for a in self.actions]
         return values[1] - values[0] if self.numeric and len(values) > 1 else 1
 
@@ -250,7 +250,7 @@ def _public(event: Event) -> Event:
 # The shortcuts a table's assist may take for a person (``Table(assist=...)``):
 #   "forced": the rules allow the person one action (besides "at any time" ones);
 #   "same":   every action the person may choose leads to one and the same position;
-#   "pay":    a payment (actions of kind ``pay``, Kuhhandel's KH-A6) with the fewest cards.
+#   "pay":    a payment (actions of kind ``pay``) with the fewest cards.
 # "forced" and "same" never take a choice that matters; "pay" is a declared default.
 ASSIST_SHORTCUTS = ("forced", "same", "pay")
 _MAX_SAME = 6  # "same" plays each choice out on a copy, so it looks at a few choices only
@@ -285,9 +285,9 @@ def assist_shortcuts(assist: bool | Collection[str] | None) -> frozenset[str]:
 def position(game: Game) -> str:
     """The whole state (the teacher's view, secrets included) as text, to compare two positions.
 
-    A view's ``fields`` (Bohnanza's, one list per seat) are compared as sets: field numbers are
-    labels, and a bean put into another empty field gives the same position numbered
-    differently (the game's own reading of BO-T2).
+    A view's ``fields`` (one list per seat) are compared as sets: field numbers are labels, and
+    a card put into another empty field gives the same position numbered differently (the
+    reading of a game whose view has fields).
     """
     view = dict(game.view())
     if isinstance(view.get("fields"), list):
@@ -353,12 +353,12 @@ def routine_action(
     (an "at any time" action aside, and only if that one gives the same position before or
     after it), "same" only where every action leads, after the steps the rules then force, to
     one position (and each passes the same "at any time" test). "pay" picks, among the legal
-    payments (KH-A6 already rules out overpaying when exact change is possible), the one with the
+    payments (the game's rules already rule out overpaying where they do), the one with the
     fewest cards: a default the person may switch off to choose cards by hand. ``bid_limit`` is
-    the person's own standing order for an open auction with holds (Kuhhandel): raise by the
+    the person's own standing order for an open auction with holds: raise by the
     least step while that stays within the limit, else hold (a limit above the person's money
-    can make an over-bid, which KH-A7 punishes: the limit is the person's). ``refuse_offers`` is another
-    standing order: answer every proposal made to the person (``accept`` / ``reject``, Bohnanza)
+    can make an over-bid, which the rules may punish: the limit is the person's). ``refuse_offers`` is another
+    standing order: answer every proposal made to the person (``accept`` / ``reject``)
     with ``reject``. Standing orders are the person's choices, made once and shown as such.
     """
     if seat not in game.to_act:
@@ -396,8 +396,8 @@ def routine_action(
 def may_act_any_time(game: Game, seat: int) -> bool:
     """True when the game awaits a decision, ``seat`` is not to act and the engine lists an
     action for it (its "at any time" actions: the public contract). This is every table's test
-    of "a person may act now", with no game named: whatever point an engine makes (Bohnanza's
-    pause before a reshuffling draw, BO-T6) is such a point when it lists the person's actions."""
+    of "a person may act now", with no game named: whatever point an engine makes (a pause
+    before a reshuffling draw, say) is such a point when it lists the person's actions."""
     return bool(game.to_act) and seat not in game.to_act and bool(game.legal_actions(seat))
 
 

@@ -6,7 +6,7 @@ tested function it calls (shown in the lesson next to the widget):
 - ``StepPlayer``: Back / Next / Reset over a ``teach.Replay``.
 - ``YourMove``: ``teach.what_if`` from a position of a replay.
 - ``PlayTable``: a ``teach.Table`` with buttons and sliders for the legal actions, which
-  stops on the bots' turns when the person may act "at any time" (Bohnanza's harvests),
+  stops on the bots' turns when the person may act "at any time" (a harvest, say),
   takes the steps the rules force for a person (``assist``) and carries out a person's
   standing orders; several people at one device get a hand-over screen before each private view.
 - ``RuleExplorer``: option controls that re-run ``gamekit.simulate`` and redraw plots (or,
@@ -38,7 +38,7 @@ def _html(inner: str) -> str:
 
 
 def _rule_summary(rule_id: str) -> str:
-    """ "FS-B3 Bids are totals: ..." from the rules reference, for a tooltip."""
+    """ "<ID> <title>: <statement>" from the rules reference, for a tooltip."""
     try:
         rule = rules.get(rule_id)
     except KeyError:
@@ -241,7 +241,7 @@ class PlayTable(w.VBox):
 
     In a game with "at any time" actions (the public contract) the bots stop before every decision
     of theirs at which the person may take one (``teach.may_act_any_time``: every point the
-    engine makes, Bohnanza's pause before a reshuffling draw included): buttons for those
+    engine makes, a pause before a reshuffling draw included): buttons for those
     actions, "Go on" (pass this point: on to the next) and "To my move" (pass them all until the
     person's own decision). A check box switches these stops off.
 
@@ -254,11 +254,11 @@ class PlayTable(w.VBox):
     ``assist`` (on by default) lets the table take routine steps for a person, each named in the
     story with "(assist: ...)": a step the rules force ("forced": one legal action, and every
     "at any time" action gives the same position before or after it), a choice whose every
-    option leads to the same position ("same"), and in Kuhhandel a payment with the fewest cards
+    option leads to the same position ("same"), and a payment (kind ``pay``) with the fewest cards
     ("pay", a default: untick "pay with the fewest cards" to choose the cards by hand). Pass
     ``assist=False`` or a set of those names (``teach.ASSIST_SHORTCUTS``). A person may also set
-    standing orders, shown as "(your standing order ...)": in Kuhhandel's auctions "bid for me
-    up to" a limit (0: always hold), in Bohnanza "refuse offers made to me". Check boxes switch
+    standing orders, shown as "(your standing order ...)": in auctions with holds "bid for me
+    up to" a limit (0: always hold), where offers are made "refuse offers made to me". Check boxes switch
     each on and off at any time; with several people each person's standing orders are their own.
     """
 
@@ -278,6 +278,29 @@ class PlayTable(w.VBox):
         self._chosen: int | None = None  # the seat picked in the menu, to act next
         self._shown: int | None = self.viewer  # whose view (or hand-over) is on screen
         self._syncing = False
+        self._build_display()
+        self._build_any_time(type(game), stop_for_any_time)
+        self._build_assist_and_orders(type(game))
+        super().__init__(
+            [
+                self.board,
+                self.story,
+                self.message,
+                self.seat_choice,
+                self.controls,
+                self.typed_row,
+                self.stops,
+                self.assist_box,
+                self.pay_box,
+                self.orders,
+            ]
+        )
+        self.add_class("gk-play-table")
+        self.shown_from = self.table.log_start  # what happened before the first decision
+        self.refresh()
+
+    def _build_display(self) -> None:
+        """The board, the story, messages, the controls, the typed action and the hand-over screen."""
         self.board = w.HTML()
         self.board.add_class("gk-board")
         self.story = w.HTML()
@@ -296,6 +319,9 @@ class PlayTable(w.VBox):
         self.hand_over = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.hand_over.add_class("gk-hand-over")
         self.hand_over.on_click(lambda _: self.confirm())
+
+    def _build_any_time(self, kind: type[Game], stop_for_any_time: bool) -> None:
+        """The buttons and the check box of the "at any time" stops (hidden for a game without them)."""
         self.go_on = w.Button(description="Go on ▶", button_style="primary")
         self.go_on.add_class("gk-go-on")
         self.go_on.on_click(lambda _: self.resume(stop=True))
@@ -312,8 +338,11 @@ class PlayTable(w.VBox):
         self.stops.observe(
             lambda change: setattr(self.table, "stop_for_any_time", change["new"]), names="value"
         )
-        if not type(game).any_time_kinds:
+        if not kind.any_time_kinds:
             self.stops.layout.display = "none"
+
+    def _build_assist_and_orders(self, kind: type[Game]) -> None:
+        """The check boxes of ``assist`` and of the standing orders the game's events allow."""
         shortcuts = self.table.assist
         self.assist_box = self._check_box(
             "gk-assist",
@@ -321,7 +350,7 @@ class PlayTable(w.VBox):
             bool(shortcuts & {"forced", "same"}),
             lambda on: self._shortcuts({"forced", "same"}, on),
         )
-        events = type(game).event_rules
+        events = kind.event_rules
         self.pay_box = self._check_box(
             "gk-assist-pay",
             "pay with the fewest cards for me",
@@ -351,23 +380,6 @@ class PlayTable(w.VBox):
         )
         # A person's standing orders are their own: hidden while the device changes hands.
         self.orders = w.VBox([self.limit_row, self.refuse_box])
-        super().__init__(
-            [
-                self.board,
-                self.story,
-                self.message,
-                self.seat_choice,
-                self.controls,
-                self.typed_row,
-                self.stops,
-                self.assist_box,
-                self.pay_box,
-                self.orders,
-            ]
-        )
-        self.add_class("gk-play-table")
-        self.shown_from = self.table.log_start  # what happened before the first decision
-        self.refresh()
 
     def _check_box(
         self, css: str, label: str, value: bool, changed: Callable[[bool], None], shown: bool = True

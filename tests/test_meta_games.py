@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+import gamekit
 from gamekit import meta_games, strategy
 from gamekit.core.errors import ConfigError
 from gamekit.strategy import _profile_result, difference_at_mix, first_price_payoffs
@@ -51,10 +52,10 @@ def test_a_table_survives_the_round_trip():
         strategy.table_from_dict(damaged)
 
 
-@pytest.mark.parametrize("game", sorted(meta_games.SPECS))
+@pytest.mark.parametrize("game", sorted(meta_games.specs()))
 def test_stored_table_is_what_the_code_plays(game):
     meta = meta_games.stored(game)
-    spec = meta_games.SPECS[game]
+    spec = meta_games.specs()[game]
     # Replay the profile in which all three strategies sit: the same seed gives the same means.
     p = next(i for i, c in enumerate(meta.table.counts) if (c > 0).all())
     mean, stderr, _ = _profile_result(
@@ -71,7 +72,7 @@ def test_stored_table_is_what_the_code_plays(game):
     assert np.allclose(stderr, meta.table.stderr[p], equal_nan=True, atol=1e-12)
 
 
-@pytest.mark.parametrize("game", sorted(meta_games.SPECS))
+@pytest.mark.parametrize("game", sorted(meta_games.specs()))
 def test_stored_mix_is_an_equilibrium_of_the_table(game):
     meta = meta_games.stored(game)
     mix, regret, margin = strategy.equilibrium_mix(meta.table)
@@ -84,7 +85,7 @@ def test_stored_mix_is_an_equilibrium_of_the_table(game):
 REPLAYED = {"money_monsoon": 1}
 
 
-@pytest.mark.parametrize("game", sorted(meta_games.SPECS))
+@pytest.mark.parametrize("game", sorted(meta_games.specs()))
 def test_stored_claims_are_what_the_code_measures(game):
     meta = meta_games.stored(game)
     again = meta_games.measure_claims(game, meta.mix, workers=2, first=REPLAYED.get(game))
@@ -121,3 +122,24 @@ def test_lesson_claims_hold_at_the_equilibrium_mix(game, candidate, reference, s
 def test_unknown_game_is_refused():
     with pytest.raises(ConfigError, match="no meta-game"):
         meta_games.stored("chess")
+
+
+def test_every_games_spec_is_its_folders_meta_module():
+    from gamekit.core import registry
+
+    for game, spec in meta_games.specs().items():
+        assert registry.layer(game, "meta").SPEC is spec
+    assert set(gamekit.GAMES) <= set(meta_games.specs())
+
+
+def test_a_game_registered_from_outside_plays_its_meta_game(monkeypatch):
+    from tests.classroom.resale import register_for_test
+
+    assert "resale" not in meta_games.specs()
+    game = register_for_test(monkeypatch)
+    assert game in meta_games.specs()
+    meta = meta_games.solve(game)
+    assert set(meta.table.strategies) == {"random", "first_legal"} and meta.game == game
+    assert [(c.candidate, c.reference) for c in meta.claims] == [("first_legal", "random")]
+    back = meta_games.from_dict(meta_games.to_dict(meta))
+    assert back.mix == meta.mix and back.claims == meta.claims

@@ -12,6 +12,7 @@ import pytest
 
 import gamekit
 from gamekit import rules
+from gamekit.core import registry
 from gamekit.core.game import game_class
 from gamekit.examples import load_examples
 
@@ -32,31 +33,39 @@ def project_texts(*folders: str, suffixes: tuple[str, ...] = (".py", ".json", ".
 
 
 # ------------------------------------------------------------------ the files themselves
+def reference_file(game: str) -> Path:
+    """A game's file as the registry names it (``data/rules/<game>.toml`` for gamekit's own); the classroom's."""
+    return (
+        ROOT / "data" / "rules" / f"{game}.toml" if game in rules.OTHER_FILES else registry.rules_file(game)
+    )
+
+
 def test_every_game_has_a_reference_file_and_the_bibliography_lists_five_documents():
-    assert set(rules.GAME_FILES) == set(gamekit.GAMES)
+    assert set(gamekit.GAMES) <= set(rules.games()) and rules.GAME_FILES == rules.games()
     assert len(rules.sources()) == 5
     for source in rules.sources().values():
         assert source.title and source.edition and source.covers and source.games
         assert set(source.games) <= set(gamekit.GAMES)
-    for game in gamekit.GAMES:
-        data = tomllib.loads((ROOT / "data" / "rules" / f"{game}.toml").read_text(encoding="utf-8"))
+    for game in rules.games():
+        data = tomllib.loads(reference_file(game).read_text(encoding="utf-8"))
         assert data["game"] == game
         assert rules.all_rules(game), game
 
 
 def test_ids_are_unique_well_formed_and_carry_their_games_prefix():
     seen = []
-    for game in rules.GAME_FILES + rules.OTHER_FILES:
-        data = tomllib.loads((ROOT / "data" / "rules" / f"{game}.toml").read_text(encoding="utf-8"))
+    for game in rules.games() + rules.OTHER_FILES:
+        data = tomllib.loads(reference_file(game).read_text(encoding="utf-8"))
         seen += [entry["id"] for entry in data["rule"]]
     assert len(seen) == len(set(seen)), [i for i in seen if seen.count(i) > 1]
     for rule in rules.all_rules():
-        assert rules.PREFIXES[rule.id[:2]] == rule.game
+        prefix = rule.id.split("-")[0]
+        assert rules.prefixes()[prefix] == rule.game == rules.PREFIXES[prefix]
         if rule.game == "classroom":  # the classroom server's own rules: CL-1, CL-2, ...
             assert re.fullmatch(r"CL-\d+", rule.id) and rule.kind == "convention", rule.id
             continue
-        assert re.fullmatch(r"(FS|MM|BO|KH)-[A-Z]\d+", rule.id), rule.id
-        assert game_class(rule.game).rule_prefix == rule.id[:2]
+        assert re.fullmatch(r"[A-Z]{2,4}-[A-Z]\d+", rule.id), rule.id
+        assert game_class(rule.game).rule_prefix == prefix
 
 
 def test_every_rule_says_what_it_is_and_where_it_comes_from():
@@ -258,3 +267,39 @@ def test_cards_show_statement_quote_and_translation():
     rule = rules.get("FS-B5")
     assert rule.quotes[0].translation.split()[0] in html and "FS-B6" in html
     assert str(cards).startswith("FS-B5")
+
+
+# ------------------------------------------------------------------ a game registered from outside
+@pytest.fixture
+def resale(monkeypatch):
+    from tests.classroom.resale import register_for_test
+
+    return register_for_test(monkeypatch)
+
+
+def test_rs_a1_a_registered_games_own_rules_file_is_in_the_reference(resale):
+    rule = rules.get("rs-a1")
+    assert rule.id == "RS-A1" and rule.game == resale and rule.kind == "convention"
+    assert rules.all_rules(resale) == [rule] and "RS-A1" in rules.ids()
+    assert rules.PREFIXES["RS"] == resale and resale in rules.GAME_FILES
+    assert [r.id for r in rules.cards("RS-A1", "FS-B3")] == ["RS-A1", "FS-B3"]
+    assert rules.cited("the same (RS-A1), and (FS-B3) and (ZZ-A1)") == ["RS-A1", "FS-B3"]
+    refused = gamekit.IllegalAction("refused (RS-A1)")
+    assert refused.rule_id == "RS-A1" and refused.rule is rule
+
+
+def test_rs_a1_is_known_only_while_its_game_is_registered():
+    assert "RS" not in rules.PREFIXES and rules.cited("(RS-A1)") == []
+    with pytest.raises(KeyError, match="no rule"):
+        rules.get("RS-A1")
+    with pytest.raises(KeyError, match="no rule"):
+        gamekit.IllegalAction("refused (RS-A1)").rule  # noqa: B018 (the property reads the reference)
+
+
+def test_gamekit_rules_prints_a_registered_games_rule_and_its_whole_file(resale, capsys):
+    from gamekit.cli import main
+
+    assert main(["rules", "RS-A1"]) == 0
+    assert capsys.readouterr().out.startswith("RS-A1  Resale is For Sale under another name")
+    assert main(["rules", resale]) == 0
+    assert "RS-A1" in capsys.readouterr().out

@@ -218,19 +218,15 @@ async def auction(request: Request, room: Classroom) -> Response:
     return JSONResponse(await _run(lambda: room.hub.start_auction(request.path_params["code"], body)))
 
 
-async def close(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    return JSONResponse(await _run(lambda: room.hub.close(request.path_params["code"])))
+def _round_step(step: str) -> Handler:
+    """The teacher's endpoint for one step of the running auction (``Hub.close``, ``next_round``, ``tick``)."""
 
+    async def endpoint(request: Request, room: Classroom) -> Response:
+        room.teacher(request)
+        return JSONResponse(await _run(lambda: getattr(room.hub, step)(request.path_params["code"])))
 
-async def next_round(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    return JSONResponse(await _run(lambda: room.hub.next_round(request.path_params["code"])))
-
-
-async def tick(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    return JSONResponse(await _run(lambda: room.hub.tick(request.path_params["code"])))
+    endpoint.__name__ = step
+    return endpoint
 
 
 async def tables(request: Request, room: Classroom) -> Response:
@@ -328,9 +324,9 @@ def create_app(
         _route("/api/events", events, ["GET"], room),
         _route("/api/teacher/sessions", new_session, ["POST"], room),
         _route(f"{T}/auction", auction, ["POST"], room),
-        _route(f"{T}/close", close, ["POST"], room),
-        _route(f"{T}/next", next_round, ["POST"], room),
-        _route(f"{T}/tick", tick, ["POST"], room),
+        _route(f"{T}/close", _round_step("close"), ["POST"], room),
+        _route(f"{T}/next", _round_step("next_round"), ["POST"], room),
+        _route(f"{T}/tick", _round_step("tick"), ["POST"], room),
         _route(f"{T}/tables", tables, ["POST"], room),
         _route(f"{T}/remove", remove, ["POST"], room),
         _route(f"{T}/state", state, ["GET"], room),

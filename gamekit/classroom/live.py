@@ -10,8 +10,8 @@ continuous), and the n students who bid in a round are the n bidders. The theory
 round's own n. A round's revenue is computed from its bids by the format's payment rule: first
 price, the highest bid; second price, the second-highest bid (the textbook tie rule: a tie at the
 top pays the tied amount); all-pay, every bid; losers pay half, the second-highest amount plus what
-every loser pays: their amount less the half of it they get back, in whole units rounded down as
-For Sale's FS-B6. At the clock a student's amount is the price at which they dropped out, and the
+every loser pays: their amount less the half of it they get back, in whole units rounded down as the
+clock's CL-16 says. At the clock a student's amount is the price at which they dropped out, and the
 winner's the price they paid (the server's rows ``drop P`` and ``win P``).
 """
 
@@ -113,7 +113,7 @@ def revenue(fmt: str, amounts: Iterable[float], rounding: str = "down") -> float
     """What the seller receives from one round's bids under ``fmt``'s payment rule.
 
     Losers pay half: the second-highest amount (the winner's price) plus what every loser pays,
-    their amount less the half of it they get back in whole units rounded as For Sale's FS-B6
+    their amount less the half of it they get back in whole units rounded as CL-16 says
     (``rounding``: "down", the clock's default, or "up"): the server's own arithmetic.
     """
     ranked = sorted((float(a) for a in amounts), reverse=True)
@@ -128,7 +128,7 @@ def revenue(fmt: str, amounts: Iterable[float], rounding: str = "down") -> float
         return sum(ranked)
     if fmt == "losers_pay_half":
         if not all(a.is_integer() for a in ranked[1:]):
-            raise ValueError(f"the clock's amounts are whole units (FS-B6), not {ranked[1:]}")
+            raise ValueError(f"the clock's amounts are whole units (CL-16), not {ranked[1:]}")
         return second + sum(a - half_back(int(a), rounding) for a in ranked[1:])
     raise ValueError(f"a classroom auction is one of {', '.join(CLASSROOM_FORMATS)}, not {fmt!r}")
 
@@ -139,7 +139,7 @@ def round_revenue(
     """One row per auction round: ``bidders``, ``revenue`` (from the bids) and ``theory``, the
     expected revenue of n bidders, E[second-highest of n values] (revenue equivalence:
     (n-1)/(n+1) of the range above ``low``). The theory treats values as continuous and the
-    clock's halves as exact; the clock's whole-unit refund rounded down (FS-B6) makes a loser
+    clock's halves as exact; the clock's whole-unit refund rounded down (CL-16) makes a loser
     pay up to half a unit more than an exact half, so its rounds may sit that much above."""
     table = bids(rows)
     dist = value_distribution(low, high)

@@ -5,7 +5,7 @@
     room.auction("first_price", rounds=3)
     room.close(); room.next()          # or let a round close itself when everyone has bid
     room.live()                        # figures that redraw as bids arrive
-    room.tables("for_sale", players=4, bots="random")
+    room.tables("<game>", players=4, bots="random")   # any game that seats a class
     room.data(); room.to_csv("class.csv"); room.replay(1)
     room.stop()
 
@@ -49,7 +49,6 @@ from ..core.game import Game, load_game
 from .qr import DISPLAY_WIDTH, QRCode
 
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
-TABLE_GAMES = ("for_sale", "money_monsoon", "kuhhandel", "bohnanza")
 
 
 class RequestRefused(RuntimeError):
@@ -230,7 +229,7 @@ class Classroom:
         closed round shows each student the sorted bids, the price and their payoff. The clock
         rises by ``step`` every ``tick_seconds`` (the server's defaults: a twentieth of the range
         every 2 s; 0 seconds: only on ``tick()``). Who drops out gets half of their price back in
-        whole units, an odd price's half rounded as For Sale's FS-B6: ``rounding`` "down" (the
+        whole units, an odd price's half rounded as CL-16 says: ``rounding`` "down" (the
         default: a drop at 35 pays 18) or "up" (pays 17).
         """
         if format not in CLASSROOM_FORMATS:
@@ -274,20 +273,24 @@ class Classroom:
 
     def tables(
         self,
-        game: str = "for_sale",
+        game: str | None = None,
         players: int = 4,
         bots: str = "random",
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         any_time_seconds: float | None = None,
     ) -> dict[str, Any]:
-        """Seat every student who has joined at tables of ``players`` (3–6); bots (a registered
-        bot name, e.g. ``"random"`` or ``"house_value:1.5"``) fill the empty seats and take over
+        """Seat every student who has joined at tables of ``game`` for ``players`` (3–6): a
+        registered game whose class allows it (``tables.table_games()``; None: the first of them).
+        Bots (a registered bot name, e.g. ``"random"``) fill the empty seats and take over
         from a student who leaves. Before each bot decision at which a student may act at any
-        time (Bohnanza's harvests), the bots wait until the student acts and passes, or for
+        time (a harvest, say), the bots wait until the student acts and passes, or for
         ``any_time_seconds`` (the server's default: 5; CL-17)."""
-        if game not in TABLE_GAMES:
-            raise ValueError(f"game must be one of {', '.join(TABLE_GAMES)}, not {game!r}")
+        from .tables import table_games
+
+        game = table_games()[0] if game is None else game
+        if game not in table_games():
+            raise ValueError(f"game must be one of {', '.join(table_games())}, not {game!r}")
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
             raise ValueError(f"a table has 3 to 6 players, not {players!r}")
         body: dict[str, Any] = {
@@ -352,9 +355,6 @@ class Classroom:
         path = Path(path)
         path.write_text(text if isinstance(text, str) else str(text), encoding="utf-8")
         return path
-
-    def table_ids(self) -> list[Any]:
-        return [table["table"] for table in self.state().get("tables") or []]
 
     def game(self, table: Any) -> Game:
         """The game at ``table`` as the server holds it (the teacher's full view)."""
@@ -429,17 +429,6 @@ class Classroom:
     def __repr__(self) -> str:
         status = "stopped" if self.stopped else f"join at {self.join_url}"
         return f"<Classroom {self.code}: {status}; data in {self.db}>"
-
-    def wait_until(self, done: Any, timeout: float = 30.0, interval: float = 0.05) -> dict[str, Any]:
-        """Poll ``state()`` until ``done(state)`` is true; ``TimeoutError`` after ``timeout`` s."""
-        deadline = time.monotonic() + timeout
-        while True:
-            state = self.state()
-            if done(state):
-                return state
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the session did not reach the awaited state within {timeout} s")
-            time.sleep(interval)
 
 
 def _activity_id(answer: Any) -> Any:

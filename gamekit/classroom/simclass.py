@@ -4,7 +4,7 @@
 with its own token, and plays what the teacher starts, through the student endpoints only
 (``GET /api/me``, ``POST /api/act``), so it sees what a student's page sees and nothing more:
 
-- auctions (``bid_round``, ``play_clock``): ``strategy="equilibrium"`` bids the symmetric
+- auctions (``bid_round``, ``clock_step``): ``strategy="equilibrium"`` bids the symmetric
   equilibrium bid of the round's format for the value it was dealt (``gamekit.theory.auctions``,
   values uniform on the round's [low, high], n = the class size unless ``bidders`` says otherwise)
   plus normal noise of standard deviation ``noise``, rounded and kept in [low, high];
@@ -169,20 +169,6 @@ class SimulatedClass:
                 self.act(student, "drop")
                 dropped += 1
         return dropped if running else None
-
-    def play_clock(self) -> int:
-        """Follow an ascending clock (moved by the server) until its round closes, each student
-        dropping out when the price reaches its amount; polls for at most ``timeout`` seconds.
-        Returns how many dropped."""
-        dropped = 0
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            step = self.clock_step()
-            if step is None:
-                return dropped
-            dropped += step
-            time.sleep(_IDLE)
-        raise SimulationError(f"the clock did not close within {self.timeout} s")
 
     # -------------------------------------------------------------------------------- tables
     def _parser(self, game: str, players: int) -> Game:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every message uses)
@@ -10,7 +11,16 @@ from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every
 if TYPE_CHECKING:
     from ..rules import Rule
 
-_CITED = re.compile(r"\((?:[^()]*[ ,])?((?:FS|MM|BO|KH)-[A-Z]\d+)\)")
+# A game's rule ID (its prefix, a letter and a number) in parentheses, last in them (``rule_id``).
+_CITED = re.compile(r"\((?:[^()]*[ ,])?([A-Z]{2,4}-[A-Z]\d+)\)")
+# Where ``IllegalAction.rule`` looks an ID up: ``gamekit.rules.get``, handed over when that module
+# loads (``read_rules_from``), so this base of the core imports no layer above it.
+_reference: list[Callable[[str], Rule]] = []
+
+
+def read_rules_from(lookup: Callable[[str], Rule]) -> None:
+    """Make ``lookup`` (``gamekit.rules.get``) the rules reference ``IllegalAction.rule`` reads."""
+    _reference[:] = [lookup]
 
 
 class GamekitError(Exception):
@@ -35,9 +45,7 @@ class IllegalAction(GamekitError, ValueError):
 
     @property
     def rule(self) -> Rule | None:
-        from ..rules import get
-
-        return get(self.rule_id) if self.rule_id else None
+        return _reference[0](self.rule_id) if self.rule_id and _reference else None
 
     def explain(self) -> str:
         """The message, then the statement of the rule it names."""

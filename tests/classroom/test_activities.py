@@ -77,7 +77,7 @@ def test_fs_b6_clock_charges_whole_units_with_half_of_an_odd_price_back_rounded_
 def test_fs_b6_clock_rounds_up_as_the_option_says():
     up = clock_outcome({1: 35, 2: 20}, [3], 40, [3], rounding="up")
     assert up["payments"] == {1: 17, 2: 10, 3: 40}
-    with pytest.raises(ValueError, match="FS-B6"):
+    with pytest.raises(ValueError, match="CL-16"):
         clock_outcome({1: 35}, [3], 40, [3], rounding="half")
 
 

@@ -131,7 +131,7 @@ def test_fs_b6_clock_rounds_up_when_the_teacher_says_and_refuses_other_roundings
     bad = {"format": "losers_pay_half", "rounds": 1, "step": 15, "tick_seconds": 0, "rounding": "half"}
     before = room.t("GET", "state")
     refused = room.teacher.post(f"/api/teacher/{room.code}/auction", bad)
-    assert refused.status_code == 422 and "FS-B6" in refused.text and "CL-14" in refused.text
+    assert refused.status_code == 422 and "CL-16" in refused.text and "CL-14" in refused.text
     assert room.t("GET", "state") == before
     room.t("POST", "auction", bad | {"rounding": "up"})
     room.t("POST", "tick")

@@ -78,7 +78,7 @@ def test_revenue_follows_each_formats_payment_rule(fmt, expected):
 def test_fs_b6_clock_revenue_counts_whole_units_with_the_odd_half_rounded_as_the_server_does():
     assert live.revenue("losers_pay_half", [50, 45, 35]) == 45 + 23 + 18
     assert live.revenue("losers_pay_half", [50, 45, 35], rounding="up") == 45 + 22 + 17
-    with pytest.raises(ValueError, match="FS-B6"):
+    with pytest.raises(ValueError, match="CL-16"):
         live.revenue("losers_pay_half", [50, 45.5])
 
 

@@ -1,0 +1,163 @@
+"""What every part of a classroom server shares: the sessions' store, the lock, the screens' versions.
+
+``HubBase`` holds one server's state over one ``Store`` (``activities.Hub`` is the whole of it:
+the sealed rounds and the clock in ``rounds``, the game tables in ``tables``): the lock every
+change runs under, the sessions' and students' versions that tell a screen to refresh, and the
+rows that log every input, refused ones too.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from ..core import load_game
+from ..core.game import Game
+from .security import ClassroomError, Limits
+from .store import Store, now
+from .tokens import normal_code
+
+LANGS = ("en", "ja")
+MAX_TEXT = 200  # longest action text
+
+
+def _plain(number: float | None) -> float | int | None:
+    """A stored number as a row shows it: whole numbers as ints."""
+    return int(number) if isinstance(number, float) and number.is_integer() else number
+
+
+def _number(value: Any, what: str, low: float, high: float, rule: str = "CL-14", whole: bool = True) -> Any:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high
+    if ok and whole and value != int(value):
+        ok = False
+    if not ok:
+        kind = "a whole number" if whole else "a number"
+        raise ClassroomError(rule, f"{what} must be {kind} from {low:g} to {high:g}, not {value!r}", 422)
+    return int(value) if whole else float(value)
+
+
+class HubBase:
+    """The state and helpers every job of the hub shares (see ``activities.Hub``)."""
+
+    def __init__(self, store: Store, *, seed: int = 0, limits: Limits | None = None):
+        self.store = store
+        self.seed = seed
+        self.limits = limits or Limits()
+        self.lock = threading.RLock()
+        self.games: dict[int, Game] = {}
+        self.versions: dict[str, int] = {}  # per session: the teacher's screen changed
+        # What a student sees changes with the session's public part ("p:CODE": rounds opening and
+        # closing, the clock), their own inputs ("s:ID") and their table ("t:ID"). Each of these
+        # keys holds a stamp: the value of one server-wide clock when it last changed. A student's
+        # version is the newest stamp among their keys, so one student's sealed bid moves nobody
+        # else's screen, and a change they see always gives a version they have never been shown
+        # (a sum of counts could fall back to an old value when their table changed: the page,
+        # which refreshes when the version differs, would stay on the old table).
+        self.counters: dict[str, int] = {}
+        self._clock = 0
+        self.current: dict[str, int | None] = {}  # session → its activity
+        self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
+        self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
+        # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
+        # it opened (monotonic). Not stored: after a restart each point opens again.
+        self.windows: dict[int, dict[str, Any]] = {}
+        self._load()
+
+    def _load(self) -> None:
+        """Resume: versions of every session, every game table from its saved JSON."""
+        for row in self.store.all("SELECT code, version, activity FROM sessions"):
+            self.versions[row["code"]] = row["version"]
+            self.current[row["code"]] = row["activity"]
+        for row in self.store.all("SELECT key, value FROM counters"):
+            self.counters[row["key"]] = row["value"]
+        self._clock = max(self.counters.values(), default=0)
+        for row in self.store.all("SELECT id, activity, seats, state FROM game_tables"):
+            self.games[row["id"]] = load_game(row["state"])
+            self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
+
+    def _seat_students(self, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
+        for info in seats:
+            if info["student"] is not None:
+                self.table_of[(activity, info["student"])] = table
+
+    # ----------------------------------------------------------------- helpers
+    def _bump(self, code: str) -> None:
+        version = self.versions.get(code, 0) + 1
+        self.versions[code] = version
+        self.store.execute("UPDATE sessions SET version = ? WHERE code = ?", (version, code))
+
+    def version(self, code: str) -> int:
+        """The session's version: it moves with every change (the teacher's screen)."""
+        return self.versions.get(code, 0)
+
+    def _count(self, key: str) -> None:
+        """Stamp ``key`` as changed now (see ``counters``)."""
+        self._clock += 1
+        value = self.counters[key] = self._clock
+        self.store.execute("INSERT OR REPLACE INTO counters (key, value) VALUES (?, ?)", (key, value))
+
+    def _set_activity(self, code: str, activity: int) -> None:
+        self.store.execute("UPDATE sessions SET activity = ? WHERE code = ?", (activity, code))
+        self.current[code] = activity
+        self._count(f"p:{code}")
+
+    def student_version(self, student: int, code: str) -> int:
+        """The version of one student's screen: it moves only when what they see may have changed."""
+        counters = self.counters
+        activity = self.current.get(code)
+        table = self.table_of.get((activity, student)) if activity is not None else None
+        mine = max(counters.get(f"p:{code}", 0), counters.get(f"s:{student}", 0))
+        return max(mine, counters.get(f"t:{table}", 0)) if table is not None else mine
+
+    def session(self, code: str) -> Any:
+        with self.lock:
+            row = self.store.one("SELECT * FROM sessions WHERE code = ?", (normal_code(code),))
+        if row is None:
+            raise ClassroomError("CL-5", f"no session with the code {str(code)[:12]!r}", 404)
+        return row
+
+    def student_by_token(self, bearer: str | None) -> Any:
+        with self.lock:
+            row = self.store.one("SELECT * FROM students WHERE token = ?", (bearer,)) if bearer else None
+        if row is None:
+            raise ClassroomError("CL-9", "this page needs a student token: join the session first", 401)
+        if row["left_at"] is not None:
+            raise ClassroomError("CL-15", "you left this session; join again to play", 401)
+        return row
+
+    def _activity(self, session: Any) -> Any:
+        if session["activity"] is None:
+            return None
+        return self.store.one("SELECT * FROM activities WHERE id = ?", (session["activity"],))
+
+    def _round(self, activity_id: int) -> Any:
+        return self.store.one(
+            "SELECT * FROM rounds WHERE activity = ? ORDER BY number DESC LIMIT 1", (activity_id,)
+        )
+
+    def _active(self, code: str) -> list[Any]:
+        return self.store.all(
+            "SELECT * FROM students WHERE session = ? AND left_at IS NULL ORDER BY id", (code,)
+        )
+
+    def _bids(self, round_id: int) -> dict[int, int]:
+        rows = self.store.all("SELECT student, amount FROM bids WHERE round = ? ORDER BY id", (round_id,))
+        return {r["student"]: r["amount"] for r in rows}
+
+    def _row(self, session: str, kind: str, text: str, accepted: bool, **fields: Any) -> None:
+        self.store.insert(
+            "rows",
+            session=session,
+            kind=kind,
+            text=text[:MAX_TEXT],
+            accepted=int(accepted),
+            time=now(),
+            **fields,
+        )
+
+    def _refused(self, session: str, kind: str, text: str, error: Exception, **fields: Any) -> None:
+        """Log a refused input (accepted false, with the rule it broke) in its own transaction."""
+        rule = getattr(error, "rule_id", None)
+        with self.store.write():
+            self._row(session, kind, text, False, rule=rule, **fields)
