@@ -387,17 +387,7 @@ class Bohnanza(Game):
             # (BO-H2), so only a first or second bean changes them; coins do not change here.
             self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
-        # ``_emit``'s event, written out: a planting is one decision in seven.
-        self._events.append(
-            {
-                "bean": bean,
-                "field": i + 1,
-                "count": field[1],
-                "source": source,
-                "type": "plant",
-                "seat": seat,
-            }
-        )
+        self._emit("plant", seat, bean=bean, field=i + 1, count=field[1], source=source)
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
         forced = False
@@ -415,19 +405,16 @@ class Bohnanza(Game):
         self.discard.extend([bean] * rest)
         own[i] = None
         self._any_time_cache[seat] = None
-        # ``_emit``'s event, written out: a harvest is one decision in ten.
-        self._events.append(
-            {
-                "field": i + 1,
-                "bean": bean,
-                "count": count,
-                "coins": coins,
-                "discarded": rest,
-                "final": final,
-                "forced": forced,
-                "type": "harvest",
-                "seat": seat,
-            }
+        self._emit(
+            "harvest",
+            seat,
+            field=i + 1,
+            bean=bean,
+            count=count,
+            coins=coins,
+            discarded=rest,
+            final=final,
+            forced=forced,
         )
 
     def _must_harvest(self, seat: int) -> bool:
@@ -528,21 +515,16 @@ class Bohnanza(Game):
         if proposal is not None and not proposal.made and action.text in proposal.steps:
             # A step the draft lists is legal as it stands (``Proposal.steps`` is kept exact, and
             # only the active player drafts), so a give or an ask goes straight to its change:
-            # half of a random game's decisions take this path. The events are ``_emit``'s,
-            # written out (the same keys in the same order).
+            # half of a random game's decisions take this path.
             if kind == "give":
                 bean, k = action.value
                 proposal.give_listed(self.trading_area, action.text, bean, k)
                 given = bean if k == 0 else f"{bean}#{k}"  # ``card_text``
-                self._events.append(
-                    {"partner": proposal.partner, "private": {"give": given}, "type": "draft", "seat": seat}
-                )
+                self._emit("draft", seat, partner=proposal.partner, private={"give": given})
             elif kind == "ask":
                 bean = action.value
                 proposal.ask_listed(bean, len(self.hands[proposal.partner]))
-                self._events.append(
-                    {"partner": proposal.partner, "private": {"ask": bean}, "type": "draft", "seat": seat}
-                )
+                self._emit("draft", seat, partner=proposal.partner, private={"ask": bean})
             else:  # propose, cancel
                 self._draft_step(seat, proposal, action)
         elif kind == "harvest":
@@ -656,7 +638,7 @@ class Bohnanza(Game):
         elif kind == "cancel":
             self.proposal = None
             self.offers[-1]["outcome"] = "cancelled"
-            self._events.append({"partner": proposal.partner, "type": "cancel", "seat": seat})  # ``_emit``
+            self._emit("cancel", seat, partner=proposal.partner)
         else:
             raise IllegalAction(refusals.drafting(action, seat))
 
@@ -680,7 +662,7 @@ class Bohnanza(Game):
         self.proposal = Proposal(partner, trading.draft_steps(gives, bool(hands[partner])))
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
-        self._events.append({"partner": partner, "type": "offer", "seat": seat})  # ``_emit``'s event
+        self._emit("offer", seat, partner=partner)
 
     def _draft_give(self, seat: int, proposal: Proposal, bean: str, k: int) -> None:
         proposal.add_give(seat, self.hands[seat], self.trading_area, bean, k)
