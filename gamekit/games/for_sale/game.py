@@ -52,6 +52,7 @@ from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from ...core.quoting import quote
 from ...core.sealed import SealedChoices
+from ...core.stacking import stacked_pile
 from . import narration, rules, views
 from . import records as log_records
 
@@ -142,18 +143,7 @@ class ForSale(Game):
         stacked = self.stack.get(key)
         if stacked is None:
             return pile[removed:], pile[:removed]
-        if not isinstance(stacked, list | tuple) or not all(type(c) is int for c in stacked):
-            raise ConfigError(f"stack {key} must be a list of card numbers, not {quote(stacked)}")
-        available = Counter(cards)
-        wanted = Counter(stacked)
-        for card, count in sorted(wanted.items()):
-            if available[card] < count:
-                exists = (
-                    "does not exist" if available[card] == 0 else f"exists only {available[card]} time(s)"
-                )
-                raise ConfigError(
-                    f"stack {key}: card {quote(card)} is listed {count} time(s) but {exists} (FS-C1)"
-                )
+        stacked = stacked_pile(key, stacked, Counter(cards), what="card numbers", noun="card", rule="FS-C1")
         used = len(cards) - removed
         if len(stacked) > used:
             raise ConfigError(

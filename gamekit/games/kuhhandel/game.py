@@ -57,7 +57,6 @@ what each seat sees, ``parsing.py`` reads action texts, ``narration.py`` narrate
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from itertools import compress
 from operator import gt
@@ -65,10 +64,10 @@ from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled, without
-from ...core.errors import ConfigError, IllegalAction
+from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
-from ...core.quoting import quote
+from ...core.stacking import stacked_pile
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
 from .cow_trade import CowTrade
@@ -189,20 +188,9 @@ class Kuhhandel(Game):
         stacked = self.stack.get("animals")
         if stacked is None:
             return pile
-        if not isinstance(stacked, list | tuple) or not all(type(a) is str for a in stacked):
-            raise ConfigError(f"stack animals must be a list of animal names, not {quote(stacked)}")
-        wanted = Counter(stacked)
-        for animal, count in sorted(wanted.items()):
-            if animal not in ANIMAL_INDEX:
-                raise ConfigError(
-                    f"stack animals: {quote(animal)} is not an animal; animals: {', '.join(ANIMALS)} (KH-C1)"
-                )
-            if count > rules.CARDS_PER_ANIMAL:
-                raise ConfigError(
-                    f"stack animals: {animal} is listed {count} times but there are only "
-                    f"{rules.CARDS_PER_ANIMAL} (KH-C1)"
-                )
-        return list(stacked) + without(pile, stacked)
+        deck = dict.fromkeys(ANIMALS, rules.CARDS_PER_ANIMAL)
+        stacked = stacked_pile("animals", stacked, deck, what="animal names", noun="animal", rule="KH-C1")
+        return stacked + without(pile, stacked)
 
     # ------------------------------------------------------------ turn order
     def _can_trade(self, seat: int) -> bool:
