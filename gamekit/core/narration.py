@@ -25,6 +25,11 @@ def winners_text(winners: Sequence[int]) -> str:
     return f"{joined} {'share the win' if len(names) > 1 else 'wins'}"
 
 
+def scores_text(scores: Sequence[int], fmt: Callable[[int], str] = str) -> str:
+    """Each seat's score in seat order, as a stopped game's provisional scores: "A 3, B 0, C 5"."""
+    return ", ".join(f"{SEAT_NAMES[s]} {fmt(score)}" for s, score in enumerate(scores))
+
+
 def standings_text(scores: Sequence[int], winners: Sequence[int], fmt: Callable[[int], str] = str) -> str:
     """The final scores, best first, and the winners: "C 89,000, A 80,000, B 78,000; C wins"."""
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
