@@ -44,6 +44,16 @@ class CowTrade:
     cards_added: list[int] = field(default_factory=list)  # the offer or counter being put down
     added_counts: list[int] = field(default_factory=lambda: [0] * len(MONEY_VALUES))  # by value
 
+    def terms(self) -> dict[str, Any]:
+        """Who trades what, public from the challenge on (KH-K1): the start of what views show."""
+        return {
+            "active": self.active,
+            "partner": self.partner,
+            "animal": self.animal,
+            "stake": self.stake,
+            "round": self.round,
+        }
+
 
 def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
     """KH-K1: the active player challenges another who holds the same animal."""
@@ -241,11 +251,7 @@ def _last_trade(
 ) -> dict[str, Any]:
     """What the view shows of the trade just ended (the two traders see the cards, KH-K4)."""
     return {
-        "active": trade.active,
-        "partner": trade.partner,
-        "animal": trade.animal,
-        "stake": trade.stake,
-        "round": trade.round,
+        **trade.terms(),
         "outcome": outcome,
         "winner": winner,
         "offer_count": len(offered),
