@@ -2,8 +2,8 @@
 
 A game subclass supplies the rules: ``_setup`` (deal, using only ``self.rng`` and
 the stack), ``legal_actions``, ``_parse_action``, ``_apply`` (check first, then change
-the state and record events with ``_emit``; an ``IllegalAction`` raised before any
-change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
+the state and record every event with ``_emit``, the one way an event enters the log; an
+``IllegalAction`` raised before any change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
 ``_game_over`` and ``_not_to_act`` (why a seat may not act, naming the rule), and
 narration: a ``_narrate_<type>`` method per event type or its own ``_narrate``
 (in practice a game's ``narration`` module), each an event's one English line
@@ -13,8 +13,9 @@ This base class supplies the rest of the public contract: acting with texts or
 actions (every action not made by the game is read again here, one check for every game:
 ``act``, ``parse_action``), ``result`` and the end of a game (``_end_game``), the opening of every
 refusal, the event log (narrated when first read, so the engines' step loop never
-formats text that nobody reads) and its per-seat form, saving, loading, replaying
-and copying.
+formats text that nobody reads; ``core.events``) and its per-seat form, saving and loading
+(``core.saves``), replaying and copying. A stacked pile is checked by ``core.stacking``; seat
+letters and the sentences every narration shares are in ``core.narration``.
 
 "At any time" actions (the public contract; Bohnanza's harvests and third field): a game names
 their kinds in ``any_time_kinds`` and lists a seat's in ``any_time_actions``. ``act``

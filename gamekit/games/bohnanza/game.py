@@ -255,29 +255,20 @@ class Bohnanza(Game):
         self._start_turn(first)
 
     # ------------------------------------------------------------- the deck
-    def _take_top_card(self) -> str | None:
-        """The top card of the deck; the deck running out is handled at once (BO-D1, BO-D2).
-
-        Returns None only when the game ended before a card could be drawn.
-        """
-        while not self.deck:  # only after a reshuffle of an empty discard pile
-            if self._deck_runs_out():
-                return None
-        card = self.deck.pop()
-        if not self.deck:
-            self._deck_runs_out()
-        return card
-
     def _take_cards(self, count: int) -> list[str]:
-        """``count`` cards from the top of the deck, fewer when the game ends on the way (BO-D2)."""
-        cards = []
-        for _ in range(count):
-            card = self._take_top_card()
-            if card is None:
+        """``count`` cards from the top of the deck, one at a time: the deck running out is handled
+        at once (BO-D1), and fewer come when the game ends on the way (BO-D2)."""
+        cards: list[str] = []
+        deck = self.deck
+        while len(cards) < count:
+            if deck:
+                cards.append(deck.pop())
+                if deck:
+                    continue
+            # The deck is empty (an empty discard pile may have been reshuffled into it).
+            if self._deck_runs_out():
                 break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+            deck = self.deck
         return cards
 
     def _deck_runs_out(self) -> bool:
