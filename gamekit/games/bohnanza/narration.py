@@ -196,3 +196,8 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "stopped": stopped,
     "end": end,
 }
+
+
+def narrate(event: Event) -> str:
+    """The event's one line, by the narrator of its type (``NARRATORS``)."""
+    return NARRATORS[event["type"]](event)

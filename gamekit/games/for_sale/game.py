@@ -129,11 +129,13 @@ class ForSale(Game):
         self._emit(
             "setup",
             None,
-            edition=self.options["edition"],
-            players=n,
-            coins=setup.coins,
-            cards=len(self.house_deck),
-            start_player=self.start_player,
+            {
+                "edition": self.options["edition"],
+                "players": n,
+                "coins": setup.coins,
+                "cards": len(self.house_deck),
+                "start_player": self.start_player,
+            },
         )
         self._start_buying_round()
 
@@ -166,7 +168,7 @@ class ForSale(Game):
         self.high_bid = 0
         start = self.start_player  # FS-B2
         self._to_act = (start,)
-        self._emit("round", start, phase="buy", round=round_, table=table[:])
+        self._emit("round", start, {"phase": "buy", "round": round_, "table": table[:]})
 
     def _bid(self, seat: int, total: int) -> None:
         high_bid = self.high_bid
@@ -186,7 +188,7 @@ class ForSale(Game):
         coins[seat] -= added  # FS-B4: a raise adds only the difference
         bids[seat] = total
         self.high_bid = total
-        self._emit("bid", seat, total=total, added=added)
+        self._emit("bid", seat, {"total": total, "added": added})
         self.to_act = (next_clockwise(seat, self.passed),)  # FS-B2, FS-B7
 
     def _pass(self, seat: int) -> None:
@@ -199,7 +201,7 @@ class ForSale(Game):
         bids[seat] = 0
         passed[seat] = True  # FS-B7
         self.houses[seat].append(house)
-        self._emit("pass", seat, house=house, bid=bid, refund=back, lost=lost)
+        self._emit("pass", seat, {"house": house, "bid": bid, "refund": back, "lost": lost})
         seat = next_clockwise(seat, passed)
         if len(table) == 1:
             self._last_bidder_takes(seat)
@@ -212,7 +214,7 @@ class ForSale(Game):
         paid = self.bids[seat]
         self.bids[seat] = 0
         self.houses[seat].append(house)
-        self._emit("win", seat, house=house, paid=paid)
+        self._emit("win", seat, {"house": house, "paid": paid})
         self.start_player = seat  # FS-B9
         if self.round < self.rounds:
             self._start_buying_round()
@@ -233,7 +235,7 @@ class ForSale(Game):
         self.table = table = sorted(self.cheque_deck[top - n : top])  # FS-S1
         self.sealed = sealed = SealedChoices(range(n))  # FS-S2
         self.to_act = sealed.waiting
-        self._emit("round", None, phase="sell", round=round_, table=table[:])
+        self._emit("round", None, {"phase": "sell", "round": round_, "table": table[:]})
 
     def _sell(self, seat: int, house: int) -> None:
         hand = self.houses[seat]
@@ -244,7 +246,7 @@ class ForSale(Game):
             )
         sealed = self.sealed
         sealed.commit(seat, house)
-        self._emit("choose", seat, private={"house": house})
+        self._emit("choose", seat, {"private": {"house": house}})
         waiting = sealed.waiting
         if waiting:
             self.to_act = waiting
@@ -261,7 +263,7 @@ class ForSale(Game):
         self.table = []
         self.sealed = None
         seats = range(self.players)
-        self._emit("reveal", None, played=[played[s] for s in seats], won=[won[s] for s in seats])
+        self._emit("reveal", None, {"played": [played[s] for s in seats], "won": [won[s] for s in seats]})
         if self.round < self.rounds:
             self._start_selling_round()
         else:

@@ -55,7 +55,7 @@ def start(game: Kuhhandel, seat: int) -> None:
         raise IllegalAction("auction: the animal deck is empty, so only cow trades are possible (KH-T1)")
     animal = game.deck.pop(0)
     game.auction = Auction(animal, seat)
-    game.emit("auction", seat, animal=animal, turn=game.turn)
+    game.emit("auction", seat, {"animal": animal, "turn": game.turn})
     if animal == rules.DONKEY:
         _donkey_payout(game)
     _open_run(game)
@@ -68,7 +68,7 @@ def _donkey_payout(game: Kuhhandel) -> None:
     game.bank_pays_everyone(value)
     game.money_in_play = rules.money_in_play(game.players, game.donkeys_seen)
     game.bid_cap = rules.bid_cap(game.money_in_play)
-    game.emit("donkey", None, number=game.donkeys_seen, value=value)
+    game.emit("donkey", None, {"number": game.donkeys_seen, "value": value})
 
 
 def _open_run(game: Kuhhandel) -> None:
@@ -104,7 +104,7 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     auction.high_bid = amount
     auction.high_bidder = seat
     auction.holds_since_raise = []  # KH-A3: a raise starts the round of holds afresh
-    game.emit("bid", seat, amount=amount)
+    game.emit("bid", seat, {"amount": amount})
     bidders = auction.bidders
     if len(bidders) == 1:
         _close(game)
@@ -137,7 +137,7 @@ def hold(game: Kuhhandel, seat: int) -> None:
     assert auction is not None
     held = auction.holds_since_raise
     held.append(seat)
-    game.emit("hold", seat)
+    game.emit("hold", seat, {})
     if auctions.bidding_closed(auction.bidders, auction.high_bidder, held):
         _close(game)
         return
@@ -152,18 +152,18 @@ def _close(game: Kuhhandel) -> None:
     auction.bidder = None
     auctioneer, animal = auction.auctioneer, auction.animal
     if auction.high_bidder is None:  # KH-A4: no bid, the auctioneer takes the animal free
-        game.emit("no_bid", auctioneer, animal=animal)
+        game.emit("no_bid", auctioneer, {"animal": animal})
         game.tally(auctioneer, "free_animals")
         game.give_animals(auctioneer, None, animal, 1, "KH-A4")
         game.end_turn()
         return
     winner, price = auction.high_bidder, auction.high_bid
-    game.emit("close", winner, animal=animal, amount=price)
+    game.emit("close", winner, {"animal": animal, "amount": price})
     if rules.over_bid(game.money[winner], price):
         # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
         # money to everyone (a public event) and the auction is run again without them, so an
         # over-bid is never paid out by a buy-in.
-        game.emit("cannot_pay", winner, amount=price, money=rules.cards_of(game.money[winner]))
+        game.emit("cannot_pay", winner, {"amount": price, "money": rules.cards_of(game.money[winner])})
         auction.excluded.append(winner)
         _open_run(game)
         return
@@ -177,7 +177,7 @@ def sell(game: Kuhhandel, seat: int) -> None:
     assert auction is not None
     winner, price = auction.high_bidder, auction.high_bid
     assert winner is not None and not rules.over_bid(game.money[winner], price)  # KH-A7 at the close
-    game.emit("sell", seat, to=winner, amount=price)
+    game.emit("sell", seat, {"to": winner, "amount": price})
     auction.payer, auction.payee, auction.taker = winner, seat, winner
     _start_payment(game)
 
@@ -192,7 +192,7 @@ def buy(game: Kuhhandel, seat: int) -> None:
             f"buy: {SEAT_NAMES[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
             "pay (KH-A7)"
         )
-    game.emit("buy", seat, **{"from": auction.high_bidder, "amount": price})
+    game.emit("buy", seat, {"from": auction.high_bidder, "amount": price})
     auction.payer, auction.payee, auction.taker = seat, auction.high_bidder, seat
     _start_payment(game)
 
@@ -222,8 +222,10 @@ def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = Fals
     game.tally(payee, "received", paid)
     game.tally(taker, "buy_ins" if taker == auction.auctioneer else "auctions_won")
     # What was handed over is known to the two of them only; the price and count are public.
-    game.emit("pay", seat, to=payee, price=price, cards=len(cards), private={"money": list(cards)})
-    game.emit("receive", payee, **{"from": seat, "cards": len(cards), "private": {"money": list(cards)}})
+    game.emit(
+        "pay", seat, {"to": payee, "price": price, "cards": len(cards), "private": {"money": list(cards)}}
+    )
+    game.emit("receive", payee, {"from": seat, "cards": len(cards), "private": {"money": list(cards)}})
     game.give_animals(taker, None, animal, 1, "KH-A5")
     game.end_turn()
 

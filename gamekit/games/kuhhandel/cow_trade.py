@@ -69,7 +69,7 @@ def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
         raise IllegalAction(f"{text}: {who} holds no {animal}; both must hold the animal (KH-K1)")
     trade = game.trade = CowTrade(seat, partner, animal, rules.stake(mine, theirs))
     game.tally(seat, "trades_started")
-    game.emit("trade", seat, partner=partner, animal=animal, stake=trade.stake, turn=game.turn)
+    game.emit("trade", seat, {"partner": partner, "animal": animal, "stake": trade.stake, "turn": game.turn})
     _open_round(game)
 
 
@@ -92,7 +92,7 @@ def add(game: Kuhhandel, seat: int, value: int) -> None:
         raise IllegalAction(f"add {value}: {SEAT_NAMES[seat]} has no {value} card left to add ({rule})")
     trade.cards_added.append(value)
     trade.added_counts[i] += 1
-    game.emit("add", seat, cards=len(trade.cards_added), part=game.phase, private={"money": value})
+    game.emit("add", seat, {"cards": len(trade.cards_added), "part": game.phase, "private": {"money": value}})
 
 
 def _cards_put_down(
@@ -143,7 +143,7 @@ def offer(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
     trade.offer = cards
     if 0 in cards:  # padded with zeros: more cards than money
         game.tally(seat, "bluffs")
-    game.emit("offer", seat, cards=len(cards), private={"money": list(cards)})
+    game.emit("offer", seat, {"cards": len(cards), "private": {"money": list(cards)}})
     game.phase = "respond"  # KH-K3
     game.to_act = (trade.partner,)  # the plain attribute, as in _open_round
 
@@ -163,7 +163,7 @@ def accept(game: Kuhhandel, seat: int) -> None:
     _pick_up(game, seat, cards)
     game.tally(seat, "received", sum(cards))
     game.tally(active, "paid", sum(cards))
-    game.emit("accept", seat, **{"from": active, "cards": len(cards), "private": {"money": list(cards)}})
+    game.emit("accept", seat, {"from": active, "cards": len(cards), "private": {"money": list(cards)}})
     game.last_trade = _last_trade(trade, "accepted", active, cards, None)
     game.give_animals(active, seat, trade.animal, trade.stake, "KH-K3")
     game.end_turn()
@@ -180,7 +180,7 @@ def counter(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
     offered, countered = shown[trade.active], shown[seat]
     if 0 in cards:
         game.tally(seat, "bluffs")
-    game.emit("counter", seat, cards=len(cards), private={"money": list(cards)})
+    game.emit("counter", seat, {"cards": len(cards), "private": {"money": list(cards)}})
     _swap_and_look(game, trade.active, seat, offered, countered)
     outcome = rules.trade_outcome(offered, countered)
     if outcome == "tie":
@@ -193,8 +193,10 @@ def _swap_and_look(
     game: Kuhhandel, active: int, partner: int, offered: tuple[int, ...], countered: tuple[int, ...]
 ) -> None:
     """KH-K4: the two offers are swapped, and each trader looks at what they were given."""
-    game.emit("look", active, other=partner, cards=len(countered), private={"money": list(countered)})
-    game.emit("look", partner, other=active, cards=len(offered), private={"money": list(offered)})
+    game.emit(
+        "look", active, {"other": partner, "cards": len(countered), "private": {"money": list(countered)}}
+    )
+    game.emit("look", partner, {"other": active, "cards": len(offered), "private": {"money": list(offered)}})
 
 
 def _tie(game: Kuhhandel, offered: tuple[int, ...], countered: tuple[int, ...]) -> None:
@@ -209,7 +211,7 @@ def _tie(game: Kuhhandel, offered: tuple[int, ...], countered: tuple[int, ...]) 
     game.last_trade = _last_trade(
         trade, "second_tie" if again else "tie", active if again else None, offered, countered
     )
-    game.emit("tie", None, players=[active, partner], round=trade.round)
+    game.emit("tie", None, {"players": [active, partner], "round": trade.round})
     if not again:
         trade.round = 2
         _open_round(game)
@@ -235,7 +237,7 @@ def _swap(game: Kuhhandel, outcome: str, offered: tuple[int, ...], countered: tu
     winner, loser = (active, partner) if outcome == "active" else (partner, active)
     game.last_trade = _last_trade(trade, "won", winner, offered, countered)
     # Other players learn only who won (KH-K4).
-    game.emit("trade_won", winner, loser=loser, animal=trade.animal, count=trade.stake)
+    game.emit("trade_won", winner, {"loser": loser, "animal": trade.animal, "count": trade.stake})
     game.tally(winner, "trades_won")
     game.tally(loser, "trades_lost")
     game.give_animals(winner, loser, trade.animal, trade.stake, "KH-K4")

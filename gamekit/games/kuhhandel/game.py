@@ -179,7 +179,9 @@ class Kuhhandel(Game):
         self.stopped_at_turn_limit = False
         self._stats = [_empty_stats() for _ in range(n)]
         self._decision_bound = decision_bound(n, self.max_turns)
-        self._emit("setup", None, players=n, start_player=self.start_player, max_turns=self.max_turns)
+        self._emit(
+            "setup", None, {"players": n, "start_player": self.start_player, "max_turns": self.max_turns}
+        )
         self._start_turn()
 
     def _stacked_deck(self) -> list[str]:
@@ -216,7 +218,7 @@ class Kuhhandel(Game):
             seat = self.active
             if self.deck or self._can_trade(seat):
                 break
-            self._emit("skip", seat, turn=self.turn)
+            self._emit("skip", seat, {"turn": self.turn})
             self.active = (seat + 1) % n
         self.phase = "turn"
         # The two attributes the core's _to_act property sets, without its call (see auction.bid);
@@ -268,7 +270,7 @@ class Kuhhandel(Game):
             self._herds[giver] = self._herd(giver)
         self.animals[taker][i] += count
         self._herds[taker] = self._herd(taker)
-        self._emit("takes", taker, **{"animal": animal, "count": count, "from": giver, "rule_id": rule})
+        self._emit("takes", taker, {"animal": animal, "count": count, "from": giver, "rule_id": rule})
 
     def end_turn(self) -> None:
         """After an auction or a cow trade: the game ends (KH-E1) or the next player's turn starts."""

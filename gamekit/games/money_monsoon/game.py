@@ -230,10 +230,12 @@ class MoneyMonsoon(Game):
         self._emit(
             "setup",
             None,
-            players=n,
-            points=START_POINTS,
-            track_length=self.track_length,
-            start_player=self.start_player,
+            {
+                "players": n,
+                "points": START_POINTS,
+                "track_length": self.track_length,
+                "start_player": self.start_player,
+            },
         )
         self._start_turn()
 
@@ -262,7 +264,7 @@ class MoneyMonsoon(Game):
             self.active = (self.active + 1) % self.players  # MM-C3: clockwise
         self.roll = self._next_roll()  # MM-A1
         self.rebids = 0
-        self._emit("roll", self.active, turn=self.turn, roll=self.roll)
+        self._emit("roll", self.active, {"turn": self.turn, "roll": self.roll})
         self._open_bidding()
 
     def _open_bidding(self) -> None:
@@ -294,7 +296,7 @@ class MoneyMonsoon(Game):
         sealed = self.sealed
         assert sealed is not None
         sealed.commit(seat, amount)
-        self._emit("bid", seat, private={"bid": amount})
+        self._emit("bid", seat, {"private": {"bid": amount}})
         if sealed.waiting:
             # The plain attribute, not the core's ``_to_act`` property: the game runs, so
             # ``is_over`` is already False (a sealed bid is most decisions of a game).
@@ -317,7 +319,7 @@ class MoneyMonsoon(Game):
         assert sealed is not None
         self.ranges[seat] = None
         sealed.commit(seat, None)
-        self._emit("bid", seat, private={"bid": None})
+        self._emit("bid", seat, {"private": {"bid": None}})
         if sealed.waiting:
             self._to_act = sealed.waiting
         else:
@@ -328,7 +330,7 @@ class MoneyMonsoon(Game):
         held, chosen = self.bid_limit(seat), self.ranges[seat]
         bidding.check_range(seat, low, high, held, chosen)
         self.ranges[seat] = bidding.narrowed(held, chosen, low, high)
-        self._emit("bid_range", seat, private={"low": low, "high": high})
+        self._emit("bid_range", seat, {"private": {"low": low, "high": high}})
 
     def _reveal(self, sealed_bids: dict[int, int]) -> None:
         """MM-A3 to MM-A6: reveal, price by the second-price rule, pay, and hand out the moves."""
@@ -357,14 +359,16 @@ class MoneyMonsoon(Game):
         self._emit(
             "reveal",
             None,
-            roll=roll,
-            bids=bids,
-            winner=winner,
-            price=price,
-            payee=payee,
-            voided=voided,
-            tied=tied,
-            free=free,
+            {
+                "roll": roll,
+                "bids": bids,
+                "winner": winner,
+                "price": price,
+                "payee": payee,
+                "voided": voided,
+                "tied": tied,
+                "free": free,
+            },
         )
         if free is None:
             self._pending = [(winner, rolled_steps(roll), False)]
@@ -379,7 +383,7 @@ class MoneyMonsoon(Game):
     def _all_void(self, bids: list[int | None]) -> None:
         """MM-A6: every bid is void; bid again (``all_void="rebid"``, at most 3 times) or the roll lapses."""
         rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
-        self._emit("void", None, bids=bids, rebid=rebid, rebids=self.rebids)
+        self._emit("void", None, {"bids": bids, "rebid": rebid, "rebids": self.rebids})
         if rebid:
             self.rebids += 1
             self._open_bidding()
@@ -419,7 +423,7 @@ class MoneyMonsoon(Game):
                 self._move_actions, self._move_set = actions, moves
                 self._to_act = (seat,)
                 return
-            self._emit("stuck", seat, steps=steps, free=free, pawns=list(self.pawns[seat]))
+            self._emit("stuck", seat, {"steps": steps, "free": free, "pawns": list(self.pawns[seat])})
         self.mover = self.steps = None
         self.moving_free = False
         self._move_actions, self._move_set = [], frozenset()
@@ -445,7 +449,7 @@ class MoneyMonsoon(Game):
             self._emit(
                 "move",
                 seat,
-                **{
+                {
                     "pawn": pawn,
                     "from": start,
                     "to": end,
@@ -475,7 +479,7 @@ class MoneyMonsoon(Game):
         self.debt[seat] += loan
         self.borrowed[seat] += loan
         self.bank -= loan
-        self._emit("borrow", seat, amount=loan, debt=self.debt[seat], reason=reason)
+        self._emit("borrow", seat, {"amount": loan, "debt": self.debt[seat], "reason": reason})
 
     def _pay_fee(self, payer: int, payee: int, amount: int) -> None:
         """MM-M3, MM-E4: a payer short of points borrows the shortfall from the bank."""
@@ -511,16 +515,18 @@ class MoneyMonsoon(Game):
         self._emit(
             "bonuses",
             None,
-            best=best,
-            bonuses=bonuses,
-            at_goal=[s for s in range(n) if best[s] == self.track_length],
-            arrived=arrived,
-            shared=shared,
+            {
+                "best": best,
+                "bonuses": bonuses,
+                "at_goal": [s for s in range(n) if best[s] == self.track_length],
+                "arrived": arrived,
+                "shared": shared,
+            },
         )
         for s in range(n):
             if self.debt[s]:
                 paid = rules.repayment(self.debt[s])
-                self._emit("repay", s, debt=self.debt[s], paid=paid)
+                self._emit("repay", s, {"debt": self.debt[s], "paid": paid})
                 self.points[s] -= paid
                 self.bank += paid
                 self.repaid[s] = paid
