@@ -106,10 +106,14 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     auction.holds_since_raise = []  # KH-A3: a raise starts the round of holds afresh
     game.emit("bid", seat, {"amount": amount})
     bidders = auction.bidders
-    if len(bidders) == 1:
+    n = len(bidders)
+    if n == 1:
         _close(game)
         return
-    auction.bidder = nxt = auctions.next_bidder(bidders, seat, seat)
+    # KH-A3: the next bidder round the table. The high bidder, to be skipped, is the seat that
+    # has just raised, so it is simply the next in order (``auctions.next_bidder``, without a call).
+    i = bidders.index(seat) + 1
+    auction.bidder = nxt = bidders[i if i < n else 0]
     # The game runs, so is_over is already False: the plain to_act attribute is assigned, not the
     # core's _to_act property, which would set both at the cost of a call on every bid and hold.
     game.to_act = (nxt,)
