@@ -1,10 +1,14 @@
-"""The small core every game stands on: actions, errors, sealed choices, the game protocol."""
+"""The small core every game stands on: actions, errors, sealed choices, the game protocol,
+the registry, the event log, saving and loading."""
 
 from .actions import Action
 from .errors import ConfigError, GamekitError, IllegalAction, LoadError
-from .game import Event, Game, load_game, new_game, replay, seat_name
+from .events import Event
+from .game import Game, new_game, replay
+from .narration import seat_name
 from .options import Option
 from .registry import game_class, layer, register, registered
+from .saves import load_game
 from .sealed import SealedChoices
 
 __all__ = [

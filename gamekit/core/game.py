@@ -2,8 +2,8 @@
 
 A game subclass supplies the rules: ``_setup`` (deal, using only ``self.rng`` and
 the stack), ``legal_actions``, ``_parse_action``, ``_apply`` (check first, then change
-the state and record events with ``_emit``; an ``IllegalAction`` raised before any
-change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
+the state and record every event with ``_emit``, the one way an event enters the log; an
+``IllegalAction`` raised before any change leaves the game untouched), ``view``, ``standings`` and ``ended_by_rules``,
 ``_game_over`` and ``_not_to_act`` (why a seat may not act, naming the rule), and
 narration: a ``_narrate_<type>`` method per event type or its own ``_narrate``
 (in practice a game's ``narration`` module), each an event's one English line
@@ -13,8 +13,9 @@ This base class supplies the rest of the public contract: acting with texts or
 actions (every action not made by the game is read again here, one check for every game:
 ``act``, ``parse_action``), ``result`` and the end of a game (``_end_game``), the opening of every
 refusal, the event log (narrated when first read, so the engines' step loop never
-formats text that nobody reads) and its per-seat form, saving, loading, replaying
-and copying.
+formats text that nobody reads; ``core.events``) and its per-seat form, saving and loading
+(``core.saves``), replaying and copying. A stacked pile is checked by ``core.stacking``; seat
+letters and the sentences every narration shares are in ``core.narration``.
 
 "At any time" actions (the public contract; Bohnanza's harvests and third field): a game names
 their kinds in ``any_time_kinds`` and lists a seat's in ``any_time_actions``. ``act``
@@ -32,51 +33,27 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar
 
 from .actions import Action, same_value
 from .chance import ChancePending, ExplicitChance
-from .errors import ConfigError, IllegalAction, LoadError
+from .errors import ConfigError, IllegalAction
+from .events import Event, Events
+from .narration import SEAT_NAMES, seat_name, standings_text, winners_text  # noqa: F401
 from .options import Option, resolve_options
 from .quoting import clip, quote
-from .registry import API_ORDER, game_class, register, registered  # noqa: F401  (re-exported)
+from .registry import API_ORDER, game_class, register, registered  # noqa: F401
+from .saves import SAVE_FORMAT, load_game, save_text  # noqa: F401
 
-# /2 adds ``first_player`` (the seat that started) and ``chance`` (see ``Game.chance_fingerprint``);
-# /1 saves load without those two checks.
-SAVE_FORMAT = "gamekit-save/2"
-_SETUP_KEYS = ("game", "players", "seed", "options", "stack")
-SAVE_KEYS = {
-    "gamekit-save/1": (*_SETUP_KEYS, "actions", "state"),
-    SAVE_FORMAT: (*_SETUP_KEYS, "first_player", "chance", "actions", "state"),
-}
+# The names marked F401 above are re-exported, where code written before the split imports them
+# from: ``core.registry`` (the games), ``core.events`` (the event log), ``core.narration`` (seat
+# letters and standings) and ``core.saves`` (saving and loading).
+
 # Seeds are whole numbers 0 <= seed <= MAX_SEED: a negative seed would give the same game as its
 # absolute value (``random.Random`` seeds with abs), and a save must be able to write it.
 MAX_SEED = 2**128 - 1
-MAX_ACTION_TEXT = 1000  # longer than any action text a game writes, even a shorthand one
-SEAT_NAMES = "ABCDEFGH"
-
-
-def seat_name(seat: int) -> str:
-    """The letter narration uses for a seat: 0 → A, 1 → B, ..."""
-    return SEAT_NAMES[seat]
-
-
-def winners_text(winners: Sequence[int]) -> str:
-    """ "C wins", "A and B share the win", "A, B and C share the win"."""
-    names = [SEAT_NAMES[s] for s in winners]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{joined} {'share the win' if len(names) > 1 else 'wins'}"
-
-
-def standings_text(scores: Sequence[int], winners: Sequence[int], fmt: Callable[[int], str] = str) -> str:
-    """The final scores, best first, and the winners: "C 89,000, A 80,000, B 78,000; C wins"."""
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    return ", ".join(f"{SEAT_NAMES[s]} {fmt(scores[s])}" for s in order) + "; " + winners_text(winners)
-
-
-Event = dict[str, Any]
 
 
 def _shown_seat(seat: Any) -> str:
@@ -352,12 +329,15 @@ class Game(ABC):
         self._to_act = ()
         result = self.result()
         if result["finished"]:
-            self._emit("end", None, scores=result["scores"], winners=result["winners"])
+            self._emit("end", None, {"scores": result["scores"], "winners": result["winners"]})
         else:
-            self._emit("stopped", None, **stopped, scores=result["scores"])
+            self._emit("stopped", None, {**stopped, "scores": result["scores"]})
 
-    def _emit(self, type_: str, seat: int | None, **data: Any) -> None:
-        """Record one event. Put what only ``seat`` may know under ``private=``."""
+    def _emit(self, type_: str, seat: int | None, data: dict[str, Any]) -> None:
+        """Record one event: ``data``, a new dict that becomes the event, with its ``type`` and
+        ``seat`` added. Put what only ``seat`` may know under its ``"private"`` key. The one way an
+        event enters the log; ``data`` is passed whole rather than as keywords because this runs
+        at every step and a call with keywords costs the playouts about 6 % of their speed."""
         data["type"] = type_
         data["seat"] = seat
         self._events.append(data)
@@ -474,12 +454,7 @@ class Game(ABC):
             raise NotImplementedError(
                 "a game with explicit chance cannot be saved: a save replays from the seed"
             )
-        saved = {"format": SAVE_FORMAT, **self.setup}
-        saved["first_player"] = self.first_player
-        saved["chance"] = self.chance_fingerprint()
-        saved["actions"] = [[seat, text] for seat, text in self.history]
-        saved["state"] = self.view()
-        return json.dumps(saved, sort_keys=True)
+        return save_text(self)
 
     def at(self, step: int) -> Game:
         """A new game replayed from the same set-up up to (not including) action ``step``."""
@@ -512,44 +487,10 @@ class Game(ABC):
         )
 
 
-class Events(Sequence[Event]):
-    """The events one action caused: a read-only window on the game's log, narrated on first read."""
-
-    __slots__ = ("_game", "_start", "_stop")
-
-    def __init__(self, game: Game, start: int, stop: int) -> None:
-        self._game = game
-        self._start = start
-        self._stop = stop
-
-    def _list(self) -> list[Event]:
-        return self._game.log[self._start : self._stop]
-
-    def __len__(self) -> int:
-        return self._stop - self._start
-
-    def __getitem__(self, index):  # type: ignore[no-untyped-def]
-        return self._list()[index]
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self._list())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Events | list | tuple):
-            return self._list() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Events({self._list()!r})"
-
-
 _new_events = object.__new__
 
 
-# ------------------------------------------------------------------ registry
-# In ``registry``; named here too, where code written before the split imports them from.
+# ------------------------------------------------------------- starting
 
 
 def new_game(
@@ -584,183 +525,3 @@ def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[
     for seat, text in actions:
         game.act(seat, text)
     return game
-
-
-def _type_name(value: Any) -> str:
-    return "None" if value is None else f"a {type(value).__name__}"
-
-
-def _shape_problem(saved: Any, model: Any, path: str, players: int, depth: int = 0) -> str | None:
-    """Where the saved state is not shaped like the game's own teacher's view (``model``, the
-    view the saved actions lead to), or None: the same keys, the same leaf types (``True`` is
-    not ``1``), no more entries than seats where the view has one per seat, lists element-wise.
-
-    Values are not compared here: the rule checks (``state_problems``) and ``_first_difference``
-    judge them once this holds, so they never meet a text where a number belongs. None on either
-    side (an empty field, no high bidder, a sealed choice not yet made) is a value, not a shape:
-    the comparison reports it."""
-    if model is None or saved is None:
-        return None
-    if type(saved) is not type(model):
-        return f"{path} is {_type_name(saved)}, expected {type(model).__name__}"
-    if isinstance(model, dict):
-        for key in model:
-            if key not in saved:
-                return f"{path}.{key} is missing"
-        values = list(model.values())
-        # A mapping with values of one type (animal -> count) may gain keys; a record may not.
-        sample = values[0] if values and all(type(v) is type(values[0]) for v in values) else None
-        for key, value in saved.items():
-            if key not in model and (depth == 0 or sample is None):
-                return f"{path}.{key} is unexpected"
-            found = _shape_problem(value, model.get(key, sample), f"{path}.{key}", players, depth + 1)
-            if found:
-                return found
-    elif isinstance(model, list):
-        if depth == 1 and len(model) == players < len(saved):  # more seats than the game has
-            return f"{path} has {len(saved)} entries where the game has {players}"
-        for i, value in enumerate(saved):
-            like = model[i] if i < len(model) else (model[-1] if model else None)
-            found = _shape_problem(value, like, f"{path}[{i}]", players, depth + 1)
-            if found:
-                return found
-    return None
-
-
-def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if key not in a or key not in b:
-                return f"{path}.{key} is {'missing' if key not in a else 'unexpected'}"
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return f"{path} has {len(a)} entries where the actions lead to {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    if type(a) is not type(b) or a != b:
-        return f"{path} is {quote(a)} where the actions lead to {quote(b)}"
-    return None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise LoadError(f"not a saved game: {name} is not a number a save holds")
-
-
-def _read_save(text: str) -> dict[str, Any]:
-    """The JSON object of a save, its envelope checked: the format, its keys and their types."""
-    if not isinstance(text, str):
-        raise LoadError(f"a saved game is JSON text (a str), not {_type_name(text)}")
-    try:
-        saved = json.loads(text, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise LoadError("not a saved game: the JSON is nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, and a number too long to convert
-        raise LoadError(f"not a saved game: the text is not valid JSON ({clip(str(exc), 100)})") from None
-    if not isinstance(saved, dict):
-        raise LoadError("not a saved game: expected a JSON object")
-    fmt = saved.get("format")
-    if type(fmt) is not str or fmt not in SAVE_KEYS:
-        raise LoadError(f"not a saved game: format is {quote(fmt)}, expected {SAVE_FORMAT!r}")
-    keys = SAVE_KEYS[fmt]
-    missing = [k for k in keys if k not in saved]
-    if missing:
-        raise LoadError(f"saved game is missing {', '.join(missing)}")
-    unexpected = sorted(quote(k) for k in saved if k != "format" and k not in keys)
-    if unexpected:
-        raise LoadError(f"saved game ({fmt}) has unexpected {', '.join(unexpected[:5])}")
-    for key, kind, what in (
-        ("seed", int, "a whole number"),
-        ("options", dict, "a JSON object"),
-        ("stack", dict, "a JSON object"),
-        ("first_player", int, "a seat number"),
-        ("chance", str, "a text"),
-        ("state", dict, "a JSON object"),
-    ):
-        if key in saved and type(saved[key]) is not kind:
-            raise LoadError(f"saved {key} must be {what}, not {quote(saved[key])}")
-    actions = saved["actions"]
-    if not isinstance(actions, list):
-        raise LoadError(f"saved actions must be a list of [seat, action text] pairs, not {quote(actions)}")
-    for i, pair in enumerate(actions):
-        if not (type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str):
-            raise LoadError(
-                f"saved actions must be a list of [seat, action text] pairs; action {i} is {quote(pair)}"
-            )
-        if len(pair[1]) > MAX_ACTION_TEXT:
-            raise LoadError(
-                f"saved action {i} is {len(pair[1])} characters long ({quote(pair[1])}); "
-                f"no action text is longer than {MAX_ACTION_TEXT}"
-            )
-    return saved
-
-
-def load_game(text: str) -> Game:
-    """A saved game (``to_json``) back, checked: damaged or rule-breaking data → LoadError.
-
-    Only ``LoadError`` leaves, whatever ``text`` is. The set-up is rebuilt and the actions
-    replayed; then the saved state must have the shape of the replayed game's view, break no rule
-    (``state_problems``) and equal that view; and (format /2) the seat that started and the chance
-    to come (``chance_fingerprint``) must be the replayed game's."""
-    saved = _read_save(text)
-    try:
-        game = new_game(
-            saved["game"],
-            saved["players"],
-            seed=saved["seed"],
-            options=saved["options"],
-            stack=saved["stack"],
-        )
-    except ConfigError as exc:
-        raise LoadError(f"saved set-up is not valid: {exc}") from None
-    unnamed = [name for name in game.options if name not in saved["options"]]
-    if unnamed:  # a save names every option: one left out would silently take its default
-        raise LoadError(f"saved options do not name {', '.join(unnamed)}; a save names every option")
-    for i, (seat, action) in enumerate(saved["actions"]):
-        try:
-            game.act(seat, action)
-        except IllegalAction as exc:
-            raise LoadError(
-                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) is illegal: {clip(str(exc))}"
-            ) from None
-        except Exception as exc:  # the last line of defence: act refuses only with IllegalAction
-            raise LoadError(
-                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) cannot be replayed "
-                f"({type(exc).__name__})"
-            ) from None
-    state = saved["state"]
-    model = json.loads(json.dumps(game.view()))
-    problem = _shape_problem(state, model, "state", game.players)
-    if problem:
-        raise LoadError(f"saved state is not a {game.title} state: {problem}")
-    try:
-        problems = game.state_problems(state)
-    except Exception as exc:  # the last line of defence behind the shape check
-        raise LoadError(f"saved state cannot be checked: {type(exc).__name__} in its rule checks") from None
-    if problems:
-        raise LoadError(clip(f"saved state breaks the rules: {'; '.join(problems)}", 600))
-    difference = _first_difference(state, model)
-    if difference:
-        raise LoadError(f"saved state does not match its actions: {difference}")
-    if saved["format"] == SAVE_FORMAT:
-        if saved["first_player"] != game.first_player:
-            raise LoadError(
-                f"saved first_player {quote(saved['first_player'])} is not the seat that started "
-                f"({game.first_player}): the set-up was edited"
-            )
-        if saved["chance"] != game.chance_fingerprint():
-            raise LoadError(
-                "saved chance does not match the set-up and actions: the seed, options or stack "
-                "(a stacked card or die still to come, a stacked first_player) were edited"
-            )
-    return game
-
-
-def seat_name_safe(seat: int) -> str:
-    return seat_name(seat) if type(seat) is int and 0 <= seat < len(SEAT_NAMES) else f"seat {quote(seat)}"

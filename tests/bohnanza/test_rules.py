@@ -106,8 +106,8 @@ def test_bo_c1_player_count_outside_3_to_5_is_a_config_error():
     ("stack", "message"),
     [
         ({"hands": [["purple"]]}, "no bean 'purple'"),
-        ({"deck": ["garden"] * 7}, "garden 7 times"),
-        ({"hands": [["red"] * 5], "deck": ["red"] * 4}, "red 9 times"),
+        ({"deck": ["garden"] * 7}, "'garden' is listed 7 times"),
+        ({"hands": [["red"] * 5], "deck": ["red"] * 4}, "'red' is listed 9 times"),
         ({"hands": [["red"] * 6]}, "at most 5"),
         ({"hands": [[], [], [], []]}, "at most 3 hands"),
         ({"deck": "red"}, "list of beans"),

@@ -251,6 +251,13 @@ def test_standings_rank_the_scores_and_name_the_winners():
     assert standings_text([80000, 78000, 89000], [2], "{:,}".format) == "C 89,000, A 80,000, B 78,000; C wins"
 
 
+def test_provisional_scores_are_listed_in_seat_order():
+    from gamekit.core.narration import scores_text
+
+    assert scores_text([3, 0, 5]) == "A 3, B 0, C 5"
+    assert scores_text([1200, 80], "{:,}".format) == "A 1,200, B 80"
+
+
 def test_a_pile_without_the_stacked_cards_keeps_its_order_and_takes_one_per_card_listed():
     from gamekit.core.chance import without
 

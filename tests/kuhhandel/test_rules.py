@@ -55,7 +55,7 @@ def test_kh_c1_stacked_animals_go_on_top_in_order():
 
 @pytest.mark.parametrize(
     ("animals", "message"),
-    [(["unicorn"], "not an animal"), (["cow"] * 5, "only 4"), ("cow", "list of animal names")],
+    [(["unicorn"], "no animal .unicorn."), (["cow"] * 5, "only 4"), ("cow", "list of animal names")],
 )
 def test_kh_c1_impossible_stacks_are_config_errors(animals, message):
     with pytest.raises(gamekit.ConfigError, match=message):

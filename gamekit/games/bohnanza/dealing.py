@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.chance import without
 from ...core.errors import ConfigError
 from ...core.quoting import quote
+from ...core.stacking import stacked_pile
 from . import rules
-from .rules import BEANS
 
 
 def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]], list[str]]:
@@ -37,17 +36,10 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
         deck = []
     if not isinstance(deck, list | tuple):
         raise ConfigError(f"stack deck must be a list of beans, top first, not {quote(deck)}")
+    # The hands and the deck together hold no bean more often than the deck has it (so at most
+    # its 104 cards).
     cards = [c for h in hands for c in h] + list(deck)
-    for card in cards:
-        if type(card) is not str or card not in rules.BEAN_COUNTS:
-            raise ConfigError(f"stack: there is no bean {quote(card)}; beans: {', '.join(BEANS)} (BO-C1)")
-    for bean, count in sorted(Counter(cards).items()):
-        if count > rules.BEAN_COUNTS[bean]:
-            raise ConfigError(
-                f"stack lists {bean} {count} times but the deck has only {rules.BEAN_COUNTS[bean]} (BO-C1)"
-            )
-    if len(cards) > rules.DECK_SIZE:
-        raise ConfigError(f"stack lists {len(cards)} cards; the deck has {rules.DECK_SIZE} (BO-C1)")
+    stacked_pile("hands and deck", cards, rules.BEAN_COUNTS, what="beans", noun="bean", rule="BO-C1")
     return [list(h) for h in hands], list(deck)
 
 

@@ -2,12 +2,14 @@
 BO-H2) and whether the third field may be bought (BO-H3).
 
 Plain functions of one player's fields (and coins): each check raises ``IllegalAction``, saying
-why, before anything changes; the game plants, harvests and records the events.
+why, before anything changes; the game plants, harvests (``harvest`` empties the field) and
+records the events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
@@ -128,3 +130,12 @@ def any_time(fields: Sequence[Field], coins: Sequence[str], cost: int) -> list[A
     if len(fields) < rules.MAX_FIELDS and len(coins) >= cost:
         actions.append(BUY_FIELD)
     return actions
+
+
+def harvest(fields: list[Field], i: int) -> dict[str, Any]:
+    """Empty field ``i`` (index from 0) and say what its beans became (BO-H1: ``rules.HARVEST``,
+    looked up directly): the harvest event's data, ``field`` numbered from 1."""
+    bean, count = fields[i]
+    coins = rules.HARVEST[bean][count]
+    fields[i] = None
+    return {"field": i + 1, "bean": bean, "count": count, "coins": coins, "discarded": count - coins}

@@ -115,7 +115,7 @@ from typing import Any, ClassVar
 from ...core.actions import Action
 from ...core.chance import shuffled
 from ...core.errors import IllegalAction
-from ...core.game import Event, Game, register
+from ...core.game import Game, register
 from ...core.options import Option
 from . import fields, refusals, rules, trading
 from .actions import (
@@ -131,7 +131,7 @@ from .actions import (
     parse_action,
 )
 from .dealing import deal, dealer_and_first, decision_bound, read_stack, unstacked
-from .narration import EVENT_RULES, NARRATORS, event_rule
+from .narration import EVENT_RULES, event_rule, narrate
 from .records import records_from_events
 from .rules import field_for
 from .trading import Proposal
@@ -245,40 +245,35 @@ class Bohnanza(Game):
         self._emit(
             "setup",
             None,
-            players=n,
-            dealer=self.dealer,
-            first_player=first,
-            fields=fields,
-            third_field_cost=self.options["third_field_cost"],
+            {
+                "players": n,
+                "dealer": self.dealer,
+                "first_player": first,
+                "fields": fields,
+                "third_field_cost": self.options["third_field_cost"],
+            },
         )
         for seat in range(n):
-            self._emit("deal", seat, cards=len(self.hands[seat]), private={"hand": list(self.hands[seat])})
+            self._emit(
+                "deal", seat, {"cards": len(self.hands[seat]), "private": {"hand": list(self.hands[seat])}}
+            )
         self._start_turn(first)
 
     # ------------------------------------------------------------- the deck
-    def _take_top_card(self) -> str | None:
-        """The top card of the deck; the deck running out is handled at once (BO-D1, BO-D2).
-
-        Returns None only when the game ended before a card could be drawn.
-        """
-        while not self.deck:  # only after a reshuffle of an empty discard pile
-            if self._deck_runs_out():
-                return None
-        card = self.deck.pop()
-        if not self.deck:
-            self._deck_runs_out()
-        return card
-
     def _take_cards(self, count: int) -> list[str]:
-        """``count`` cards from the top of the deck, fewer when the game ends on the way (BO-D2)."""
-        cards = []
-        for _ in range(count):
-            card = self._take_top_card()
-            if card is None:
+        """``count`` cards from the top of the deck, one at a time: the deck running out is handled
+        at once (BO-D1), and fewer come when the game ends on the way (BO-D2)."""
+        cards: list[str] = []
+        deck = self.deck
+        while len(cards) < count:
+            if deck:
+                cards.append(deck.pop())
+                if deck:
+                    continue
+            # The deck is empty (an empty discard pile may have been reshuffled into it).
+            if self._deck_runs_out():
                 break
-            cards.append(card)
-            if self._final_exhaustion:
-                break
+            deck = self.deck
         return cards
 
     def _deck_runs_out(self) -> bool:
@@ -286,11 +281,13 @@ class Bohnanza(Game):
         self.exhaustions += 1
         if self.exhaustions >= rules.LAST_EXHAUSTION:  # BO-D2
             self._final_exhaustion = True
-            self._emit("exhausted", None, count=self.exhaustions, reshuffled=0, ends=True)
+            self._emit("exhausted", None, {"count": self.exhaustions, "reshuffled": 0, "ends": True})
             return True
         self.deck = shuffled(self.rng, self.discard)  # BO-D1: the discard pile only
         self.discard = []
-        self._emit("exhausted", None, count=self.exhaustions, reshuffled=len(self.deck), ends=False)
+        self._emit(
+            "exhausted", None, {"count": self.exhaustions, "reshuffled": len(self.deck), "ends": False}
+        )
         return False
 
     # --------------------------------------------------------------- a turn
@@ -301,7 +298,7 @@ class Bohnanza(Game):
         self.planted = 0
         self.proposals_left = self.options["proposals_per_turn"]
         self.offers = []
-        self._emit("turn", seat, turn=self.turn, hand=len(self.hands[seat]), deck=len(self.deck))
+        self._emit("turn", seat, {"turn": self.turn, "hand": len(self.hands[seat]), "deck": len(self.deck)})
         if self.hands[seat]:
             self._to_act = (seat,)
         else:
@@ -331,7 +328,7 @@ class Bohnanza(Game):
         self._give_steps = None  # a new trading area and hand: see ``_offer``
         cards = self._take_cards(rules.TURN_UP)
         self.trading_area.extend(cards)
-        self._emit("turn-up", self.active, cards=cards)
+        self._emit("turn-up", self.active, {"cards": cards})
         if self._final_exhaustion:
             self._end()
         else:
@@ -358,7 +355,7 @@ class Bohnanza(Game):
         hand = self.hands[self.active]
         cards = self._take_cards(rules.DRAW)
         hand.extend(cards)
-        self._emit("draw", self.active, count=len(cards), private={"cards": cards})
+        self._emit("draw", self.active, {"count": len(cards), "private": {"cards": cards}})
         if self._final_exhaustion:
             self._end()
         else:
@@ -388,17 +385,7 @@ class Bohnanza(Game):
             # (BO-H2), so only a first or second bean changes them; coins do not change here.
             self._any_time_cache[seat] = None
         self._stats[seat]["beans_planted"] += 1
-        # ``_emit``'s event, written out: a planting is one decision in seven.
-        self._events.append(
-            {
-                "bean": bean,
-                "field": i + 1,
-                "count": field[1],
-                "source": source,
-                "type": "plant",
-                "seat": seat,
-            }
-        )
+        self._emit("plant", seat, {"bean": bean, "field": i + 1, "count": field[1], "source": source})
 
     def _harvest_field(self, seat: int, i: int, final: bool = False) -> None:
         forced = False
@@ -408,28 +395,13 @@ class Bohnanza(Game):
             forced = self._must_harvest(seat)
             if forced:
                 stats["forced_harvests"] += 1
-        own = self.fields[seat]
-        bean, count = own[i]
-        coins = rules.HARVEST[bean][count]  # BO-H1: ``rules.split_harvest``, looked up directly
-        rest = count - coins
-        self.coins[seat].extend([bean] * coins)
-        self.discard.extend([bean] * rest)
-        own[i] = None
+        harvest = fields.harvest(self.fields[seat], i)  # BO-H1
+        bean = harvest["bean"]
+        self.coins[seat].extend([bean] * harvest["coins"])
+        self.discard.extend([bean] * harvest["discarded"])
         self._any_time_cache[seat] = None
-        # ``_emit``'s event, written out: a harvest is one decision in ten.
-        self._events.append(
-            {
-                "field": i + 1,
-                "bean": bean,
-                "count": count,
-                "coins": coins,
-                "discarded": rest,
-                "final": final,
-                "forced": forced,
-                "type": "harvest",
-                "seat": seat,
-            }
-        )
+        harvest["final"], harvest["forced"] = final, forced
+        self._emit("harvest", seat, harvest)
 
     def _must_harvest(self, seat: int) -> bool:
         """Whether ``seat`` faces a bean it must plant that fits no field (BO-T2)."""
@@ -529,21 +501,16 @@ class Bohnanza(Game):
         if proposal is not None and not proposal.made and action.text in proposal.steps:
             # A step the draft lists is legal as it stands (``Proposal.steps`` is kept exact, and
             # only the active player drafts), so a give or an ask goes straight to its change:
-            # half of a random game's decisions take this path. The events are ``_emit``'s,
-            # written out (the same keys in the same order).
+            # half of a random game's decisions take this path.
             if kind == "give":
                 bean, k = action.value
                 proposal.give_listed(self.trading_area, action.text, bean, k)
                 given = bean if k == 0 else f"{bean}#{k}"  # ``card_text``
-                self._events.append(
-                    {"partner": proposal.partner, "private": {"give": given}, "type": "draft", "seat": seat}
-                )
+                self._emit("draft", seat, {"partner": proposal.partner, "private": {"give": given}})
             elif kind == "ask":
                 bean = action.value
                 proposal.ask_listed(bean, len(self.hands[proposal.partner]))
-                self._events.append(
-                    {"partner": proposal.partner, "private": {"ask": bean}, "type": "draft", "seat": seat}
-                )
+                self._emit("draft", seat, {"partner": proposal.partner, "private": {"ask": bean}})
             else:  # propose, cancel
                 self._draft_step(seat, proposal, action)
         elif kind == "harvest":
@@ -604,7 +571,7 @@ class Bohnanza(Game):
     def _pass_planting(self, seat: int) -> None:
         if self.planted == 0 and self.hands[seat]:
             raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
-        self._emit("stop", seat, planted=self.planted, hand=len(self.hands[seat]))
+        self._emit("stop", seat, {"planted": self.planted, "hand": len(self.hands[seat])})
         self._turn_up()
 
     # ------------------------------------------------------- harvest, buy
@@ -616,7 +583,7 @@ class Bohnanza(Game):
         self.discard.extend(paid)  # BO-H3: bean side up, earliest earned first
         self.fields[seat].append(None)
         self._any_time_cache[seat] = None
-        self._emit("buy-field", seat, cost=cost, paid=paid)
+        self._emit("buy-field", seat, {"cost": cost, "paid": paid})
 
     # ------------------------------------------------------- step 3: trade
     def _trade_step(self, seat: int, action: Action) -> None:
@@ -630,7 +597,7 @@ class Bohnanza(Game):
                 self._reject(seat, proposal)
             elif kind == "give":
                 proposal.add_pick(seat, self.hands[seat], *action.value)
-                self._emit("pick", seat, private={"give": card_text(*action.value)})
+                self._emit("pick", seat, {"private": {"give": card_text(*action.value)}})
             else:
                 raise IllegalAction(refusals.answering(action, seat, self.active))
         elif proposal is not None:
@@ -640,7 +607,7 @@ class Bohnanza(Game):
         elif kind == "deal":
             self._deal(seat, *action.value)
         elif kind == "end-trading":
-            self._emit("end-trading", seat, offers=len(self.offers))
+            self._emit("end-trading", seat, {"offers": len(self.offers)})
             self.phase = "plant-traded"
             self._next_planter()
         else:
@@ -657,7 +624,7 @@ class Bohnanza(Game):
         elif kind == "cancel":
             self.proposal = None
             self.offers[-1]["outcome"] = "cancelled"
-            self._events.append({"partner": proposal.partner, "type": "cancel", "seat": seat})  # ``_emit``
+            self._emit("cancel", seat, {"partner": proposal.partner})
         else:
             raise IllegalAction(refusals.drafting(action, seat))
 
@@ -681,15 +648,15 @@ class Bohnanza(Game):
         self.proposal = Proposal(partner, trading.draft_steps(gives, bool(hands[partner])))
         self.offers.append({"partner": partner, "outcome": "draft"})
         self._stats[seat]["proposals"] += 1
-        self._events.append({"partner": partner, "type": "offer", "seat": seat})  # ``_emit``'s event
+        self._emit("offer", seat, {"partner": partner})
 
     def _draft_give(self, seat: int, proposal: Proposal, bean: str, k: int) -> None:
         proposal.add_give(seat, self.hands[seat], self.trading_area, bean, k)
-        self._emit("draft", seat, partner=proposal.partner, private={"give": card_text(bean, k)})
+        self._emit("draft", seat, {"partner": proposal.partner, "private": {"give": card_text(bean, k)}})
 
     def _draft_ask(self, seat: int, proposal: Proposal, bean: str) -> None:
         proposal.add_ask(bean, len(self.hands[proposal.partner]))
-        self._emit("draft", seat, partner=proposal.partner, private={"ask": bean})
+        self._emit("draft", seat, {"partner": proposal.partner, "private": {"ask": bean}})
 
     def _propose(self, seat: int, proposal: Proposal) -> None:
         trading.check_not_empty(proposal.give, proposal.ask)
@@ -701,11 +668,13 @@ class Bohnanza(Game):
         self._emit(
             "propose",
             seat,
-            partner=partner,
-            give=[b for b, _ in give],
-            turned_up=[k == 0 for _, k in give],
-            ask=list(proposal.ask),
-            private={"give": [card_text(b, k) for b, k in give]},
+            {
+                "partner": partner,
+                "give": [b for b, _ in give],
+                "turned_up": [k == 0 for _, k in give],
+                "ask": list(proposal.ask),
+                "private": {"give": [card_text(b, k) for b, k in give]},
+            },
         )
 
     def _deal(self, seat: int, partner: int, gives: tuple, asks: tuple) -> None:
@@ -734,14 +703,16 @@ class Bohnanza(Game):
         self.offers[-1]["outcome"] = "accepted"
         self._to_act = (active,)
         self._emit(
-            "accept", seat, active=active, gave=gave, got=got, private={"positions": sorted(positions)}
+            "accept",
+            seat,
+            {"active": active, "gave": gave, "got": got, "private": {"positions": sorted(positions)}},
         )
 
     def _reject(self, seat: int, proposal: Proposal) -> None:
         self.proposal = None
         self.offers[-1]["outcome"] = "rejected"
         self._to_act = (self.active,)
-        self._emit("reject", seat, active=self.active, gift=not proposal.ask)
+        self._emit("reject", seat, {"active": self.active, "gift": not proposal.ask})
 
     # ------------------------------------------- step 3b: plant what was traded
     def _plant_traded(self, seat: int, bean: str, number: int | None) -> None:
@@ -761,14 +732,10 @@ class Bohnanza(Game):
             self._next_planter()
 
     # -------------------------------------------------------------- narration
-    def _narrate(self, event: Event) -> str:
-        """The event's one line, by the narrator of its type (``narration.NARRATORS``)."""
-        return NARRATORS[event["type"]](event)
-
+    # Each event's one line and rule, from its public data alone (``narration``).
+    _narrate = staticmethod(narrate)
     event_rules: ClassVar[Mapping[str, str]] = EVENT_RULES
-
-    def _event_rule(self, event: Event) -> str | None:
-        return event_rule(event)
+    _event_rule = staticmethod(event_rule)
 
     # ---------------------------------------------------------------- seeing
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -791,10 +758,7 @@ class Bohnanza(Game):
         return self._decision_limit
 
     def stats(self, seat: int) -> dict[str, Any]:
-        return {
-            "third_field": int(len(self.fields[seat]) == rules.MAX_FIELDS),
-            **self._stats[seat],
-        }
+        return {"third_field": int(len(self.fields[seat]) == rules.MAX_FIELDS), **self._stats[seat]}
 
     def records(self) -> dict[str, list[dict[str, Any]]]:
         """What happened, one table per kind of event (``records.records_from_events``)."""

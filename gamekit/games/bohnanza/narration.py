@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.game import SEAT_NAMES, Event, standings_text
+from ...core.events import Event
+from ...core.narration import SEAT_NAMES, scores_text, standings_text
 
 _ORDINAL = {1: "first", 2: "second", 3: "third"}
 
@@ -161,7 +162,7 @@ def draw(e: Event) -> str:
 
 
 def stopped(e: Event) -> str:
-    thaler = ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c in enumerate(e["scores"]))
+    thaler = scores_text(e["scores"])
     return (
         f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
         f"unfinished, no winner; thaler so far: {thaler}"
@@ -195,3 +196,8 @@ NARRATORS: dict[str, Callable[[Event], str]] = {
     "stopped": stopped,
     "end": end,
 }
+
+
+def narrate(event: Event) -> str:
+    """The event's one line, by the narrator of its type (``NARRATORS``)."""
+    return NARRATORS[event["type"]](event)

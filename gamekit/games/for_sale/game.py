@@ -52,6 +52,7 @@ from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
 from ...core.quoting import quote
 from ...core.sealed import SealedChoices
+from ...core.stacking import stacked_pile
 from . import narration, rules, views
 from . import records as log_records
 
@@ -126,16 +127,16 @@ class ForSale(Game):
         self.round = 0
         self.phase = "buy"
         self.sealed: SealedChoices | None = None
-        self._events.append(
+        self._emit(
+            "setup",
+            None,
             {
-                "type": "setup",
-                "seat": None,
                 "edition": self.options["edition"],
                 "players": n,
                 "coins": setup.coins,
                 "cards": len(self.house_deck),
                 "start_player": self.start_player,
-            }
+            },
         )
         self._start_buying_round()
 
@@ -145,18 +146,7 @@ class ForSale(Game):
         stacked = self.stack.get(key)
         if stacked is None:
             return pile[removed:], pile[:removed]
-        if not isinstance(stacked, list | tuple) or not all(type(c) is int for c in stacked):
-            raise ConfigError(f"stack {key} must be a list of card numbers, not {quote(stacked)}")
-        available = Counter(cards)
-        wanted = Counter(stacked)
-        for card, count in sorted(wanted.items()):
-            if available[card] < count:
-                exists = (
-                    "does not exist" if available[card] == 0 else f"exists only {available[card]} time(s)"
-                )
-                raise ConfigError(
-                    f"stack {key}: card {quote(card)} is listed {count} time(s) but {exists} (FS-C1)"
-                )
+        stacked = stacked_pile(key, stacked, Counter(cards), what="card numbers", noun="card", rule="FS-C1")
         used = len(cards) - removed
         if len(stacked) > used:
             raise ConfigError(
@@ -179,9 +169,7 @@ class ForSale(Game):
         self.high_bid = 0
         start = self.start_player  # FS-B2
         self._to_act = (start,)
-        self._events.append(
-            {"type": "round", "seat": start, "phase": "buy", "round": round_, "table": table[:]}
-        )
+        self._emit("round", start, {"phase": "buy", "round": round_, "table": table[:]})
 
     def _bid(self, seat: int, total: int) -> None:
         high_bid = self.high_bid
@@ -201,7 +189,7 @@ class ForSale(Game):
         coins[seat] -= added  # FS-B4: a raise adds only the difference
         bids[seat] = total
         self.high_bid = total
-        self._events.append({"type": "bid", "seat": seat, "total": total, "added": added})
+        self._emit("bid", seat, {"total": total, "added": added})
         self.to_act = (next_clockwise(seat, self.passed),)  # FS-B2, FS-B7
 
     def _pass(self, seat: int) -> None:
@@ -214,9 +202,7 @@ class ForSale(Game):
         bids[seat] = 0
         passed[seat] = True  # FS-B7
         self.houses[seat].append(house)
-        self._events.append(
-            {"type": "pass", "seat": seat, "house": house, "bid": bid, "refund": back, "lost": lost}
-        )
+        self._emit("pass", seat, {"house": house, "bid": bid, "refund": back, "lost": lost})
         seat = next_clockwise(seat, passed)
         if len(table) == 1:
             self._last_bidder_takes(seat)
@@ -229,7 +215,7 @@ class ForSale(Game):
         paid = self.bids[seat]
         self.bids[seat] = 0
         self.houses[seat].append(house)
-        self._events.append({"type": "win", "seat": seat, "house": house, "paid": paid})
+        self._emit("win", seat, {"house": house, "paid": paid})
         self.start_player = seat  # FS-B9
         if self.round < self.rounds:
             self._start_buying_round()
@@ -250,9 +236,7 @@ class ForSale(Game):
         self.table = table = sorted(self.cheque_deck[top - n : top])  # FS-S1
         self.sealed = sealed = SealedChoices(range(n))  # FS-S2
         self.to_act = sealed.waiting
-        self._events.append(
-            {"type": "round", "seat": None, "phase": "sell", "round": round_, "table": table[:]}
-        )
+        self._emit("round", None, {"phase": "sell", "round": round_, "table": table[:]})
 
     def _sell(self, seat: int, house: int) -> None:
         hand = self.houses[seat]
@@ -263,7 +247,7 @@ class ForSale(Game):
             )
         sealed = self.sealed
         sealed.commit(seat, house)
-        self._events.append({"type": "choose", "seat": seat, "private": {"house": house}})
+        self._emit("choose", seat, {"private": {"house": house}})
         waiting = sealed.waiting
         if waiting:
             self.to_act = waiting
@@ -280,14 +264,7 @@ class ForSale(Game):
         self.table = []
         self.sealed = None
         seats = range(self.players)
-        self._events.append(
-            {
-                "type": "reveal",
-                "seat": None,
-                "played": [played[s] for s in seats],
-                "won": [won[s] for s in seats],
-            }
-        )
+        self._emit("reveal", None, {"played": [played[s] for s in seats], "won": [won[s] for s in seats]})
         if self.round < self.rounds:
             self._start_selling_round()
         else:

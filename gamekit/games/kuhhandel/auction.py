@@ -8,7 +8,9 @@ A high bidder who bid more than they hold shows their money and the auction is r
 without them (KH-A7), checked at the close, before the auctioneer chooses to sell or to buy
 in at that price (KH-A5); then the payer pays in money cards, without change (KH-A6).
 
-``Auction`` holds the running auction; the functions carry out its steps on the game.
+``Auction`` holds the running auction; the functions carry out its steps on the game,
+through its public state and the methods Kuhhandel keeps for its sub-protocols (``emit``,
+``tally``, ``give_animals``, ``bank_pays_everyone``, ``end_turn``), never its private attributes.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ def start(game: Kuhhandel, seat: int) -> None:
         raise IllegalAction("auction: the animal deck is empty, so only cow trades are possible (KH-T1)")
     animal = game.deck.pop(0)
     game.auction = Auction(animal, seat)
-    game._events.append({"type": "auction", "seat": seat, "animal": animal, "turn": game.turn})
+    game.emit("auction", seat, {"animal": animal, "turn": game.turn})
     if animal == rules.DONKEY:
         _donkey_payout(game)
     _open_run(game)
@@ -63,17 +65,10 @@ def _donkey_payout(game: Kuhhandel) -> None:
     """KH-A2: each donkey turned up pays every player one card from the bank."""
     game.donkeys_seen += 1
     value = rules.donkey_payout(game.donkeys_seen)
-    i = VALUE_INDEX[value]
-    if game.bank[i] < game.players:
-        raise RuntimeError(f"the bank has only {game.bank[i]} cards of {value} for the donkey payout")
-    game.bank[i] -= game.players
-    game._bank_cards = rules.cards_of(game.bank)
-    for s in range(game.players):
-        game.money[s][i] += 1
-        game._stats[s]["donkey_money"] += value
+    game.bank_pays_everyone(value)
     game.money_in_play = rules.money_in_play(game.players, game.donkeys_seen)
     game.bid_cap = rules.bid_cap(game.money_in_play)
-    game._events.append({"type": "donkey", "seat": None, "number": game.donkeys_seen, "value": value})
+    game.emit("donkey", None, {"number": game.donkeys_seen, "value": value})
 
 
 def _open_run(game: Kuhhandel) -> None:
@@ -109,12 +104,16 @@ def bid(game: Kuhhandel, seat: int, amount: int) -> None:
     auction.high_bid = amount
     auction.high_bidder = seat
     auction.holds_since_raise = []  # KH-A3: a raise starts the round of holds afresh
-    game._events.append({"type": "bid", "seat": seat, "amount": amount})
+    game.emit("bid", seat, {"amount": amount})
     bidders = auction.bidders
-    if len(bidders) == 1:
+    n = len(bidders)
+    if n == 1:
         _close(game)
         return
-    auction.bidder = nxt = auctions.next_bidder(bidders, seat, seat)
+    # KH-A3: the next bidder round the table. The high bidder, to be skipped, is the seat that
+    # has just raised, so it is simply the next in order (``auctions.next_bidder``, without a call).
+    i = bidders.index(seat) + 1
+    auction.bidder = nxt = bidders[i if i < n else 0]
     # The game runs, so is_over is already False: the plain to_act attribute is assigned, not the
     # core's _to_act property, which would set both at the cost of a call on every bid and hold.
     game.to_act = (nxt,)
@@ -142,7 +141,7 @@ def hold(game: Kuhhandel, seat: int) -> None:
     assert auction is not None
     held = auction.holds_since_raise
     held.append(seat)
-    game._events.append({"type": "hold", "seat": seat})
+    game.emit("hold", seat, {})
     if auctions.bidding_closed(auction.bidders, auction.high_bidder, held):
         _close(game)
         return
@@ -157,25 +156,18 @@ def _close(game: Kuhhandel) -> None:
     auction.bidder = None
     auctioneer, animal = auction.auctioneer, auction.animal
     if auction.high_bidder is None:  # KH-A4: no bid, the auctioneer takes the animal free
-        game._events.append({"type": "no_bid", "seat": auctioneer, "animal": animal})
-        game._stats[auctioneer]["free_animals"] += 1
-        game._give_animals(auctioneer, None, animal, 1, "KH-A4")
-        _finish(game)
+        game.emit("no_bid", auctioneer, {"animal": animal})
+        game.tally(auctioneer, "free_animals")
+        game.give_animals(auctioneer, None, animal, 1, "KH-A4")
+        game.end_turn()
         return
     winner, price = auction.high_bidder, auction.high_bid
-    game._events.append({"type": "close", "seat": winner, "animal": animal, "amount": price})
+    game.emit("close", winner, {"animal": animal, "amount": price})
     if rules.over_bid(game.money[winner], price):
         # KH-A7, checked at the close, before the auctioneer chooses: the winner shows all their
         # money to everyone (a public event) and the auction is run again without them, so an
         # over-bid is never paid out by a buy-in.
-        game._events.append(
-            {
-                "type": "cannot_pay",
-                "seat": winner,
-                "amount": price,
-                "money": rules.cards_of(game.money[winner]),
-            }
-        )
+        game.emit("cannot_pay", winner, {"amount": price, "money": rules.cards_of(game.money[winner])})
         auction.excluded.append(winner)
         _open_run(game)
         return
@@ -189,7 +181,7 @@ def sell(game: Kuhhandel, seat: int) -> None:
     assert auction is not None
     winner, price = auction.high_bidder, auction.high_bid
     assert winner is not None and not rules.over_bid(game.money[winner], price)  # KH-A7 at the close
-    game._events.append({"type": "sell", "seat": seat, "to": winner, "amount": price})
+    game.emit("sell", seat, {"to": winner, "amount": price})
     auction.payer, auction.payee, auction.taker = winner, seat, winner
     _start_payment(game)
 
@@ -204,7 +196,7 @@ def buy(game: Kuhhandel, seat: int) -> None:
             f"buy: {SEAT_NAMES[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
             "pay (KH-A7)"
         )
-    game._events.append({"type": "buy", "seat": seat, "from": auction.high_bidder, "amount": price})
+    game.emit("buy", seat, {"from": auction.high_bidder, "amount": price})
     auction.payer, auction.payee, auction.taker = seat, auction.high_bidder, seat
     _start_payment(game)
 
@@ -214,7 +206,7 @@ def _start_payment(game: Kuhhandel) -> None:
     assert auction is not None and auction.payer is not None
     game.phase = "pay"
     auction.pay_options = None
-    game._to_act = (auction.payer,)
+    game.to_act = (auction.payer,)  # the plain attribute, as in bid
 
 
 def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = False) -> None:
@@ -230,31 +222,16 @@ def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = Fals
     assert payee is not None and taker is not None
     _move_money(game.money[seat], game.money[payee], cards)
     paid = sum(cards)
-    game._stats[seat]["paid"] += paid
-    game._stats[payee]["received"] += paid
-    game._stats[taker]["buy_ins" if taker == auction.auctioneer else "auctions_won"] += 1
+    game.tally(seat, "paid", paid)
+    game.tally(payee, "received", paid)
+    game.tally(taker, "buy_ins" if taker == auction.auctioneer else "auctions_won")
     # What was handed over is known to the two of them only; the price and count are public.
-    game._events.append(
-        {
-            "type": "pay",
-            "seat": seat,
-            "to": payee,
-            "price": price,
-            "cards": len(cards),
-            "private": {"money": list(cards)},
-        }
+    game.emit(
+        "pay", seat, {"to": payee, "price": price, "cards": len(cards), "private": {"money": list(cards)}}
     )
-    game._events.append(
-        {
-            "type": "receive",
-            "seat": payee,
-            "from": seat,
-            "cards": len(cards),
-            "private": {"money": list(cards)},
-        }
-    )
-    game._give_animals(taker, None, animal, 1, "KH-A5")
-    _finish(game)
+    game.emit("receive", payee, {"from": seat, "cards": len(cards), "private": {"money": list(cards)}})
+    game.give_animals(taker, None, animal, 1, "KH-A5")
+    game.end_turn()
 
 
 def _move_money(give: list[int], take: list[int], cards: tuple[int, ...]) -> None:
@@ -263,11 +240,6 @@ def _move_money(give: list[int], take: list[int], cards: tuple[int, ...]) -> Non
         i = VALUE_INDEX[card]
         give[i] -= 1
         take[i] += 1
-
-
-def _finish(game: Kuhhandel) -> None:
-    game.auction = None
-    game._end_turn()
 
 
 def not_to_bid(auction: Auction, seat: int, now: str) -> str:

@@ -8,7 +8,8 @@ repeated once; a second tie gives the animals to the active player free (KH-K5).
 
 An offer or counter is put down one card at a time (``add V``, then ``offer`` or ``counter``)
 so that the legal actions stay few. ``CowTrade`` holds the running trade; the functions carry
-out its steps on the game.
+out its steps on the game, through its public state and the methods Kuhhandel keeps for its
+sub-protocols (``emit``, ``tally``, ``give_animals``, ``end_turn``), never its private attributes.
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ class CowTrade:
     cards_added: list[int] = field(default_factory=list)  # the offer or counter being put down
     added_counts: list[int] = field(default_factory=lambda: [0] * len(MONEY_VALUES))  # by value
 
+    def terms(self) -> dict[str, Any]:
+        """Who trades what, public from the challenge on (KH-K1): the start of what views show."""
+        return {
+            "active": self.active,
+            "partner": self.partner,
+            "animal": self.animal,
+            "stake": self.stake,
+            "round": self.round,
+        }
+
 
 def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
     """KH-K1: the active player challenges another who holds the same animal."""
@@ -57,17 +68,8 @@ def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
         who = SEAT_NAMES[seat] if not mine else SEAT_NAMES[partner]
         raise IllegalAction(f"{text}: {who} holds no {animal}; both must hold the animal (KH-K1)")
     trade = game.trade = CowTrade(seat, partner, animal, rules.stake(mine, theirs))
-    game._stats[seat]["trades_started"] += 1
-    game._events.append(
-        {
-            "type": "trade",
-            "seat": seat,
-            "partner": partner,
-            "animal": animal,
-            "stake": trade.stake,
-            "turn": game.turn,
-        }
-    )
+    game.tally(seat, "trades_started")
+    game.emit("trade", seat, {"partner": partner, "animal": animal, "stake": trade.stake, "turn": game.turn})
     _open_round(game)
 
 
@@ -90,15 +92,7 @@ def add(game: Kuhhandel, seat: int, value: int) -> None:
         raise IllegalAction(f"add {value}: {SEAT_NAMES[seat]} has no {value} card left to add ({rule})")
     trade.cards_added.append(value)
     trade.added_counts[i] += 1
-    game._events.append(
-        {
-            "type": "add",
-            "seat": seat,
-            "cards": len(trade.cards_added),
-            "part": game.phase,  # "offer" (KH-K2) or "respond", a counter-offer (KH-K3)
-            "private": {"money": value},
-        }
-    )
+    game.emit("add", seat, {"cards": len(trade.cards_added), "part": game.phase, "private": {"money": value}})
 
 
 def _cards_put_down(
@@ -148,10 +142,8 @@ def offer(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
     trade.sealed.commit(seat, cards)
     trade.offer = cards
     if 0 in cards:  # padded with zeros: more cards than money
-        game._stats[seat]["bluffs"] += 1
-    game._events.append(
-        {"type": "offer", "seat": seat, "cards": len(cards), "private": {"money": list(cards)}}
-    )
+        game.tally(seat, "bluffs")
+    game.emit("offer", seat, {"cards": len(cards), "private": {"money": list(cards)}})
     game.phase = "respond"  # KH-K3
     game.to_act = (trade.partner,)  # the plain attribute, as in _open_round
 
@@ -169,20 +161,12 @@ def accept(game: Kuhhandel, seat: int) -> None:
     active = trade.active
     cards = trade.sealed.reveal()[active]
     _pick_up(game, seat, cards)
-    game._stats[seat]["received"] += sum(cards)
-    game._stats[active]["paid"] += sum(cards)
-    game._events.append(
-        {
-            "type": "accept",
-            "seat": seat,
-            "from": active,
-            "cards": len(cards),
-            "private": {"money": list(cards)},
-        }
-    )
+    game.tally(seat, "received", sum(cards))
+    game.tally(active, "paid", sum(cards))
+    game.emit("accept", seat, {"from": active, "cards": len(cards), "private": {"money": list(cards)}})
     game.last_trade = _last_trade(trade, "accepted", active, cards, None)
-    game._give_animals(active, seat, trade.animal, trade.stake, "KH-K3")
-    _finish(game)
+    game.give_animals(active, seat, trade.animal, trade.stake, "KH-K3")
+    game.end_turn()
 
 
 def counter(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
@@ -195,10 +179,8 @@ def counter(game: Kuhhandel, seat: int, cards: tuple[int, ...] | None) -> None:
     shown = trade.sealed.reveal()
     offered, countered = shown[trade.active], shown[seat]
     if 0 in cards:
-        game._stats[seat]["bluffs"] += 1
-    game._events.append(
-        {"type": "counter", "seat": seat, "cards": len(cards), "private": {"money": list(cards)}}
-    )
+        game.tally(seat, "bluffs")
+    game.emit("counter", seat, {"cards": len(cards), "private": {"money": list(cards)}})
     _swap_and_look(game, trade.active, seat, offered, countered)
     outcome = rules.trade_outcome(offered, countered)
     if outcome == "tie":
@@ -211,24 +193,10 @@ def _swap_and_look(
     game: Kuhhandel, active: int, partner: int, offered: tuple[int, ...], countered: tuple[int, ...]
 ) -> None:
     """KH-K4: the two offers are swapped, and each trader looks at what they were given."""
-    game._events.append(
-        {
-            "type": "look",
-            "seat": active,
-            "other": partner,
-            "cards": len(countered),
-            "private": {"money": list(countered)},
-        }
+    game.emit(
+        "look", active, {"other": partner, "cards": len(countered), "private": {"money": list(countered)}}
     )
-    game._events.append(
-        {
-            "type": "look",
-            "seat": partner,
-            "other": active,
-            "cards": len(offered),
-            "private": {"money": list(offered)},
-        }
-    )
+    game.emit("look", partner, {"other": active, "cards": len(offered), "private": {"money": list(offered)}})
 
 
 def _tie(game: Kuhhandel, offered: tuple[int, ...], countered: tuple[int, ...]) -> None:
@@ -243,15 +211,15 @@ def _tie(game: Kuhhandel, offered: tuple[int, ...], countered: tuple[int, ...]) 
     game.last_trade = _last_trade(
         trade, "second_tie" if again else "tie", active if again else None, offered, countered
     )
-    game._events.append({"type": "tie", "seat": None, "players": [active, partner], "round": trade.round})
+    game.emit("tie", None, {"players": [active, partner], "round": trade.round})
     if not again:
         trade.round = 2
         _open_round(game)
         return
-    game._give_animals(active, partner, trade.animal, trade.stake, "KH-K5")
-    game._stats[active]["trades_won"] += 1
-    game._stats[partner]["trades_lost"] += 1
-    _finish(game)
+    game.give_animals(active, partner, trade.animal, trade.stake, "KH-K5")
+    game.tally(active, "trades_won")
+    game.tally(partner, "trades_lost")
+    game.end_turn()
 
 
 def _swap(game: Kuhhandel, outcome: str, offered: tuple[int, ...], countered: tuple[int, ...]) -> None:
@@ -261,22 +229,19 @@ def _swap(game: Kuhhandel, outcome: str, offered: tuple[int, ...], countered: tu
     active, partner = trade.active, trade.partner
     _pick_up(game, active, countered)
     _pick_up(game, partner, offered)
-    stats = game._stats
     offer_value, counter_value = sum(offered), sum(countered)
-    stats[active]["paid"] += offer_value
-    stats[active]["received"] += counter_value
-    stats[partner]["paid"] += counter_value
-    stats[partner]["received"] += offer_value
+    game.tally(active, "paid", offer_value)
+    game.tally(active, "received", counter_value)
+    game.tally(partner, "paid", counter_value)
+    game.tally(partner, "received", offer_value)
     winner, loser = (active, partner) if outcome == "active" else (partner, active)
     game.last_trade = _last_trade(trade, "won", winner, offered, countered)
     # Other players learn only who won (KH-K4).
-    game._events.append(
-        {"type": "trade_won", "seat": winner, "loser": loser, "animal": trade.animal, "count": trade.stake}
-    )
-    stats[winner]["trades_won"] += 1
-    stats[loser]["trades_lost"] += 1
-    game._give_animals(winner, loser, trade.animal, trade.stake, "KH-K4")
-    _finish(game)
+    game.emit("trade_won", winner, {"loser": loser, "animal": trade.animal, "count": trade.stake})
+    game.tally(winner, "trades_won")
+    game.tally(loser, "trades_lost")
+    game.give_animals(winner, loser, trade.animal, trade.stake, "KH-K4")
+    game.end_turn()
 
 
 def _last_trade(
@@ -288,11 +253,7 @@ def _last_trade(
 ) -> dict[str, Any]:
     """What the view shows of the trade just ended (the two traders see the cards, KH-K4)."""
     return {
-        "active": trade.active,
-        "partner": trade.partner,
-        "animal": trade.animal,
-        "stake": trade.stake,
-        "round": trade.round,
+        **trade.terms(),
         "outcome": outcome,
         "winner": winner,
         "offer_count": len(offered),
@@ -300,8 +261,3 @@ def _last_trade(
         "offer": list(offered),
         "counter": None if countered is None else list(countered),
     }
-
-
-def _finish(game: Kuhhandel) -> None:
-    game.trade = None
-    game._end_turn()

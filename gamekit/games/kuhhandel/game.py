@@ -57,7 +57,6 @@ what each seat sees, ``parsing.py`` reads action texts, ``narration.py`` narrate
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from itertools import compress
 from operator import gt
@@ -65,10 +64,10 @@ from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.chance import shuffled, without
-from ...core.errors import ConfigError, IllegalAction
+from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Event, Game, register
 from ...core.options import Option
-from ...core.quoting import quote
+from ...core.stacking import stacked_pile
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
 from .cow_trade import CowTrade
@@ -181,14 +180,8 @@ class Kuhhandel(Game):
         self.stopped_at_turn_limit = False
         self._stats = [_empty_stats() for _ in range(n)]
         self._decision_bound = decision_bound(n, self.max_turns)
-        self._events.append(
-            {
-                "type": "setup",
-                "seat": None,
-                "players": n,
-                "start_player": self.start_player,
-                "max_turns": self.max_turns,
-            }
+        self._emit(
+            "setup", None, {"players": n, "start_player": self.start_player, "max_turns": self.max_turns}
         )
         self._start_turn()
 
@@ -198,20 +191,9 @@ class Kuhhandel(Game):
         stacked = self.stack.get("animals")
         if stacked is None:
             return pile
-        if not isinstance(stacked, list | tuple) or not all(type(a) is str for a in stacked):
-            raise ConfigError(f"stack animals must be a list of animal names, not {quote(stacked)}")
-        wanted = Counter(stacked)
-        for animal, count in sorted(wanted.items()):
-            if animal not in ANIMAL_INDEX:
-                raise ConfigError(
-                    f"stack animals: {quote(animal)} is not an animal; animals: {', '.join(ANIMALS)} (KH-C1)"
-                )
-            if count > rules.CARDS_PER_ANIMAL:
-                raise ConfigError(
-                    f"stack animals: {animal} is listed {count} times but there are only "
-                    f"{rules.CARDS_PER_ANIMAL} (KH-C1)"
-                )
-        return list(stacked) + without(pile, stacked)
+        deck = dict.fromkeys(ANIMALS, rules.CARDS_PER_ANIMAL)
+        stacked = stacked_pile("animals", stacked, deck, what="animal names", noun="animal", rule="KH-C1")
+        return stacked + without(pile, stacked)
 
     # ------------------------------------------------------------ turn order
     def _can_trade(self, seat: int) -> bool:
@@ -237,20 +219,12 @@ class Kuhhandel(Game):
             seat = self.active
             if self.deck or self._can_trade(seat):
                 break
-            self._events.append({"type": "skip", "seat": seat, "turn": self.turn})
+            self._emit("skip", seat, {"turn": self.turn})
             self.active = (seat + 1) % n
         self.phase = "turn"
         # The two attributes the core's _to_act property sets, without its call (see auction.bid);
         # is_over is set too, since the first turn follows the set-up's to_act of ().
         self.to_act, self.is_over = (seat,), False
-
-    def _end_turn(self) -> None:
-        """After an auction or a cow trade: the game ends (KH-E1) or the next player's turn starts."""
-        if not self.deck and rules.game_complete(self.animals):  # KH-E1
-            self._end()
-            return
-        self.active = (self.active + 1) % self.players  # KH-C4: clockwise
-        self._start_turn()
 
     def _end(self) -> None:
         self._end_game()  # KH-E1, KH-E2
@@ -260,7 +234,36 @@ class Kuhhandel(Game):
         self.stopped_at_turn_limit = True
         self._end_game(turns=self.turn)
 
-    def _give_animals(self, taker: int, giver: int | None, animal: str, count: int, rule: str) -> None:
+    def _herd(self, seat: int) -> dict[str, int]:
+        # {animal: count} of the animals held, in ANIMALS order; compress keeps the pairs whose
+        # count is not 0, all in C (this runs at every animal that changes hands).
+        counts = self.animals[seat]
+        # (zip without strict=: any keyword sends the call down a slower path; both have ten)
+        return dict(compress(zip(ANIMALS, counts), counts))  # noqa: B905
+
+    # ------------------------------------ what the auction and the cow trade do to the game
+    # ``auction.py`` and ``cow_trade.py`` change the game through these methods and its public
+    # state (money, animals, deck, bank, phase, to_act, auction, trade, last_trade), never its
+    # private attributes: the sub-protocols' whole interface to the game.
+
+    emit = Game._emit  # record an event: ``_emit`` itself, by a name the folder's modules call
+
+    def tally(self, seat: int, stat: str, amount: int = 1) -> None:
+        """Add ``amount`` to one of ``seat``'s counts (``stats``: paid, trades_won, bluffs, ...)."""
+        self._stats[seat][stat] += amount
+
+    def bank_pays_everyone(self, value: int) -> None:
+        """KH-A2: the bank gives every player one money card of ``value`` (a donkey's payout)."""
+        i = VALUE_INDEX[value]
+        if self.bank[i] < self.players:
+            raise RuntimeError(f"the bank has only {self.bank[i]} cards of {value} for the donkey payout")
+        self.bank[i] -= self.players
+        self._bank_cards = rules.cards_of(self.bank)
+        for s in range(self.players):
+            self.money[s][i] += 1
+            self._stats[s]["donkey_money"] += value
+
+    def give_animals(self, taker: int, giver: int | None, animal: str, count: int, rule: str) -> None:
         """Move animal cards; ``rule`` is the rule ID that gives them (shown by the step player)."""
         i = ANIMAL_INDEX[animal]
         if giver is not None:
@@ -268,16 +271,16 @@ class Kuhhandel(Game):
             self._herds[giver] = self._herd(giver)
         self.animals[taker][i] += count
         self._herds[taker] = self._herd(taker)
-        self._events.append(
-            {"type": "takes", "seat": taker, "animal": animal, "count": count, "from": giver, "rule_id": rule}
-        )
+        self._emit("takes", taker, {"animal": animal, "count": count, "from": giver, "rule_id": rule})
 
-    def _herd(self, seat: int) -> dict[str, int]:
-        # {animal: count} of the animals held, in ANIMALS order; compress keeps the pairs whose
-        # count is not 0, all in C (this runs at every animal that changes hands).
-        counts = self.animals[seat]
-        # (zip without strict=: any keyword sends the call down a slower path; both have ten)
-        return dict(compress(zip(ANIMALS, counts), counts))  # noqa: B905
+    def end_turn(self) -> None:
+        """After an auction or a cow trade: the game ends (KH-E1) or the next player's turn starts."""
+        self.auction = self.trade = None
+        if not self.deck and rules.game_complete(self.animals):  # KH-E1
+            self._end()
+            return
+        self.active = (self.active + 1) % self.players  # KH-C4: clockwise
+        self._start_turn()
 
     # -------------------------------------------------------------- narration
     event_rules: ClassVar[Mapping[str, str]] = narration.EVENT_RULES

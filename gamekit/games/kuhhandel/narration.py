@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ...core.game import SEAT_NAMES, Event, standings_text
+from ...core.events import Event
+from ...core.narration import SEAT_NAMES, scores_text, standings_text
 
 EVENT_RULES: Mapping[str, str] = {
     "setup": "KH-C2",
@@ -160,9 +161,9 @@ def end(e: Event) -> str:
 
 
 def stopped(e: Event) -> str:
-    scores = e["scores"]
-    return f"Stopped at the turn limit after {e['turns']} turns, unfinished; provisional scores " + ", ".join(
-        f"{SEAT_NAMES[s]} {v}" for s, v in enumerate(scores)
+    return (
+        f"Stopped at the turn limit after {e['turns']} turns, unfinished; provisional scores "
+        + scores_text(e["scores"])
     )
 
 

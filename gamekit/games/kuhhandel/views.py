@@ -32,7 +32,7 @@ def view(game: Kuhhandel, seat: int | None) -> dict[str, Any]:
         "max_turns": game.max_turns,
         "active": game.active,
         "start_player": game.start_player,
-        "to_act": list(game._to_act),
+        "to_act": list(game.to_act),
         # KH-C3: money values are private, the number of money cards public.
         "money": [rules.cards_of(m) for m in game.money]
         if teacher
@@ -82,14 +82,10 @@ def _trade(game: Kuhhandel, seat: int | None) -> dict[str, Any] | None:
     if trade is None:
         return None
     teacher = seat is None
-    builder = game._to_act[0] if game.phase in ("offer", "respond") else None
+    builder = game.to_act[0] if game.phase in ("offer", "respond") else None
     offer = trade.offer
     return {
-        "active": trade.active,
-        "partner": trade.partner,
-        "animal": trade.animal,
-        "stake": trade.stake,
-        "round": trade.round,
+        **trade.terms(),
         # KH-K2: the offer lies face down; others see only how many cards.
         "offer_count": None if offer is None else len(offer),
         "offer": list(offer) if offer is not None and (teacher or seat == trade.active) else None,

@@ -228,15 +228,15 @@ class MoneyMonsoon(Game):
         self.finished = False
         self.bonuses: list[int] | None = None
         self._reset_tallies()
-        self._events.append(
+        self._emit(
+            "setup",
+            None,
             {
-                "type": "setup",
-                "seat": None,
                 "players": n,
                 "points": START_POINTS,
                 "track_length": self.track_length,
                 "start_player": self.start_player,
-            }
+            },
         )
         self._start_turn()
 
@@ -265,7 +265,7 @@ class MoneyMonsoon(Game):
             self.active = (self.active + 1) % self.players  # MM-C3: clockwise
         self.roll = self._next_roll()  # MM-A1
         self.rebids = 0
-        self._events.append({"type": "roll", "seat": self.active, "turn": self.turn, "roll": self.roll})
+        self._emit("roll", self.active, {"turn": self.turn, "roll": self.roll})
         self._open_bidding()
 
     def _open_bidding(self) -> None:
@@ -297,9 +297,11 @@ class MoneyMonsoon(Game):
         sealed = self.sealed
         assert sealed is not None
         sealed.commit(seat, amount)
-        self._events.append({"type": "bid", "seat": seat, "private": {"bid": amount}})
+        self._emit("bid", seat, {"private": {"bid": amount}})
         if sealed.waiting:
-            self._to_act = sealed.waiting
+            # The plain attribute, not the core's ``_to_act`` property: the game runs, so
+            # ``is_over`` is already False (a sealed bid is most decisions of a game).
+            self.to_act = sealed.waiting
         else:
             self._reveal(sealed.reveal())
 
@@ -318,7 +320,7 @@ class MoneyMonsoon(Game):
         assert sealed is not None
         self.ranges[seat] = None
         sealed.commit(seat, None)
-        self._events.append({"type": "bid", "seat": seat, "private": {"bid": None}})
+        self._emit("bid", seat, {"private": {"bid": None}})
         if sealed.waiting:
             self._to_act = sealed.waiting
         else:
@@ -329,7 +331,7 @@ class MoneyMonsoon(Game):
         held, chosen = self.bid_limit(seat), self.ranges[seat]
         bidding.check_range(seat, low, high, held, chosen)
         self.ranges[seat] = bidding.narrowed(held, chosen, low, high)
-        self._events.append({"type": "bid_range", "seat": seat, "private": {"low": low, "high": high}})
+        self._emit("bid_range", seat, {"private": {"low": low, "high": high}})
 
     def _reveal(self, sealed_bids: dict[int, int]) -> None:
         """MM-A3 to MM-A6: reveal, price by the second-price rule, pay, and hand out the moves."""
@@ -355,10 +357,10 @@ class MoneyMonsoon(Game):
         payee = self._pay_price(winner, price)
         voided, tied = rules.voided_and_tied(bids, winner)
         self.winner, self.price, self.payee, self.free_mover = winner, price, payee, free
-        self._events.append(
+        self._emit(
+            "reveal",
+            None,
             {
-                "type": "reveal",
-                "seat": None,
                 "roll": roll,
                 "bids": bids,
                 "winner": winner,
@@ -367,7 +369,7 @@ class MoneyMonsoon(Game):
                 "voided": voided,
                 "tied": tied,
                 "free": free,
-            }
+            },
         )
         if free is None:
             self._pending = [(winner, rolled_steps(roll), False)]
@@ -382,9 +384,7 @@ class MoneyMonsoon(Game):
     def _all_void(self, bids: list[int | None]) -> None:
         """MM-A6: every bid is void; bid again (``all_void="rebid"``, at most 3 times) or the roll lapses."""
         rebid = self.rebid_allowed and self.rebids < MAX_REBIDS
-        self._events.append(
-            {"type": "void", "seat": None, "bids": bids, "rebid": rebid, "rebids": self.rebids}
-        )
+        self._emit("void", None, {"bids": bids, "rebid": rebid, "rebids": self.rebids})
         if rebid:
             self.rebids += 1
             self._open_bidding()
@@ -424,9 +424,7 @@ class MoneyMonsoon(Game):
                 self._move_actions, self._move_set = actions, moves
                 self._to_act = (seat,)
                 return
-            self._events.append(
-                {"type": "stuck", "seat": seat, "steps": steps, "free": free, "pawns": list(self.pawns[seat])}
-            )
+            self._emit("stuck", seat, {"steps": steps, "free": free, "pawns": list(self.pawns[seat])})
         self.mover = self.steps = None
         self.moving_free = False
         self._move_actions, self._move_set = [], frozenset()
@@ -449,10 +447,10 @@ class MoneyMonsoon(Game):
             mine[index] = end
             fees = landing_fees(end, seat, pawns)  # MM-M3
             collected = sum(amount for _, amount in fees) if fees else 0
-            self._events.append(
+            self._emit(
+                "move",
+                seat,
                 {
-                    "type": "move",
-                    "seat": seat,
                     "pawn": pawn,
                     "from": start,
                     "to": end,
@@ -463,7 +461,7 @@ class MoneyMonsoon(Game):
                     "fees": [[payer, amount] for payer, amount in fees],
                     "collected": collected,
                     "goal": end == goal,
-                }
+                },
             )
             for payer, amount in fees:
                 self._pay_fee(payer, seat, amount)
@@ -482,9 +480,7 @@ class MoneyMonsoon(Game):
         self.debt[seat] += loan
         self.borrowed[seat] += loan
         self.bank -= loan
-        self._events.append(
-            {"type": "borrow", "seat": seat, "amount": loan, "debt": self.debt[seat], "reason": reason}
-        )
+        self._emit("borrow", seat, {"amount": loan, "debt": self.debt[seat], "reason": reason})
 
     def _pay_fee(self, payer: int, payee: int, amount: int) -> None:
         """MM-M3, MM-E4: a payer short of points borrows the shortfall from the bank."""
@@ -517,21 +513,21 @@ class MoneyMonsoon(Game):
             self.points[s] += bonuses[s]
             self.bank -= bonuses[s]
         self.bonuses = bonuses
-        self._events.append(
+        self._emit(
+            "bonuses",
+            None,
             {
-                "type": "bonuses",
-                "seat": None,
                 "best": best,
                 "bonuses": bonuses,
                 "at_goal": [s for s in range(n) if best[s] == self.track_length],
                 "arrived": arrived,
                 "shared": shared,
-            }
+            },
         )
         for s in range(n):
             if self.debt[s]:
                 paid = rules.repayment(self.debt[s])
-                self._events.append({"type": "repay", "seat": s, "debt": self.debt[s], "paid": paid})
+                self._emit("repay", s, {"debt": self.debt[s], "paid": paid})
                 self.points[s] -= paid
                 self.bank += paid
                 self.repaid[s] = paid

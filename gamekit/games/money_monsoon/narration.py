@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.game import SEAT_NAMES, Event, standings_text
+from ...core.events import Event
+from ...core.narration import SEAT_NAMES, scores_text, standings_text
 from .rules import HALVED_ROLL, MAX_REBIDS, SPLIT_ROLL
 
 
@@ -133,13 +134,13 @@ def narrate_end(e: Event) -> str:
 
 
 def narrate_stopped(e: Event) -> str:
-    scores = e["scores"]
     if "lapsed" in e:
         cause = f": {e['lapsed']} rolls in a row lapsed, every bid void by ties (MM-A6)"
     else:
         cause = " by the turn limit (max_turns)"
-    return f"Stopped after {e['turns']} turns{cause}: unfinished, no winner; provisional scores " + ", ".join(
-        f"{SEAT_NAMES[s]} {v:,}" for s, v in enumerate(scores)
+    return (
+        f"Stopped after {e['turns']} turns{cause}: unfinished, no winner; provisional scores "
+        + scores_text(e["scores"], "{:,}".format)
     )
 
 

@@ -1,0 +1,213 @@
+"""Saving and loading a game: the save format, and ``load_game``'s checks of a save.
+
+A save is the set-up, the seat that started, a fingerprint of the chance still to come, the
+actions and the resulting teacher's view, as JSON (``Game.to_json``). Loading rebuilds the set-up,
+replays the actions and then checks the saved state against the replayed game: its shape, the
+game's own rule checks (``Game.state_problems``) and equality; anything wrong is a ``LoadError``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .errors import ConfigError, IllegalAction, LoadError
+from .narration import seat_name_safe
+from .quoting import clip, quote
+from .registry import game_class
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# /2 adds ``first_player`` (the seat that started) and ``chance`` (see ``Game.chance_fingerprint``);
+# /1 saves load without those two checks.
+SAVE_FORMAT = "gamekit-save/2"
+_SETUP_KEYS = ("game", "players", "seed", "options", "stack")
+SAVE_KEYS = {
+    "gamekit-save/1": (*_SETUP_KEYS, "actions", "state"),
+    SAVE_FORMAT: (*_SETUP_KEYS, "first_player", "chance", "actions", "state"),
+}
+MAX_ACTION_TEXT = 1000  # longer than any action text a game writes, even a shorthand one
+
+
+def save_text(game: Game) -> str:
+    """``game``'s save (``Game.to_json``): the set-up, the seat that started, the chance to come,
+    the actions so far and the resulting state, as JSON text."""
+    saved = {"format": SAVE_FORMAT, **game.setup}
+    saved["first_player"] = game.first_player
+    saved["chance"] = game.chance_fingerprint()
+    saved["actions"] = [[seat, text] for seat, text in game.history]
+    saved["state"] = game.view()
+    return json.dumps(saved, sort_keys=True)
+
+
+def _type_name(value: Any) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def _shape_problem(saved: Any, model: Any, path: str, players: int, depth: int = 0) -> str | None:
+    """Where the saved state is not shaped like the game's own teacher's view (``model``, the
+    view the saved actions lead to), or None: the same keys, the same leaf types (``True`` is
+    not ``1``), no more entries than seats where the view has one per seat, lists element-wise.
+
+    Values are not compared here: the rule checks (``state_problems``) and ``_first_difference``
+    judge them once this holds, so they never meet a text where a number belongs. None on either
+    side (an empty field, no high bidder, a sealed choice not yet made) is a value, not a shape:
+    the comparison reports it."""
+    if model is None or saved is None:
+        return None
+    if type(saved) is not type(model):
+        return f"{path} is {_type_name(saved)}, expected {type(model).__name__}"
+    if isinstance(model, dict):
+        for key in model:
+            if key not in saved:
+                return f"{path}.{key} is missing"
+        values = list(model.values())
+        # A mapping with values of one type (animal -> count) may gain keys; a record may not.
+        sample = values[0] if values and all(type(v) is type(values[0]) for v in values) else None
+        for key, value in saved.items():
+            if key not in model and (depth == 0 or sample is None):
+                return f"{path}.{key} is unexpected"
+            found = _shape_problem(value, model.get(key, sample), f"{path}.{key}", players, depth + 1)
+            if found:
+                return found
+    elif isinstance(model, list):
+        if depth == 1 and len(model) == players < len(saved):  # more seats than the game has
+            return f"{path} has {len(saved)} entries where the game has {players}"
+        for i, value in enumerate(saved):
+            like = model[i] if i < len(model) else (model[-1] if model else None)
+            found = _shape_problem(value, like, f"{path}[{i}]", players, depth + 1)
+            if found:
+                return found
+    return None
+
+
+def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key} is {'missing' if key not in a else 'unexpected'}"
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path} has {len(a)} entries where the actions lead to {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if type(a) is not type(b) or a != b:
+        return f"{path} is {quote(a)} where the actions lead to {quote(b)}"
+    return None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise LoadError(f"not a saved game: {name} is not a number a save holds")
+
+
+def _read_save(text: str) -> dict[str, Any]:
+    """The JSON object of a save, its envelope checked: the format, its keys and their types."""
+    if not isinstance(text, str):
+        raise LoadError(f"a saved game is JSON text (a str), not {_type_name(text)}")
+    try:
+        saved = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise LoadError("not a saved game: the JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and a number too long to convert
+        raise LoadError(f"not a saved game: the text is not valid JSON ({clip(str(exc), 100)})") from None
+    if not isinstance(saved, dict):
+        raise LoadError("not a saved game: expected a JSON object")
+    fmt = saved.get("format")
+    if type(fmt) is not str or fmt not in SAVE_KEYS:
+        raise LoadError(f"not a saved game: format is {quote(fmt)}, expected {SAVE_FORMAT!r}")
+    keys = SAVE_KEYS[fmt]
+    missing = [k for k in keys if k not in saved]
+    if missing:
+        raise LoadError(f"saved game is missing {', '.join(missing)}")
+    unexpected = sorted(quote(k) for k in saved if k != "format" and k not in keys)
+    if unexpected:
+        raise LoadError(f"saved game ({fmt}) has unexpected {', '.join(unexpected[:5])}")
+    for key, kind, what in (
+        ("seed", int, "a whole number"),
+        ("options", dict, "a JSON object"),
+        ("stack", dict, "a JSON object"),
+        ("first_player", int, "a seat number"),
+        ("chance", str, "a text"),
+        ("state", dict, "a JSON object"),
+    ):
+        if key in saved and type(saved[key]) is not kind:
+            raise LoadError(f"saved {key} must be {what}, not {quote(saved[key])}")
+    actions = saved["actions"]
+    if not isinstance(actions, list):
+        raise LoadError(f"saved actions must be a list of [seat, action text] pairs, not {quote(actions)}")
+    for i, pair in enumerate(actions):
+        if not (type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str):
+            raise LoadError(
+                f"saved actions must be a list of [seat, action text] pairs; action {i} is {quote(pair)}"
+            )
+        if len(pair[1]) > MAX_ACTION_TEXT:
+            raise LoadError(
+                f"saved action {i} is {len(pair[1])} characters long ({quote(pair[1])}); "
+                f"no action text is longer than {MAX_ACTION_TEXT}"
+            )
+    return saved
+
+
+def load_game(text: str) -> Game:
+    """A saved game (``to_json``) back, checked: damaged or rule-breaking data → LoadError.
+
+    Only ``LoadError`` leaves, whatever ``text`` is. The set-up is rebuilt and the actions
+    replayed; then the saved state must have the shape of the replayed game's view, break no rule
+    (``state_problems``) and equal that view; and (format /2) the seat that started and the chance
+    to come (``chance_fingerprint``) must be the replayed game's."""
+    saved = _read_save(text)
+    try:
+        game = game_class(saved["game"])(
+            saved["players"], seed=saved["seed"], options=saved["options"], stack=saved["stack"]
+        )
+    except ConfigError as exc:
+        raise LoadError(f"saved set-up is not valid: {exc}") from None
+    unnamed = [name for name in game.options if name not in saved["options"]]
+    if unnamed:  # a save names every option: one left out would silently take its default
+        raise LoadError(f"saved options do not name {', '.join(unnamed)}; a save names every option")
+    for i, (seat, action) in enumerate(saved["actions"]):
+        try:
+            game.act(seat, action)
+        except IllegalAction as exc:
+            raise LoadError(
+                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) is illegal: {clip(str(exc))}"
+            ) from None
+        except Exception as exc:  # the last line of defence: act refuses only with IllegalAction
+            raise LoadError(
+                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) cannot be replayed "
+                f"({type(exc).__name__})"
+            ) from None
+    state = saved["state"]
+    model = json.loads(json.dumps(game.view()))
+    problem = _shape_problem(state, model, "state", game.players)
+    if problem:
+        raise LoadError(f"saved state is not a {game.title} state: {problem}")
+    try:
+        problems = game.state_problems(state)
+    except Exception as exc:  # the last line of defence behind the shape check
+        raise LoadError(f"saved state cannot be checked: {type(exc).__name__} in its rule checks") from None
+    if problems:
+        raise LoadError(clip(f"saved state breaks the rules: {'; '.join(problems)}", 600))
+    difference = _first_difference(state, model)
+    if difference:
+        raise LoadError(f"saved state does not match its actions: {difference}")
+    if saved["format"] == SAVE_FORMAT:
+        if saved["first_player"] != game.first_player:
+            raise LoadError(
+                f"saved first_player {quote(saved['first_player'])} is not the seat that started "
+                f"({game.first_player}): the set-up was edited"
+            )
+        if saved["chance"] != game.chance_fingerprint():
+            raise LoadError(
+                "saved chance does not match the set-up and actions: the seed, options or stack "
+                "(a stacked card or die still to come, a stacked first_player) were edited"
+            )
+    return game
