@@ -126,7 +126,6 @@ def test_nothing_imports_the_widgets_or_the_command_line():
         assert not found, f"{name} imports {found}"
 
 
-@pytest.mark.xfail(strict=True, reason="meta_games looks a game's module up by name (i24-class)")
 def test_generic_layers_import_no_game():
     """Generic layers import no game; a game's own theory (``gamekit.theory.<game>``) may import
     that game only, as a game's folder may."""
@@ -241,7 +240,6 @@ def run_time_graph() -> dict[str, set[str]]:
     return graph
 
 
-@pytest.mark.xfail(strict=True, reason="stats <-> analysis: another helper is breaking the cycle")
 def test_no_import_cycles_at_run_time():
     cycle = find_cycle(run_time_graph())
     assert cycle is None, "import cycle at run time: " + " -> ".join(cycle or [])

@@ -74,7 +74,7 @@ class SealedAuction(Game):
         self.paid = 0
         self.phase = "bid"
         for seat, value in enumerate(self.values):
-            self._emit("deal", seat, private={"value": value})
+            self._emit("deal", seat, {"private": {"value": value}})
         self._to_act = self.sealed.waiting
 
     def _deal(self) -> list[int]:
@@ -122,7 +122,7 @@ class SealedAuction(Game):
                 f"bid {bid} is more than the {self.coins[seat]} coins {SEAT_NAMES[seat]} holds (SA-B1)"
             )
         self.sealed.commit(seat, bid)
-        self._emit("bid", seat, private={"bid": bid})
+        self._emit("bid", seat, {"private": {"bid": bid}})
         if self.sealed.waiting:
             self.to_act = self.sealed.waiting
         else:
@@ -135,7 +135,9 @@ class SealedAuction(Game):
         self.winner = winner = winner_of(bids, self.first_player)
         self.paid = price_paid(bids, self.options["price"]) if self.players > 1 else bids[0]
         self.coins[winner] -= self.paid
-        self._emit("reveal", None, bids=bids, winner=winner, paid=self.paid, values=list(self.values))
+        self._emit(
+            "reveal", None, {"bids": bids, "winner": winner, "paid": self.paid, "values": list(self.values)}
+        )
         self._end_game()
 
     def _game_over(self) -> str:
