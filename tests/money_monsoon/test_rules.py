@@ -301,8 +301,7 @@ def test_mm_a2_bid_ranges_nest_for_very_large_holdings():
     g = game(dice=[5])
     set_points(g, 0, 12345)
     first = g.legal_actions(0)
-    assert len(first) == 14 and str(first[-2]) == "bid 12000-12345"
-    assert str(first[-1]) == "sit out"  # A is the auctioneer: it may sit out before writing a range
+    assert len(first) == 13 and str(first[-1]) == "bid 12000-12345"  # ranges only: A sits out at the end
     g.act(0, "bid 12000-12345")
     assert [str(a) for a in g.legal_actions(0)] == [
         "bid 12000-12099",
@@ -311,7 +310,7 @@ def test_mm_a2_bid_ranges_nest_for_very_large_holdings():
         "bid 12300-12345",
     ]
     g.act(0, "bid 12300-12345")
-    assert len(g.legal_actions(0)) == 46
+    assert len(g.legal_actions(0)) == 47 and str(g.legal_actions(0)[-1]) == "sit out"  # with the bids
     g.act(0, "bid 12345")
     assert g.view(0)["bids"][0] == 12345
 
@@ -938,3 +937,20 @@ def test_stats_count_fees_prices_and_free_moves():
     assert stats[1]["rolls_won"] == 1 and stats[1]["prices_paid"] == 5 and stats[0]["prices_received"] == 5
     assert stats[3]["free_moves"] == 1 and stats[3]["fees_collected"] == 50 and stats[1]["fees_paid"] == 50
     assert [s["zero_bids_on_8"] for s in stats] == [1, 0, 1, 0]
+
+
+def test_mm_a2_an_auctioneer_with_a_large_bid_sits_out_only_with_the_bids_so_the_steps_tell_nothing():
+    """Sitting out takes as many steps as a bid: the others' views never show which it was (MM-A2)."""
+    sitting, bidding = game(dice=[5]), game(dice=[5])
+    for g in (sitting, bidding):
+        set_points(g, 0, 799)
+    before = sitting.to_json()
+    illegal(sitting, 0, "sit out", "MM-A2")  # not before the range is narrowed
+    assert sitting.to_json() == before
+    for g in (sitting, bidding):
+        g.act(0, "bid 0-99")
+        assert g.view(1)["to_act"] == [0, 1, 2, 3]
+    sitting.act(0, "sit out")
+    bidding.act(0, "bid 0")
+    assert sitting.view(1) == bidding.view(1) and sitting.view(2) == bidding.view(2)
+    assert [e["text"] for e in sitting.log][-1] == [e["text"] for e in bidding.log][-1]

@@ -316,6 +316,13 @@ class MoneyMonsoon(Game):
             raise IllegalAction(
                 "sit out: with auctioneer='must' the auctioneer bids like everyone; write 'bid N' (MM-A2)"
             )
+        held = self.bid_limit(seat)
+        if held >= BID_LIST_LIMIT and bidding.range_choices(held, self.ranges[seat]):
+            raise IllegalAction(
+                "sit out: a large bid is written in steps, and 'sit out' is offered with the bids at the "
+                "last step, so that the others cannot tell it from a bid by the steps taken; narrow the "
+                f"range first, e.g. '{bidding.range_choices(held, self.ranges[seat])[0]}' (MM-A2)"
+            )
         sealed = self.sealed
         assert sealed is not None
         self.ranges[seat] = None
@@ -576,15 +583,14 @@ class MoneyMonsoon(Game):
         if self.phase == "move":
             return list(self._move_actions)
         held = self.bid_limit(seat)
-        # MM-A2: the auctioneer may answer 'sit out' instead of a bid (auctioneer="may").
-        sit = (
-            [bidding.SIT_OUT]
-            if seat == self.active and self.may_sit_out and self.ranges[seat] is None
-            else []
-        )
+        # MM-A2: the auctioneer may answer 'sit out' instead of a bid (auctioneer="may"), offered
+        # with the bids themselves: after a large bid's ranges, so that sitting out takes as many
+        # steps as bidding and ``to_act`` does not tell the others which it was.
+        sit = [bidding.SIT_OUT] if seat == self.active and self.may_sit_out else []
         if held < BID_LIST_LIMIT:
             return [*BIDS[: held + 1], *sit]  # every bid listed at once
-        return [*bidding.large_bid_choices(held, self.ranges[seat]), *sit]
+        choices = bidding.large_bid_choices(held, self.ranges[seat])
+        return [*choices, *sit] if choices[0].kind == "bid" else choices
 
     def _parse_action(self, text: str) -> Action:
         return parsing.parse_action(text, self.phase)
