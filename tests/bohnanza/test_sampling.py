@@ -1,4 +1,4 @@
-"""gamekit.theory.bohnanza.sample_state: a state dealt from one seat's view (MCTS's determinization).
+"""gamekit.games.bohnanza.sampling.determinize: a state dealt from one seat's view (MCTS's determinization).
 
 Every sample must show the seat exactly its view, hold the 104 cards (BO-E2), deal what the view
 hides at random from the cards it leaves unaccounted for, and read nothing but the view. The
@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 import gamekit
 from gamekit.bots.base import make_bot
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, DECK_SIZE
-from gamekit.theory.bohnanza import BOHNANZA_PRIVATE, sample_state, unseen_beans
+from gamekit.games.bohnanza.sampling import PRIVATE_WRITTEN
+from gamekit.games.bohnanza.sampling import determinize as sample_state
+from gamekit.theory.bohnanza import unseen_beans
 
 from .cards import all_cards
 
@@ -256,14 +258,14 @@ def test_a_samples_safety_limit_counts_its_own_decisions_not_the_replayed_propos
 
 
 def test_a_sample_sets_only_the_private_attributes_it_lists():
-    """What ``BOHNANZA_PRIVATE`` names is all of the engine's private state a sample sets: the
+    """What ``PRIVATE_WRITTEN`` names is all of the engine's private state a sample sets: the
     other underscored attributes are a fresh game's (the events and stats are not in the view)."""
     game = game_at(4, 6, lambda g: g.turn == 5 and g.phase == "trade" and g.proposal is None)
     sample = sample_state(game.view(0), random.Random(0))
     fresh = gamekit.new_game("bohnanza", 4, seed=0)
     private = {k for k in vars(fresh) if k.startswith("_") and k not in ("_events", "_narrated")}
-    assert set(BOHNANZA_PRIVATE) <= private | {"_to_act"}
-    for key in private - set(BOHNANZA_PRIVATE):
+    assert set(PRIVATE_WRITTEN) <= private | {"_to_act"}
+    for key in private - set(PRIVATE_WRITTEN):
         assert getattr(sample, key) == getattr(fresh, key), key
 
 
