@@ -52,7 +52,7 @@ bidding uniformly on [0, V], mean V/2 (Hillman & Riley 1989), the offer size the
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import comb
 from typing import Any
 
@@ -286,93 +286,19 @@ def log_posterior(
     enumeration passes ``max_states``.
     """
     states: dict[_State, float] = {}
-    active = partner = -1
-
-    def put(into: dict[_State, float], state: _State, w: float) -> None:
-        into[state] = into.get(state, 0.0) + w
-
+    trade = (-1, -1)  # the cow trade under way: its active player and partner
     for e in log:
         kind = e["type"]
-        private = e.get("private", {}).get("money")
-        new: dict[_State, float] = {}
         if kind == "setup":
             states = {((tuple(START_MONEY),) * e["players"], None, None, None): 1.0}
             continue
-        if kind == "donkey":
-            for (hands, o, c, t), w in states.items():
-                put(new, (tuple(_plus(h, [e["value"]]) for h in hands), o, c, t), w)
-        elif kind == "pay":
-            payer = e["seat"]
-            for (hands, o, c, _t), w in states.items():
-                options = _payments(hands[payer], e["price"])
-                chosen = (
-                    [tuple(private)] if private is not None else [p for p in options if len(p) == e["cards"]]
-                )
-                for cards in chosen:
-                    if cards in options:
-                        rest = _minus(hands[payer], cards)
-                        assert rest is not None
-                        hs = list(hands)
-                        hs[payer] = rest
-                        put(new, (tuple(hs), o, c, cards), w / len(options))
-        elif kind == "receive":
-            for (hands, o, c, t), w in states.items():
-                assert t is not None
-                if private is None or tuple(sorted(private)) == tuple(sorted(t)):
-                    hs = list(hands)
-                    hs[e["seat"]] = _plus(hs[e["seat"]], t)
-                    put(new, (tuple(hs), o, c, None), w)
-        elif kind == "trade":
-            active, partner = e["seat"], e["partner"]
+        if kind == "trade":
+            trade = (e["seat"], e["partner"])
             continue
-        elif kind in ("offer", "counter"):
-            seat = e["seat"]
-            for (hands, o, c, t), w in states.items():
-                if private is not None:
-                    subs = [(tuple(counts_of_cards(private)), 1.0)]
-                else:
-                    subs = list(_subsets(hands[seat], e["cards"]))
-                for sub, p in subs:
-                    rest = _minus(hands[seat], _cards(sub))
-                    if rest is None:
-                        continue
-                    hs = list(hands)
-                    hs[seat] = rest
-                    laid = _cards(sub)
-                    put(new, (tuple(hs), laid, c, t) if kind == "offer" else (tuple(hs), o, laid, t), w * p)
-        elif kind == "accept":
-            for (hands, o, _c, t), w in states.items():
-                assert o is not None
-                if private is None or tuple(sorted(private)) == tuple(sorted(o)):
-                    hs = list(hands)
-                    hs[e["seat"]] = _plus(hs[e["seat"]], o)
-                    put(new, (tuple(hs), None, None, t), w)
-        elif kind == "look":
-            for (hands, o, c, t), w in states.items():
-                seen = c if e["seat"] == active else o
-                if private is None or tuple(sorted(private)) == tuple(sorted(seen or ())):
-                    put(new, (hands, o, c, t), w)
-        elif kind in ("tie", "trade_won"):
-            for (hands, o, c, t), w in states.items():
-                assert o is not None and c is not None
-                if kind == "tie":
-                    if sum(o) != sum(c):
-                        continue
-                    gets_active, gets_partner = o, c  # each takes back their own (KH-K5)
-                else:
-                    won = sum(o) > sum(c) if e["seat"] == active else sum(c) > sum(o)
-                    if not won:
-                        continue
-                    gets_active, gets_partner = c, o  # swapped (KH-K4)
-                hs = list(hands)
-                hs[active] = _plus(hs[active], gets_active)
-                hs[partner] = _plus(hs[partner], gets_partner)
-                put(new, (tuple(hs), None, None, t), w)
-        elif kind == "cannot_pay":
-            shown = tuple(counts_of_cards(e["money"]))
-            new = {s: w for s, w in states.items() if s[0][e["seat"]] == shown}
-        else:
+        step = _LOG_STEPS.get(kind)
+        if step is None:
             continue
+        new = step(states, e, e.get("private", {}).get("money"), trade)
         if len(new) > max_states:
             raise TooManyStates(f"{len(new)} joint states after a {kind!r} event (bound {max_states})")
         total = sum(new.values())
@@ -383,6 +309,153 @@ def log_posterior(
     for (hands, _o, _c, _t), w in states.items():
         out[hands] = out.get(hands, 0.0) + w
     return out
+
+
+# Each event of the log that changes what the hands can be: (joint states, the event, its private
+# cards if the seat may read them, the cow trade's (active, partner)) -> the joint states after it.
+_Step = Callable[[dict[_State, float], Mapping[str, Any], Any, tuple[int, int]], dict[_State, float]]
+
+
+def _put(into: dict[_State, float], state: _State, w: float) -> None:
+    into[state] = into.get(state, 0.0) + w
+
+
+def _with(hands: tuple[Counts, ...], seat: int, hand: Counts) -> tuple[Counts, ...]:
+    hs = list(hands)
+    hs[seat] = hand
+    return tuple(hs)
+
+
+def _on_donkey(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A2: every player gets the donkey's card."""
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        _put(new, (tuple(_plus(h, [e["value"]]) for h in hands), o, c, t), w)
+    return new
+
+
+def _on_pay(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A6: the payer hands over one of its legal payments of that many cards, each equally
+    likely (its own payment is known); the cards are in transit until received."""
+    payer = e["seat"]
+    new: dict[_State, float] = {}
+    for (hands, o, c, _t), w in states.items():
+        options = _payments(hands[payer], e["price"])
+        chosen = [tuple(private)] if private is not None else [p for p in options if len(p) == e["cards"]]
+        for cards in chosen:
+            if cards in options:
+                rest = _minus(hands[payer], cards)
+                assert rest is not None
+                _put(new, (_with(hands, payer, rest), o, c, cards), w / len(options))
+    return new
+
+
+def _on_receive(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """The payee takes the payment in transit (the cards, if it is the seat reading)."""
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        assert t is not None
+        if private is None or tuple(sorted(private)) == tuple(sorted(t)):
+            _put(new, (_with(hands, e["seat"], _plus(hands[e["seat"]], t)), o, c, None), w)
+    return new
+
+
+def _on_offer(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-K2: an offer or counter of ``k`` cards is ``k`` of the maker's cards drawn uniformly."""
+    seat, offer = e["seat"], e["type"] == "offer"
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        if private is not None:
+            subs = [(tuple(counts_of_cards(private)), 1.0)]
+        else:
+            subs = list(_subsets(hands[seat], e["cards"]))
+        for sub, p in subs:
+            rest = _minus(hands[seat], _cards(sub))
+            if rest is None:
+                continue
+            laid = _cards(sub)
+            hs = _with(hands, seat, rest)
+            _put(new, (hs, laid, c, t) if offer else (hs, o, laid, t), w * p)
+    return new
+
+
+def _on_accept(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-K3: the challenged player accepts and takes the offer."""
+    new: dict[_State, float] = {}
+    for (hands, o, _c, t), w in states.items():
+        assert o is not None
+        if private is None or tuple(sorted(private)) == tuple(sorted(o)):
+            _put(new, (_with(hands, e["seat"], _plus(hands[e["seat"]], o)), None, None, t), w)
+    return new
+
+
+def _on_look(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """A party looks at the other's cards: the seat reading knows them."""
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        seen = c if e["seat"] == trade[0] else o
+        if private is None or tuple(sorted(private)) == tuple(sorted(seen or ())):
+            _put(new, (hands, o, c, t), w)
+    return new
+
+
+def _on_result(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-K4, KH-K5: who won the swap says which total was higher (each takes the other's), a
+    tie that they were equal (each takes back its own)."""
+    active, partner = trade
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        assert o is not None and c is not None
+        if e["type"] == "tie":
+            if sum(o) != sum(c):
+                continue
+            gets_active, gets_partner = o, c  # each takes back their own (KH-K5)
+        else:
+            won = sum(o) > sum(c) if e["seat"] == active else sum(c) > sum(o)
+            if not won:
+                continue
+            gets_active, gets_partner = c, o  # swapped (KH-K4)
+        hs = list(hands)
+        hs[active] = _plus(hs[active], gets_active)
+        hs[partner] = _plus(hs[partner], gets_partner)
+        _put(new, (tuple(hs), None, None, t), w)
+    return new
+
+
+def _on_cannot_pay(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A7: a bidder who cannot pay shows its money: its hand is known."""
+    shown = tuple(counts_of_cards(e["money"]))
+    return {s: w for s, w in states.items() if s[0][e["seat"]] == shown}
+
+
+_LOG_STEPS: dict[str, _Step] = {
+    "donkey": _on_donkey,
+    "pay": _on_pay,
+    "receive": _on_receive,
+    "offer": _on_offer,
+    "counter": _on_offer,
+    "accept": _on_accept,
+    "look": _on_look,
+    "tie": _on_result,
+    "trade_won": _on_result,
+    "cannot_pay": _on_cannot_pay,
+}
 
 
 def counts_of_cards(cards: Sequence[int]) -> list[int]:
