@@ -38,8 +38,9 @@ class _Strongest(Mapping[str, str]):
 STRONGEST: Mapping[str, str] = _Strongest()
 
 
-def pettingzoo_env(name: str, players: int = 4, **options: Any) -> Any:
-    """A PettingZoo AEC environment of game ``name`` (see ``gamekit.rl.pettingzoo``)."""
+def pettingzoo_env(name: str, players: int | None = None, **options: Any) -> Any:
+    """A PettingZoo AEC environment of game ``name`` (see ``gamekit.rl.pettingzoo``); ``players``
+    None: the game's ``default_players``."""
     from .pettingzoo import env
 
     return env(name, players=players, **options)

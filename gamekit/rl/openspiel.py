@@ -1,21 +1,21 @@
 """gamekit's games as OpenSpiel Python games: ``import gamekit.rl.openspiel`` registers them.
 
 Each registered game is registered with OpenSpiel as ``python_gamekit_<name>``
-(``pyspiel.load_game("python_gamekit_for_sale(players=3)")``) with one parameter, ``players``
+(``pyspiel.load_game("python_gamekit_<name>(players=3)")``) with one parameter, ``players``
 (default: the game's ``default_players``). ``register_games()`` registers the games registered
 with gamekit since (``load`` calls it), so a game added later loads the same way.
 
 - Chance is explicit: every draw the engine makes (the deals' shuffles step by step, the start
-  player, Money Monsoon's die, Bohnanza's reshuffles) is a chance node whose outcomes are equally
+  player, a die, a reshuffle of a discard pile) is a chance node whose outcomes are equally
   likely whole numbers, through the engine hook (``gamekit.core.explicit``). A shuffle of n
   cards is n - 1 chance nodes (Fisher-Yates from the bottom of the pile), so a deal of a whole
   deck is a long chain of chance nodes: right for sampling algorithms (MCTS, MCCFR, random
   play), far too many for an exact tree walk (for that see ``gamekit.rl.solve``).
 - Actions are ``gamekit.rl.spaces`` numbers: fixed per game, player count and options; a
-  decision the game takes piece by piece (a Kuhhandel payment, ``pay+V``, ``pay-done``) is
-  laid down piece by piece, so the numbering is small and fixed. ``action_to_string`` gives the engine's text of the step.
-- Simultaneous choices (For Sale's selling, Money Monsoon's bids, sealed Kuhhandel offers) are
-  sequentialised as the engines already do it: the seats of a sealed step choose one after the
+  decision the game takes piece by piece (a payment of any set of cards, ``pay+V``, ``pay-done``)
+  is laid down piece by piece, so the numbering is small and fixed. ``action_to_string`` gives
+  the engine's text of the step.
+- Simultaneous choices (sealed houses to sell, sealed bids, sealed offers) are sequentialised as the engines already do it: the seats of a sealed step choose one after the
   other, lowest seat first, and no seat sees an earlier seat's choice before the reveal (their
   views hide it). The games are therefore ``SEQUENTIAL`` imperfect-information games.
 - Returns are the share of the win: each of the k seats ranked first gets 1/k, the others 0

@@ -65,7 +65,9 @@ def test_the_new_game_plays_in_pettingzoo_and_mcts_and_names_its_strongest_bot()
         import tests.rl.high_card
 
         assert gamekit.rl.STRONGEST["high_card"] == "random"
-        api_test(gamekit.rl.pettingzoo_env("high_card", players=2, top=8), num_cycles=20)
+        env = gamekit.rl.pettingzoo_env("high_card", top=8)  # players: the game's default_players
+        assert env.unwrapped.possible_agents == ["player_0", "player_1"]
+        api_test(env, num_cycles=20)
         game = gamekit.new_game("high_card", 3, seed=4, options={"top": 9})
         game.act(0, "stay")
         view = game.view(1)
