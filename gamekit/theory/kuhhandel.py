@@ -354,18 +354,6 @@ def _on_pay(
     return new
 
 
-def _on_receive(
-    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
-) -> dict[_State, float]:
-    """The payee takes the payment in transit (the cards, if it is the seat reading)."""
-    new: dict[_State, float] = {}
-    for (hands, o, c, t), w in states.items():
-        assert t is not None
-        if private is None or tuple(sorted(private)) == tuple(sorted(t)):
-            _put(new, (_with(hands, e["seat"], _plus(hands[e["seat"]], t)), o, c, None), w)
-    return new
-
-
 def _on_offer(
     states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
 ) -> dict[_State, float]:
@@ -387,15 +375,19 @@ def _on_offer(
     return new
 
 
-def _on_accept(
+def _on_take(
     states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
 ) -> dict[_State, float]:
-    """KH-K3: the challenged player accepts and takes the offer."""
+    """A seat takes cards: the payee the payment in transit (``receive``), the challenged player
+    the offer it accepts (``accept``, KH-K3); the seat reading knows the cards it takes."""
+    receive = e["type"] == "receive"
     new: dict[_State, float] = {}
-    for (hands, o, _c, t), w in states.items():
-        assert o is not None
-        if private is None or tuple(sorted(private)) == tuple(sorted(o)):
-            _put(new, (_with(hands, e["seat"], _plus(hands[e["seat"]], o)), None, None, t), w)
+    for (hands, o, c, t), w in states.items():
+        cards = t if receive else o
+        assert cards is not None
+        if private is None or tuple(sorted(private)) == tuple(sorted(cards)):
+            hs = _with(hands, e["seat"], _plus(hands[e["seat"]], cards))
+            _put(new, (hs, o, c, None) if receive else (hs, None, None, t), w)
     return new
 
 
@@ -447,10 +439,10 @@ def _on_cannot_pay(
 _LOG_STEPS: dict[str, _Step] = {
     "donkey": _on_donkey,
     "pay": _on_pay,
-    "receive": _on_receive,
+    "receive": _on_take,
     "offer": _on_offer,
     "counter": _on_offer,
-    "accept": _on_accept,
+    "accept": _on_take,
     "look": _on_look,
     "tie": _on_result,
     "trade_won": _on_result,
