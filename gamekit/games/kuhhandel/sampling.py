@@ -90,10 +90,8 @@ def _money(view: Mapping[str, Any], rng: random.Random) -> tuple[list[list[int]]
     hands[seat] = list(view["money"][seat])
     _deal_the_price(view, rng, cards, hands)
     rng.shuffle(cards)
-    for s in range(n):
-        if hands[s] is None:
-            hands[s] = draw_from(rng, cards, counts[s])
-    return hands, list(cards) if hidden_offer else offer, unaccounted  # type: ignore[return-value]
+    dealt = [hand if hand is not None else draw_from(rng, cards, counts[s]) for s, hand in enumerate(hands)]
+    return dealt, list(cards) if hidden_offer else offer, unaccounted
 
 
 def _deal_the_price(
