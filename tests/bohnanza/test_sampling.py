@@ -296,3 +296,22 @@ def test_the_stop_before_a_reshuffling_turn_up_is_sampled_from_every_seat():
             assert all_cards(sample.view()) == Counter(BEAN_COUNTS)
             if seat == 2:
                 assert sample.legal_actions(2) == pause.legal_actions(2)
+
+
+def test_three_fields_at_start_the_one_option_a_view_does_not_show_needs_no_carrying():
+    """BO-H3's variant is read by the set-up alone (NOT_IN_VIEW says so): a sample of a game
+    dealt with three fields shows the very view (three fields each) and offers the actor the
+    same actions, though the sample's own option is the default."""
+    from gamekit.games.bohnanza.sampling import NOT_IN_VIEW
+
+    assert set(NOT_IN_VIEW) == {"three_fields_at_start"}
+    game = gamekit.new_game("bohnanza", 3, seed=2, options={"three_fields_at_start": True})
+    rng = random.Random(0)
+    for decision in range(200):
+        seat = rng.choice(game.to_act)
+        if decision % 10 == 0:
+            view = game.view(seat)
+            sample = sample_state(view, rng)
+            assert sample.view(seat) == view and all(len(f) == 3 for f in view["fields"])
+            assert sample.legal_actions(seat) == game.legal_actions(seat)
+        game.act(seat, rng.choice(game.legal_actions(seat)))
