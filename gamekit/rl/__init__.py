@@ -7,22 +7,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from gamekit.core import registry
 
 __all__ = ["STRONGEST", "pettingzoo_env"]
 
+
+class _Strongest(Mapping[str, str]):
+    """Game name → its class's ``strongest_bot``, for every game registered (now, not at import)."""
+
+    def __getitem__(self, name: str) -> str:
+        if name not in registry.registered():
+            raise KeyError(name)
+        return registry.game_class(name).strongest_bot
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.registered())
+
+    def __len__(self) -> int:
+        return len(registry.registered())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 # gamekit's strongest bot of each game (lessons 01-04): the MCTS agent's opponents (``mcts``) and
 # lesson 07's baselines (``claims``); here so that naming them needs no OpenSpiel.
-STRONGEST = {
-    "for_sale": "house_value:1.5",
-    "money_monsoon": "rollout:0.6",
-    "kuhhandel": "cowtrader:3",
-    "bohnanza": "grower",
-}
+STRONGEST: Mapping[str, str] = _Strongest()
 
 
-def pettingzoo_env(name: str, players: int = 4, **options: Any) -> Any:
-    """A PettingZoo AEC environment of game ``name`` (see ``gamekit.rl.pettingzoo``)."""
+def pettingzoo_env(name: str, players: int | None = None, **options: Any) -> Any:
+    """A PettingZoo AEC environment of game ``name`` (see ``gamekit.rl.pettingzoo``); ``players``
+    None: the game's ``default_players``."""
     from .pettingzoo import env
 
     return env(name, players=players, **options)

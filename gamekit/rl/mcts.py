@@ -5,22 +5,19 @@
 on each through the OpenSpiel adapter, and plays the action chosen most often. It never reads
 the game itself.
 
-Determinization is game-specific. For Sale: every card the view hides is dealt at random from
-the cards the view leaves unaccounted for, others' sealed house choices drawn from their sampled
-hands. Money Monsoon: all is public but the sealed bids, so a rival who has bid this round gets
-a bid drawn uniformly from 0 to its points; the dice to come are rolled by the sample's own
-generator (a fresh seed per sample). Kuhhandel: others' money-card values, face-down offers
-and the deck's order are dealt at random from what the view leaves unaccounted for (see
-``gamekit.theory.kuhhandel.sample_state``). Bohnanza: others' hands (by their public sizes) and
-the deck's order are dealt at random from the cards the view leaves unaccounted for, the deck
-run out as often as the view says; a proposal under way is replayed, a made one seen from
-outside with the active player's hand dealt the beans it gives (see
-``gamekit.theory.bohnanza.sample_state``).
+Determinization is game-specific: each game's folder supplies it, ``<game package>.sampling``
+with ``determinize(view, rng) -> Game`` (found through ``gamekit.core.registry.layer``; this
+module names no game). It deals what the view hides at random from what the view leaves
+unaccounted for, carries every option the view shows (an option the view does not show is
+listed in the module's ``NOT_IN_VIEW`` with why play never reads it; one shown under another
+name in ``SHOWN_AS``), and writes the engine's state in the game's own folder.
+``determinize`` here checks the sample: the very view, and the view's options.
 
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
 interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, a row or two per
 game (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
-again, the others' rows kept as stored). Lesson 07's baselines (``win_shares``: random play
+again, the others' rows kept as stored); the runs are lesson 07's (``gamekit.rl.lesson07``).
+Lesson 07's baselines (``win_shares``: random play
 against each game's strongest bot, MCTS against random players) are ``data/rl/baselines.csv``
 (``--baselines``), its win share against simulations ``data/rl/mcts_sweep.csv`` (``--sweep``).
 """
@@ -37,182 +34,66 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 
 import gamekit
+from gamekit.core import registry
 from gamekit.core.actions import Action
-from gamekit.core.chance import draw_from
 from gamekit.core.data import data_dir
 from gamekit.core.game import Game, game_class
-from gamekit.core.sealed import SealedChoices
-from gamekit.theory import bohnanza as bohnanza_theory
-from gamekit.theory import kuhhandel as kuhhandel_theory
-from gamekit.theory.for_sale import CHEQUES, HOUSES
 
 from . import STRONGEST
 from . import openspiel as gos
-from .spaces import PAY_DONE, PAY_STEP
+from .lesson07 import BASELINE_RUNS, RUNS, SWEEP_GAME, SWEEP_OPPONENTS
 
 RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     """A game whose ``view(seat)`` is exactly ``view``, what the view hides sampled at random
-    (``rng``): For Sale's hidden cards, Money Monsoon's sealed bids of rivals who have bid,
-    Kuhhandel's hidden money cards and deck order, Bohnanza's hidden hands and deck order.
-    Raises if the sample shows another view."""
-    name = view.get("game")
+    (``rng``) by the game's own sampler (its folder's ``sampling.determinize``). Raises if the
+    sample shows another view or plays another option than the view shows."""
     if view.get("viewer") is None:
         raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
     if not view.get("to_act"):
         raise ValueError(
             f"determinize: the game is over (phase {view.get('phase')!r}), there is nothing to decide"
         )
-    if name == "for_sale":
-        game = _for_sale(view, rng)
-    elif name == "money_monsoon":
-        game = _money_monsoon(view, rng)
-    elif name == "kuhhandel":
-        game = kuhhandel_theory.sample_state(view, rng)
-    elif name == "bohnanza":
-        game = bohnanza_theory.sample_state(view, rng)
-    else:
-        raise ValueError(f"determinize: {name!r} is not a gamekit game")
+    name = view.get("game")
+    if name not in registry.registered():
+        raise ValueError(
+            f"determinize: {name!r} is not a gamekit game; games: {', '.join(registry.registered())}"
+        )
+    sampling = registry.require_layer(name, "sampling", "MCTS (gamekit.rl.mcts)")
+    shown = _options_shown(name, sampling, view)
+    game = sampling.determinize(view, rng)
     seat = view["viewer"]
     seen = game.view(seat)
     if seen != view:
         wrong = sorted(k for k in view if seen.get(k) != view[k])
         raise RuntimeError(f"determinize: the sampled state does not show the same view ({wrong})")
+    played = {key: game.options[key] for key in shown}
+    if played != shown:
+        raise RuntimeError(f"determinize: the sample plays the options {played}, the view shows {shown}")
     return game
 
 
-def _for_sale(view: dict[str, Any], rng: random.Random) -> Game:
-    """For Sale: every card the view hides dealt at random from those it leaves unaccounted for;
-    a coin count the view hides (FS-B11) is dealt too (``_for_sale_coins``)."""
-    seat, n = view["viewer"], view["players"]
-    cls = game_class("for_sale")
-    options = {o.name: view[o.name] for o in cls.options_declared if o.name in view}
-    game = cls(n, seed=rng.getrandbits(32), options=options)
-    own = view["houses"][seat]
-    buying = view["phase"] == "buy"
-    houses = [h for h in HOUSES if h not in own and not (buying and h in view["table"])]
-    rng.shuffle(houses)
-    hands = [list(own) if s == seat else draw_from(rng, houses, view["house_counts"][s]) for s in range(n)]
-    game.houses = [sorted(hand) for hand in hands]
-    removed_houses = draw_from(rng, houses, len(game.removed_houses))
-    held = [h for hand in hands for h in hand]
-    if buying:  # the deck: every house dealt so far (held or on the table), then the rest
-        game.house_deck = held + list(view["table"]) + draw_from(rng, houses, view["houses_left"])
-    # cheques: others' cheques are the past cheques the viewer did not win
-    past = Counter(view["past_cheques"])
-    others = list((past - Counter(view["cheques"][seat])).elements())
-    rng.shuffle(others)
-    game.cheques = [
-        list(view["cheques"][seat]) if s == seat else draw_from(rng, others, view["cheque_counts"][s])
-        for s in range(n)
-    ]
-    unseen = list((Counter(CHEQUES) - past - Counter(view["table"] if not buying else [])).elements())
-    rng.shuffle(unseen)
-    rest_cheques = draw_from(rng, unseen, view["cheques_left"])
-    # The set-up's unseen removals (derived attributes such as current, high_bidder and box_coins
-    # follow from the state set here).
-    game._removed = (removed_houses, draw_from(rng, unseen, len(unseen)))
-    if buying:
-        game.cheque_deck = rest_cheques
-    else:
-        game.cheque_deck = sorted(view["past_cheques"]) + list(view["table"]) + rest_cheques
-    for key in ("phase", "round", "start_player", "bids", "passed", "high_bid"):
-        setattr(game, key, list(view[key]) if isinstance(view[key], list) else view[key])
-    game.coins = _for_sale_coins(view, rng)
-    game.table = list(view["table"])
-    game._to_act = tuple(view["to_act"])
-    if buying:
-        game.sealed = None
-    else:
-        game.sealed = SealedChoices(range(n))
-        for s in range(n):
-            if s not in view["to_act"]:
-                choice = view["chosen"][s] if s == seat else rng.choice(game.houses[s])
-                game.sealed.commit(s, choice)
-    game.round = view["round"]
-    return game
-
-
-def _for_sale_coins(view: dict[str, Any], rng: random.Random) -> list[int]:
-    """Each seat's coins behind its screen as the view shows them (FS-B10). A table that hides
-    rivals' coins shows None for them; the view alone does not say how many they paid, so each
-    hidden count is dealt uniformly from 0 to the start coins less the seat's bid on the table."""
-    return [
-        coins if coins is not None else rng.randint(0, max(0, view["start_coins"] - view["bids"][s]))
-        for s, coins in enumerate(view["coins"])
-    ]
-
-
-# Money Monsoon's options as its view shows them (MM-A5, MM-A6, MM-C2, MM-E3, MM-E6, MM-M2)
-MONEY_MONSOON_OPTIONS = ("track_length", "exact_goal", "top_tie", "all_void", "double_finish", "max_turns")
-
-
-def _money_monsoon(view: dict[str, Any], rng: random.Random) -> Game:
-    """Money Monsoon: all is public but the sealed bids (MM-A2). A rival who has bid this round
-    gets a bid drawn uniformly from 0 to its points, written with the range steps a large bid
-    takes; a rival still to bid has chosen no range yet (whether it has is hidden, and none is a
-    state the view allows). Future rolls come from the sample's own generator (MM-A1).
-
-    Two counts the view does not show start again at 0: the stats tallies (fees, prices, rolls
-    won), which play never reads, and the rolls lapsed in a row, which only MM-E6's safety stop
-    after 100 reads."""
-    seat, n, phase = view["viewer"], view["players"], view["phase"]  # a seat's, game running
-    options = {key: view[key] for key in MONEY_MONSOON_OPTIONS}
-    game: Any = game_class("money_monsoon")(n, seed=rng.getrandbits(32), options=options)
-    game._dice, game._dice_used = [], 0  # no stacked rolls: the die from here on (MM-A1)
-    for key in ("start_player", "turn", "active", "roll", "rebids", "bank", "finished"):
-        setattr(game, key, view[key])
-    for key in ("winner", "price", "payee", "free_mover", "mover", "steps"):
-        setattr(game, key, view[key])
-    game.first_player = view["start_player"]
-    for key in ("points", "debt", "borrowed", "repaid"):
-        setattr(game, key, list(view[key]))
-    game.pawns = [list(pair) for pair in view["pawns"]]
-    game.phase, game.moving_free, game.bonuses = phase, view["free_move"], None
-    game._reset_tallies()
-    game.lapses = 0
-    game.ranges = [None] * n
-    game._arrivals, game._pending = [], []
-    game._move_actions, game._move_set = [], frozenset()
-    if phase == "bid":
-        game.bids = None  # the last revealed bids: not shown while bids are written
-        game.sealed = SealedChoices(range(n))
-        game._to_act = game.sealed.waiting
-        for s in range(n):
-            if s not in view["to_act"]:  # sealed already: 'bid N' takes a large bid's range steps too
-                game.act(s, f"bid {view['bids'][s] if s == seat else rng.randint(0, game.points[s])}")
-        own = view["bid_range"][seat]
-        if seat in view["to_act"] and own is not None:  # a large bid under way (MM-A2)
-            _narrow_bid(game, seat, own)
-    else:
-        winner, free = view["winner"], view["free_mover"]
-        game.bids, game.sealed = list(view["bids"]), None
-        if game.track_length in game.pawns[winner]:  # reached the goal with the first 4 of an 8 (MM-E3)
-            game._arrivals = [winner]
-        # The engine hands out the move itself (its legal moves, to_act); on an 8 the lowest
-        # bidder's free 4 follows the high bidder's (MM-M5), both of half the roll.
-        game._pending = [(view["mover"], view["steps"], view["free_move"])]
-        if free is not None and not view["free_move"]:
-            game._pending.append((free, view["steps"], True))
-        game._next_move()
-    return game
-
-
-def _narrow_bid(game: Any, seat: int, chosen: list[int]) -> None:
-    """Take the range steps (MM-A2) that narrow ``seat``'s bid to ``chosen`` (low, high)."""
-    low, high = chosen
-    for _ in range(10):  # each step narrows ten times; a bid takes at most a few
-        now = game.ranges[seat]
-        if now is not None and (now[0], now[1]) == (low, high):
-            return
-        steps = [a for a in game.legal_actions(seat) if a.kind == "bid-range"]
-        step = next((a for a in steps if a.value[0] <= low and high <= a.value[1]), None)
-        if step is None:
-            break
-        game.act(seat, step)
-    raise RuntimeError(f"determinize: no range steps lead to the bid range {low}-{high} (MM-A2)")
+def _options_shown(name: str, sampling: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """Every option of the game as the view shows it (under its name, or the name the sampler's
+    ``SHOWN_AS`` gives), but those the sampler's ``NOT_IN_VIEW`` says play never reads; an option
+    the view does not show is refused, as a sample would play it at its default."""
+    shown_as: dict[str, str] = getattr(sampling, "SHOWN_AS", {})
+    not_in_view: dict[str, str] = getattr(sampling, "NOT_IN_VIEW", {})
+    shown = {}
+    for option in game_class(name).options_declared:
+        key = shown_as.get(option.name, option.name)
+        if option.name in not_in_view:
+            continue
+        if key not in view:
+            raise RuntimeError(
+                f"determinize: {name}'s view does not show option {option.name!r}, so a sample would play "
+                f"it at its default; show it in the view, or list it in {sampling.__name__}.NOT_IN_VIEW "
+                "with why play never reads it"
+            )
+        shown[option.name] = view[key]
+    return shown
 
 
 class MCTSBot:
@@ -233,8 +114,8 @@ class MCTSBot:
             return legal_actions[0]
         game = gos.load(view["game"], view["players"])
         states: list[Any] = []
-        laid: list[int] = []  # a Kuhhandel payment is laid down card by card (pay+V, pay-done)
-        for _ in range(100):  # a payment takes a step per card at most
+        laid: list[Any] = []  # a decision taken piece by piece (a payment: pay+V, pay-done)
+        for _ in range(100):  # a decision takes a step per piece at most
             votes: Counter[int] = Counter()
             for k in range(self.determinizations):
                 if len(states) == k:
@@ -250,17 +131,25 @@ class MCTSBot:
                 )
                 votes[bot.step(states[k])] += 1
             best = max(sorted(votes), key=votes.__getitem__)
-            text = states[0]._steps()[best]
-            if text != PAY_DONE and not text.startswith(PAY_STEP):
+            spaces = states[0].spaces
+            text = states[0].legal_steps()[best]
+            if not spaces.is_piece(text):
                 return self._legal(text, legal_actions)
-            if text.startswith(PAY_STEP):
-                laid.append(int(text[len(PAY_STEP) :]))
+            pieces = spaces.pieces
+            if text != pieces.done:
+                laid.append(next(v for v in pieces.values if f"{pieces.step}{v}" == text))
                 for state in states:
                     state.apply_action(best)
-            if text == PAY_DONE or not states[0].paying:  # handed over (with its last card)
-                paid = ",".join(map(str, sorted(laid)))
-                return self._legal(f"pay {paid}" if paid else "pay", legal_actions)
-        raise RuntimeError("MCTS laid down a payment of more than 100 cards")
+            if text == pieces.done or not states[0].paying:  # handed over (with its last piece)
+                return self._made_of(sorted(laid), pieces, legal_actions)
+        raise RuntimeError("MCTS laid down a decision of more than 100 pieces")
+
+    @staticmethod
+    def _made_of(laid: list[Any], pieces: Any, legal_actions: Sequence[Action]) -> Action:
+        for action in legal_actions:
+            if sorted(pieces.cards(action)) == laid:
+                return action
+        raise RuntimeError(f"MCTS laid down {laid}, which no legal action hands over")
 
     @staticmethod
     def _legal(text: str, legal_actions: Sequence[Action]) -> Action:
@@ -340,7 +229,7 @@ def _share_row(shares: list[float], players: int) -> dict[str, Any]:
 
 
 def mcts_record(
-    name: str = "for_sale",
+    name: str = SWEEP_GAME,
     games: int = 24,
     players: int | None = None,
     seed: int = 2026,
@@ -374,21 +263,6 @@ def mcts_record(
         path.parent.mkdir(parents=True, exist_ok=True)
         table.to_csv(path, index=False)
     return table
-
-
-# The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
-# long (about 30 s each at 20 simulations on two shared cores), so it has one run; Kuhhandel's
-# longer still (about 80 s each at 10 simulations: every rollout plays a whole random game).
-# Bohnanza's longer again (about 105 s each at 10 simulations against 2 x grower, 0.7 s a
-# decision: a random rollout proposes and answers trades for hundreds of decisions), so it has
-# 9 games, three in each seat (16 minutes).
-RUNS = (
-    ("for_sale", 3, 24, 20),
-    ("for_sale", 3, 24, 100),
-    ("money_monsoon", 4, 24, 20),
-    ("kuhhandel", 3, 12, 10),
-    ("bohnanza", 3, 9, 10),
-)
 
 
 def regenerate(
@@ -425,18 +299,6 @@ def regenerate(
 
 
 BASELINES = data_dir() / "rl" / "baselines.csv"
-# Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
-# strongest bots says how far above chance those bots are; MCTS against random players says the
-# agent plays better than chance. Only For Sale has an MCTS row: Money Monsoon's MCTS games take
-# about 30 s each, Kuhhandel's and Bohnanza's two minutes or more on two shared cores, and the few
-# games that would allow show nothing (the lesson says so).
-BASELINE_RUNS = (
-    ("for_sale", 3, "random", "house_value:1.5", 300),
-    ("money_monsoon", 4, "random", "rollout:0.6", 300),
-    ("kuhhandel", 3, "random", "cowtrader:3", 300),
-    ("bohnanza", 3, "random", "grower", 300),
-    ("for_sale", 3, "mcts:20", "random", 120),
-)
 
 
 def baseline_record(
@@ -466,11 +328,10 @@ def regenerate_baselines(
 
 SWEEP = data_dir() / "rl" / "mcts_sweep.csv"
 SWEEP_SIMULATIONS = (2, 5, 10, 20, 50)
-SWEEP_OPPONENTS = ("random", "house_value:1.5")
 
 
 def simulation_sweep(
-    name: str = "for_sale",
+    name: str = SWEEP_GAME,
     simulations: Sequence[int] = SWEEP_SIMULATIONS,
     opponents: Sequence[str] = SWEEP_OPPONENTS,
     games: int = 60,

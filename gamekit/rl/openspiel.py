@@ -1,26 +1,28 @@
-"""The four games as OpenSpiel Python games: ``import gamekit.rl.openspiel`` registers them.
+"""gamekit's games as OpenSpiel Python games: ``import gamekit.rl.openspiel`` registers them.
 
-Each game is registered as ``python_gamekit_<name>`` (``pyspiel.load_game(
-"python_gamekit_for_sale(players=3)")``) with one parameter, ``players``.
+Each registered game is registered with OpenSpiel as ``python_gamekit_<name>``
+(``pyspiel.load_game("python_gamekit_<name>(players=3)")``) with one parameter, ``players``
+(default: the game's ``default_players``). ``register_games()`` registers the games registered
+with gamekit since (``load`` calls it), so a game added later loads the same way.
 
 - Chance is explicit: every draw the engine makes (the deals' shuffles step by step, the start
-  player, Money Monsoon's die, Bohnanza's reshuffles) is a chance node whose outcomes are equally
+  player, a die, a reshuffle of a discard pile) is a chance node whose outcomes are equally
   likely whole numbers, through the engine hook (``gamekit.core.explicit``). A shuffle of n
   cards is n - 1 chance nodes (Fisher-Yates from the bottom of the pile), so a deal of a whole
   deck is a long chain of chance nodes: right for sampling algorithms (MCTS, MCCFR, random
   play), far too many for an exact tree walk (for that see ``gamekit.rl.solve``).
 - Actions are ``gamekit.rl.spaces`` numbers: fixed per game, player count and options; a
-  Kuhhandel payment is laid down card by card (``pay+V``, ``pay-done``), so the numbering is
-  small and fixed. ``action_to_string`` gives the engine's text of the step.
-- Simultaneous choices (For Sale's selling, Money Monsoon's bids, sealed Kuhhandel offers) are
-  sequentialised as the engines already do it: the seats of a sealed step choose one after the
+  decision the game takes piece by piece (a payment of any set of cards, ``pay+V``, ``pay-done``)
+  is laid down piece by piece, so the numbering is small and fixed. ``action_to_string`` gives
+  the engine's text of the step.
+- Simultaneous choices (sealed houses to sell, sealed bids, sealed offers) are sequentialised as the engines already do it: the seats of a sealed step choose one after the
   other, lowest seat first, and no seat sees an earlier seat's choice before the reveal (their
   views hide it). The games are therefore ``SEQUENTIAL`` imperfect-information games.
 - Returns are the share of the win: each of the k seats ranked first gets 1/k, the others 0
   (a game stopped by ``max_turns`` is scored by its provisional ranks), so the games are
   constant-sum with sum 1.
 - Observations are built on ``view(seat)`` only: the observation string is the view as JSON
-  (plus the cards a Kuhhandel payer has laid down), the tensor is ``Spaces.observe``; the
+  (plus the pieces a seat has laid down), the tensor is ``Spaces.observe``; the
   information state string adds the seat's own log (``log_for(seat)``: every public event and
   its own private ones) for perfect recall.
 """
@@ -35,16 +37,17 @@ import numpy as np
 import pyspiel
 
 import gamekit
+from gamekit.core import registry
 from gamekit.core.explicit import ExplicitGame
 from gamekit.core.game import Game, game_class
 
-from .spaces import PAY_DONE, PAY_STEP, Spaces, Table
+from .spaces import Spaces, Table
 
 PREFIX = "python_gamekit_"
 _SPACES: dict[tuple[str, int], Spaces] = {}
-DEFAULT_PLAYERS = {"for_sale": 4, "money_monsoon": 4, "bohnanza": 4, "kuhhandel": 4}
-# A Kuhhandel payment of k cards takes up to k + 1 steps (laid card by card, then handed over).
-PAY_STEPS_PER_DECISION = 12
+# OpenSpiel's bound on a game's length: steps per engine decision (a decision taken piece by
+# piece declares its own, ``pieces.per_decision``: k pieces take up to k + 1 steps).
+STEPS_PER_DECISION = 2
 
 
 def short_name(name: str) -> str:
@@ -68,7 +71,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": DEFAULT_PLAYERS[name]},
+        parameter_specification={"players": cls.default_players},
     )
 
 
@@ -91,11 +94,12 @@ class GamekitGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.gamekit_name
         game_type = _game_type(name)
-        players = int((params or {}).get("players", DEFAULT_PLAYERS[name]))
+        players = int((params or {}).get("players", game_class(name).default_players))
         probe = gamekit.new_game(name, players, seed=0)  # ConfigError for a bad player count
         self.spaces = Spaces(name, players)
         draws, largest = _setup_draws(name, players)
-        length = probe.max_decisions * (PAY_STEPS_PER_DECISION if name == "kuhhandel" else 2)
+        pieces = self.spaces.pieces
+        length = probe.max_decisions * (pieces.per_decision if pieces is not None else STEPS_PER_DECISION)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spaces.size,
             max_chance_outcomes=max(largest, players),
@@ -125,7 +129,7 @@ class GamekitState(pyspiel.State):
         self._spaces_key = (game.gamekit_name, game.players)
         _SPACES[self._spaces_key] = game.spaces
         self.explicit = ExplicitGame(game.gamekit_name, game.players)
-        self.paying: tuple[int, ...] = ()  # Kuhhandel: the cards laid down for a payment
+        self.paying: tuple[Any, ...] = ()  # the pieces laid down for a decision (``Table``)
         # Each seat's memory: a digest chained over every event it has read (public events and
         # its own private ones), updated as events come; the information state's perfect recall.
         self.memory: list[str] = [""] * game.players
@@ -148,7 +152,7 @@ class GamekitState(pyspiel.State):
         table.paying = self.paying
         return table
 
-    def _steps(self) -> dict[int, str]:
+    def legal_steps(self) -> dict[int, str]:
         """The current player's legal steps, number → text (made once per state)."""
         if self._legal is None:
             self._legal = self._table().legal(self.current_player())
@@ -184,7 +188,7 @@ class GamekitState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if self.explicit.pending is not None or self.explicit.game.is_over or player != self.current_player():
             return []
-        return sorted(self._steps())
+        return sorted(self.legal_steps())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.explicit.pending.outcomes()
@@ -199,7 +203,7 @@ class GamekitState(pyspiel.State):
                 text = self._legal[int(action)]
             else:
                 text = table.text(seat, int(action))  # IllegalAction naming the choices
-            if text == PAY_DONE or text.startswith(PAY_STEP):  # a payment never draws chance
+            if self.spaces.is_piece(text):  # a piece laid down or handed over never draws chance
                 table.act(seat, int(action))
                 self.paying = table.paying
             else:
@@ -214,7 +218,7 @@ class GamekitState(pyspiel.State):
             kind = event.kind if event is not None else "chance"
             return f"{kind} {action}"
         if player == self.current_player():
-            legal = self._steps()
+            legal = self.legal_steps()
             if action in legal:
                 return legal[action]
         return self.spaces.label(action)
@@ -285,18 +289,26 @@ class GamekitObserver:
         return json.dumps(parts, sort_keys=True, default=str)
 
 
-def _register(name: str) -> type[GamekitGame]:
-    cls = type(f"Gamekit_{name}", (GamekitGame,), {"gamekit_name": name})
-    pyspiel.register_game(_game_type(name), cls)
-    return cls
+def register_games() -> list[str]:
+    """Register with OpenSpiel every game registered with gamekit and not yet with OpenSpiel
+    (those added since the last call too); the names newly registered."""
+    known = set(pyspiel.registered_names())
+    added = []
+    for name in registry.registered():
+        if short_name(name) not in known:
+            cls = type(f"Gamekit_{name}", (GamekitGame,), {"gamekit_name": name})
+            pyspiel.register_game(_game_type(name), cls)
+            added.append(name)
+    return added
 
 
-GAME_CLASSES: dict[str, type[GamekitGame]] = {
-    name: _register(name) for name in gamekit.GAMES if short_name(name) not in pyspiel.registered_names()
-}
+register_games()
 
 
 def load(name: str, players: int | None = None) -> pyspiel.Game:
-    """``pyspiel.load_game`` of gamekit game ``name`` (its default player count if None)."""
+    """``pyspiel.load_game`` of gamekit game ``name`` (its default player count if None); a game
+    registered with gamekit after this module was imported is registered with OpenSpiel first."""
+    game_class(name)  # ConfigError naming the games for an unknown name
+    register_games()
     params = {} if players is None else {"players": players}
     return pyspiel.load_game(short_name(name), params)

@@ -1,11 +1,12 @@
-"""PettingZoo AEC environments of the four games (extra ``rl``).
+"""PettingZoo AEC environments of gamekit's games (extra ``rl``).
 
-``gamekit.rl.pettingzoo_env(name, players=4, **options)`` returns one. Spec sheet:
+``gamekit.rl.pettingzoo_env(name, players=None, **options)`` returns one (``players`` None: the
+game's ``default_players``). Spec sheet:
 
 - Agents ``player_0`` .. ``player_{n-1}``, seat 0 first; the agent asked is the lowest seat in
   ``game.to_act``.
 - Actions: ``Discrete(size)``, the fixed numbering of ``gamekit.rl.spaces`` (sizes there), with
-  the Kuhhandel payment laid down card by card. An action outside the mask raises
+  a decision the game takes piece by piece (a payment) laid down piece by piece. An action outside the mask raises
   ``gamekit.IllegalAction`` naming the legal ones, and changes nothing.
 - Observations: ``Dict(observation=Box(float32, observation_size), action_mask=Box(int8, size))``,
   the seat's view encoded by ``Spaces.observe`` (nothing hidden from the seat goes in); the mask
@@ -13,12 +14,12 @@
 - Rewards: 0 until the end. A game that ends by its rules gives each seat
   ``1 - 2 * (rank - 1) / (players - 1)`` (ranks 1-based, ties share the better rank): +1 for
   first place, -1 for last, evenly between; every agent is then terminated. A game stopped by a
-  safety limit (``max_turns``, Bohnanza's ``max_decisions``) has no winner: rewards 0, every
+  safety limit (``max_turns``, ``max_decisions``) has no winner: rewards 0, every
   agent truncated.
-- Simultaneous steps (For Sale's selling, FS-S2; Money Monsoon's sealed bids, MM-A2) are asked
-  seat by seat in ascending order. A choice goes to the engine at once, which keeps it sealed,
+- Simultaneous steps (sealed choices: houses to sell, bids) are asked seat by seat in
+  ascending order. A choice goes to the engine at once, which keeps it sealed,
   so a later seat's observation (made from its view) never shows an earlier seat's choice.
-- Any-time actions (Bohnanza's ``harvest F`` and ``buy-field``, BO-H1/H3) are offered to the
+- Any-time actions (a harvest, a field bought whenever its owner likes) are offered to the
   seat being asked, among its other actions; a seat is never interrupted to take them between
   its own decisions (as ``gamekit``'s bots are asked only when in ``to_act``).
 - ``reset(seed=s)`` starts the game ``gamekit.new_game(name, players, seed=s, options)``: the same
@@ -34,7 +35,7 @@ A random agent plays a game (swap ``action_space.sample(mask)`` for a trained po
 
     import gamekit.rl
 
-    env = gamekit.rl.pettingzoo_env("for_sale", players=4)
+    env = gamekit.rl.pettingzoo_env(gamekit.GAMES[0], players=4)  # any name in gamekit.GAMES
     env.reset(seed=42)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
@@ -61,6 +62,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import gamekit
+from gamekit.core import registry
 from gamekit.core.errors import ConfigError
 
 from .spaces import Spaces, Table
@@ -79,11 +81,13 @@ class GamekitEnv(AECEnv):
     def __init__(
         self,
         name: str,
-        players: int = 4,
+        players: int | None = None,
         render_mode: str | None = None,
         options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        if players is None:
+            players = registry.game_class(name).default_players
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode {render_mode!r}: choose one of {', '.join(RENDER_MODES)} or None")
         self.name, self.players = name, players
@@ -187,11 +191,13 @@ class GamekitEnv(AECEnv):
         self.table = None
 
 
-def raw_env(name: str, players: int = 4, render_mode: str | None = None, **options: Any) -> GamekitEnv:
+def raw_env(
+    name: str, players: int | None = None, render_mode: str | None = None, **options: Any
+) -> GamekitEnv:
     """The environment without PettingZoo's order-enforcing wrapper."""
     return GamekitEnv(name, players, render_mode=render_mode, options=options)
 
 
-def env(name: str, players: int = 4, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(name: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment, wrapped so that calls out of order (step before reset) are refused."""
     return wrappers.OrderEnforcingWrapper(raw_env(name, players, render_mode=render_mode, **options))

@@ -52,16 +52,10 @@ bidding uniformly on [0, V], mean V/2 (Hillman & Riley 1989), the offer size the
 from __future__ import annotations
 
 import functools
-import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import comb
 from typing import Any
 
-from ..core.chance import draw_from
-from ..core.game import SEAT_NAMES, game_class
-from ..games.kuhhandel import rules as kh
-from ..games.kuhhandel.auction import Auction
 from ..games.kuhhandel.rules import DONKEY_PAYOUTS, MONEY_VALUES, START_MONEY, VALUE_INDEX
 
 Counts = tuple[int, ...]
@@ -76,7 +70,6 @@ __all__ = [
     "mean",
     "money_posterior",
     "offer_posterior",
-    "sample_state",
     "start_hand",
     "subset_totals",
 ]
@@ -293,93 +286,19 @@ def log_posterior(
     enumeration passes ``max_states``.
     """
     states: dict[_State, float] = {}
-    active = partner = -1
-
-    def put(into: dict[_State, float], state: _State, w: float) -> None:
-        into[state] = into.get(state, 0.0) + w
-
+    trade = (-1, -1)  # the cow trade under way: its active player and partner
     for e in log:
         kind = e["type"]
-        private = e.get("private", {}).get("money")
-        new: dict[_State, float] = {}
         if kind == "setup":
             states = {((tuple(START_MONEY),) * e["players"], None, None, None): 1.0}
             continue
-        if kind == "donkey":
-            for (hands, o, c, t), w in states.items():
-                put(new, (tuple(_plus(h, [e["value"]]) for h in hands), o, c, t), w)
-        elif kind == "pay":
-            payer = e["seat"]
-            for (hands, o, c, _t), w in states.items():
-                options = _payments(hands[payer], e["price"])
-                chosen = (
-                    [tuple(private)] if private is not None else [p for p in options if len(p) == e["cards"]]
-                )
-                for cards in chosen:
-                    if cards in options:
-                        rest = _minus(hands[payer], cards)
-                        assert rest is not None
-                        hs = list(hands)
-                        hs[payer] = rest
-                        put(new, (tuple(hs), o, c, cards), w / len(options))
-        elif kind == "receive":
-            for (hands, o, c, t), w in states.items():
-                assert t is not None
-                if private is None or tuple(sorted(private)) == tuple(sorted(t)):
-                    hs = list(hands)
-                    hs[e["seat"]] = _plus(hs[e["seat"]], t)
-                    put(new, (tuple(hs), o, c, None), w)
-        elif kind == "trade":
-            active, partner = e["seat"], e["partner"]
+        if kind == "trade":
+            trade = (e["seat"], e["partner"])
             continue
-        elif kind in ("offer", "counter"):
-            seat = e["seat"]
-            for (hands, o, c, t), w in states.items():
-                if private is not None:
-                    subs = [(tuple(counts_of_cards(private)), 1.0)]
-                else:
-                    subs = list(_subsets(hands[seat], e["cards"]))
-                for sub, p in subs:
-                    rest = _minus(hands[seat], _cards(sub))
-                    if rest is None:
-                        continue
-                    hs = list(hands)
-                    hs[seat] = rest
-                    laid = _cards(sub)
-                    put(new, (tuple(hs), laid, c, t) if kind == "offer" else (tuple(hs), o, laid, t), w * p)
-        elif kind == "accept":
-            for (hands, o, _c, t), w in states.items():
-                assert o is not None
-                if private is None or tuple(sorted(private)) == tuple(sorted(o)):
-                    hs = list(hands)
-                    hs[e["seat"]] = _plus(hs[e["seat"]], o)
-                    put(new, (tuple(hs), None, None, t), w)
-        elif kind == "look":
-            for (hands, o, c, t), w in states.items():
-                seen = c if e["seat"] == active else o
-                if private is None or tuple(sorted(private)) == tuple(sorted(seen or ())):
-                    put(new, (hands, o, c, t), w)
-        elif kind in ("tie", "trade_won"):
-            for (hands, o, c, t), w in states.items():
-                assert o is not None and c is not None
-                if kind == "tie":
-                    if sum(o) != sum(c):
-                        continue
-                    gets_active, gets_partner = o, c  # each takes back their own (KH-K5)
-                else:
-                    won = sum(o) > sum(c) if e["seat"] == active else sum(c) > sum(o)
-                    if not won:
-                        continue
-                    gets_active, gets_partner = c, o  # swapped (KH-K4)
-                hs = list(hands)
-                hs[active] = _plus(hs[active], gets_active)
-                hs[partner] = _plus(hs[partner], gets_partner)
-                put(new, (tuple(hs), None, None, t), w)
-        elif kind == "cannot_pay":
-            shown = tuple(counts_of_cards(e["money"]))
-            new = {s: w for s, w in states.items() if s[0][e["seat"]] == shown}
-        else:
+        step = _LOG_STEPS.get(kind)
+        if step is None:
             continue
+        new = step(states, e, e.get("private", {}).get("money"), trade)
         if len(new) > max_states:
             raise TooManyStates(f"{len(new)} joint states after a {kind!r} event (bound {max_states})")
         total = sum(new.values())
@@ -390,6 +309,145 @@ def log_posterior(
     for (hands, _o, _c, _t), w in states.items():
         out[hands] = out.get(hands, 0.0) + w
     return out
+
+
+# Each event of the log that changes what the hands can be: (joint states, the event, its private
+# cards if the seat may read them, the cow trade's (active, partner)) -> the joint states after it.
+_Step = Callable[[dict[_State, float], Mapping[str, Any], Any, tuple[int, int]], dict[_State, float]]
+
+
+def _put(into: dict[_State, float], state: _State, w: float) -> None:
+    into[state] = into.get(state, 0.0) + w
+
+
+def _with(hands: tuple[Counts, ...], seat: int, hand: Counts) -> tuple[Counts, ...]:
+    hs = list(hands)
+    hs[seat] = hand
+    return tuple(hs)
+
+
+def _on_donkey(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A2: every player gets the donkey's card."""
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        _put(new, (tuple(_plus(h, [e["value"]]) for h in hands), o, c, t), w)
+    return new
+
+
+def _on_pay(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A6: the payer hands over one of its legal payments of that many cards, each equally
+    likely (its own payment is known); the cards are in transit until received."""
+    payer = e["seat"]
+    new: dict[_State, float] = {}
+    for (hands, o, c, _t), w in states.items():
+        options = _payments(hands[payer], e["price"])
+        chosen = [tuple(private)] if private is not None else [p for p in options if len(p) == e["cards"]]
+        for cards in chosen:
+            if cards in options:
+                rest = _minus(hands[payer], cards)
+                assert rest is not None
+                _put(new, (_with(hands, payer, rest), o, c, cards), w / len(options))
+    return new
+
+
+def _on_offer(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-K2: an offer or counter of ``k`` cards is ``k`` of the maker's cards drawn uniformly."""
+    seat, offer = e["seat"], e["type"] == "offer"
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        if private is not None:
+            subs = [(tuple(counts_of_cards(private)), 1.0)]
+        else:
+            subs = list(_subsets(hands[seat], e["cards"]))
+        for sub, p in subs:
+            rest = _minus(hands[seat], _cards(sub))
+            if rest is None:
+                continue
+            laid = _cards(sub)
+            hs = _with(hands, seat, rest)
+            _put(new, (hs, laid, c, t) if offer else (hs, o, laid, t), w * p)
+    return new
+
+
+def _on_take(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """A seat takes cards: the payee the payment in transit (``receive``), the challenged player
+    the offer it accepts (``accept``, KH-K3); the seat reading knows the cards it takes."""
+    receive = e["type"] == "receive"
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        cards = t if receive else o
+        assert cards is not None
+        if private is None or tuple(sorted(private)) == tuple(sorted(cards)):
+            hs = _with(hands, e["seat"], _plus(hands[e["seat"]], cards))
+            _put(new, (hs, o, c, None) if receive else (hs, None, None, t), w)
+    return new
+
+
+def _on_look(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """A party looks at the other's cards: the seat reading knows them."""
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        seen = c if e["seat"] == trade[0] else o
+        if private is None or tuple(sorted(private)) == tuple(sorted(seen or ())):
+            _put(new, (hands, o, c, t), w)
+    return new
+
+
+def _on_result(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-K4, KH-K5: who won the swap says which total was higher (each takes the other's), a
+    tie that they were equal (each takes back its own)."""
+    active, partner = trade
+    new: dict[_State, float] = {}
+    for (hands, o, c, t), w in states.items():
+        assert o is not None and c is not None
+        if e["type"] == "tie":
+            if sum(o) != sum(c):
+                continue
+            gets_active, gets_partner = o, c  # each takes back their own (KH-K5)
+        else:
+            won = sum(o) > sum(c) if e["seat"] == active else sum(c) > sum(o)
+            if not won:
+                continue
+            gets_active, gets_partner = c, o  # swapped (KH-K4)
+        hs = list(hands)
+        hs[active] = _plus(hs[active], gets_active)
+        hs[partner] = _plus(hs[partner], gets_partner)
+        _put(new, (tuple(hs), None, None, t), w)
+    return new
+
+
+def _on_cannot_pay(
+    states: dict[_State, float], e: Mapping[str, Any], private: Any, trade: tuple[int, int]
+) -> dict[_State, float]:
+    """KH-A7: a bidder who cannot pay shows its money: its hand is known."""
+    shown = tuple(counts_of_cards(e["money"]))
+    return {s: w for s, w in states.items() if s[0][e["seat"]] == shown}
+
+
+_LOG_STEPS: dict[str, _Step] = {
+    "donkey": _on_donkey,
+    "pay": _on_pay,
+    "receive": _on_take,
+    "offer": _on_offer,
+    "counter": _on_offer,
+    "accept": _on_take,
+    "look": _on_look,
+    "tie": _on_result,
+    "trade_won": _on_result,
+    "cannot_pay": _on_cannot_pay,
+}
 
 
 def counts_of_cards(cards: Sequence[int]) -> list[int]:
@@ -409,159 +467,3 @@ def log_money_posterior(
         t = _total(hands[seat])
         dist[t] = dist.get(t, 0.0) + w
     return dict(sorted(dist.items()))
-
-
-# ------------------------------------------------------------ a state for a view
-# The private attributes of the Kuhhandel engine that ``sample_state`` sets (all in
-# ``_set_kuhhandel_private``): whose turn it is, the herds and the bank's cards as views show them.
-KUHHANDEL_PRIVATE = ("_to_act", "_herds", "_bank_cards")
-
-
-def _set_kuhhandel_private(game: Any, to_act: Sequence[int]) -> None:
-    """Set ``KUHHANDEL_PRIVATE`` from the public state already set (``animals``, ``bank``)."""
-    game._to_act = tuple(to_act)
-    game._herds = [{kh.ANIMALS[i]: c for i, c in enumerate(counts) if c} for counts in game.animals]
-    game._bank_cards = kh.cards_of(game.bank)
-
-
-def sample_state(view: Mapping[str, Any], rng: random.Random) -> Any:
-    """A Kuhhandel game whose ``view(seat)`` is ``view`` (a seat's view), what the view hides dealt
-    at random (``rng``) from what it leaves unaccounted for: a state to search from (MCTS's
-    determinization, ``gamekit.rl.mcts.determinize``, which also checks the view it shows).
-
-    The money cards not in the viewer's hand, the bank or an offer the viewer sees are dealt
-    to the others by their public counts (KH-C3), and to a face-down offer by its count
-    (KH-K2); a card being added by someone else is drawn from that seat's sampled hand. A
-    payer (KH-A6) or a high bidder the auctioneer decides on (KH-A5, KH-A7) is dealt a hand
-    worth at least the price, as the rules make it. The deck is the animals neither held nor
-    on auction, shuffled. A past trade's cards that the viewer did not see (KH-K4) are drawn
-    from the unaccounted money. The sample is consistent with the view alone, not with the
-    whole public log (a rival's payments, an over-bidder's shown money are not used). The
-    stats tallies (not in the view) start at 0.
-
-    Public state is set on a fresh game, a cow trade under way is replayed through ``act``
-    (its start, the offer, the cards added), an auction under way is set as an ``Auction``;
-    the engine's private attributes touched are ``KUHHANDEL_PRIVATE``."""
-    seat, n, phase = view["viewer"], view["players"], view["phase"]
-    if seat is None:
-        raise ValueError("sample_state needs a seat's view, not the teacher's (viewer None)")
-    if phase == "over":
-        raise ValueError("sample_state: the game is over, there is no state to search from")
-    game: Any = game_class("kuhhandel")(n, seed=rng.getrandbits(32), options={"max_turns": view["max_turns"]})
-    # The deck: every animal not held and not on auction, in random order.
-    unseen = Counter({a: kh.CARDS_PER_ANIMAL for a in kh.ANIMALS})
-    for herd in view["animals"]:
-        unseen.subtract(herd)
-    auction, trade = view["auction"], view["trade"]
-    if auction is not None:
-        unseen[auction["animal"]] -= 1
-    deck = list(unseen.elements())
-    rng.shuffle(deck)
-    if len(deck) != view["deck_size"]:
-        raise RuntimeError(
-            f"determinize: {len(deck)} animals are unseen but the deck holds {view['deck_size']}"
-        )
-    # The money: the supply less what the viewer sees.
-    pool = Counter(dict(zip(kh.MONEY_VALUES, kh.MONEY_SUPPLY, strict=True)))
-    pool.subtract(view["money"][seat])
-    pool.subtract(view["bank"])
-    offer = trade["offer"] if trade is not None else None
-    hidden_offer = trade is not None and trade["offer_count"] is not None and offer is None
-    if offer is not None:
-        pool.subtract(offer)
-    unaccounted = list(pool.elements())
-    cards = list(unaccounted)
-    counts = view["money_counts"]
-    wanted = sum(counts[s] for s in range(n) if s != seat) + (trade["offer_count"] if hidden_offer else 0)
-    if min(pool.values()) < 0 or len(cards) != wanted:
-        raise RuntimeError(
-            f"determinize: {len(cards)} money cards are unaccounted for but {wanted} are hidden"
-        )
-    hands: list[list[int] | None] = [None] * n
-    hands[seat] = list(view["money"][seat])
-    # A payer, or a high bidder the auctioneer decides on, holds at least the price (KH-A5..A7).
-    bound = None
-    if phase == "pay":
-        bound = (view["payment"]["payer"], view["payment"]["price"])
-    elif phase == "decide":
-        bound = (auction["high_bidder"], auction["high_bid"])
-    if bound is not None and bound[0] != seat:
-        who, price = bound
-        for _ in range(10_000):
-            picked = rng.sample(range(len(cards)), counts[who])
-            if sum(cards[i] for i in picked) >= price:
-                break
-        else:
-            raise RuntimeError(f"determinize: no hand of {counts[who]} cards found worth {price} (KH-A6)")
-        hands[who] = [cards[i] for i in picked]
-        for i in sorted(picked, reverse=True):
-            cards.pop(i)
-    rng.shuffle(cards)
-    for s in range(n):
-        if hands[s] is None:
-            hands[s] = draw_from(rng, cards, counts[s])
-    if hidden_offer:
-        offer = list(cards)
-    # Public state, then the private attributes from it.
-    game.deck = deck
-    game.start_player = game.first_player = view["start_player"]
-    game.turn, game.active, game.donkeys_seen = view["turn"], view["active"], view["donkeys_seen"]
-    game.money_in_play = view["money_in_play"]
-    game.bid_cap = kh.bid_cap(game.money_in_play)
-    game.money = [kh.counts_of(hand) for hand in hands]
-    game.bank = kh.counts_of(view["bank"])
-    game.animals = [[herd.get(a, 0) for a in kh.ANIMALS] for herd in view["animals"]]
-    game.auction = game.trade = None
-    if auction is not None:
-        payment = view["payment"] or {}
-        game.auction = Auction(
-            auction["animal"],
-            auction["auctioneer"],
-            run=auction["run"],
-            excluded=list(auction["excluded"]),
-            bidders=list(auction["bidders"]),
-            bidder=auction["bidder"],
-            high_bid=auction["high_bid"],
-            high_bidder=auction["high_bidder"],
-            holds_since_raise=list(auction["held"]),
-            payer=payment.get("payer"),
-            payee=payment.get("payee"),
-            taker=payment.get("taker"),
-        )
-    if trade is None:
-        game.phase = phase
-        _set_kuhhandel_private(game, view["to_act"])
-    else:  # replayed: the challenge (KH-K1), the offer (KH-K2), the cards being added
-        active = trade["active"]
-        game.phase = "turn"
-        _set_kuhhandel_private(game, (active,))
-        game.act(active, f"trade {SEAT_NAMES[trade['partner']]} {trade['animal']}")
-        game.trade.round = trade["round"]
-        if phase == "respond":
-            assert offer is not None
-            for card in offer:  # the offer's cards go down from the active player's hand
-                game.money[active][kh.VALUE_INDEX[card]] += 1
-            game.act(active, "offer " + ",".join(str(c) for c in sorted(offer)) if offer else "offer")
-        builder = view["to_act"][0]
-        building = trade["building"]
-        if building is None:  # someone else is adding cards: drawn from their sampled hand
-            building = rng.sample(hands[builder], trade["building_count"])
-        for card in building:
-            game.act(builder, f"add {card}")
-    last = view["last_trade"]
-    if last is not None:
-        last = dict(last)
-        if last["offer"] is None:  # a third party's view (KH-K4): the cards drawn at random
-            source = list(unaccounted)
-            need = last["offer_count"] + (last["counter_count"] or 0)
-            if len(source) < need:
-                source = [v for v, k in zip(kh.MONEY_VALUES, kh.MONEY_SUPPLY, strict=True) for _ in range(k)]
-            rng.shuffle(source)
-            last["offer"] = sorted(draw_from(rng, source, last["offer_count"]))
-            if last["counter_count"] is not None:
-                last["counter"] = sorted(draw_from(rng, source, last["counter_count"]))
-        else:
-            last["offer"] = list(last["offer"])
-            last["counter"] = None if last["counter"] is None else list(last["counter"])
-    game.last_trade = last
-    return game

@@ -1,4 +1,4 @@
-"""gamekit.theory.bohnanza.sample_state: a state dealt from one seat's view (MCTS's determinization).
+"""gamekit.games.bohnanza.sampling.determinize: a state dealt from one seat's view (MCTS's determinization).
 
 Every sample must show the seat exactly its view, hold the 104 cards (BO-E2), deal what the view
 hides at random from the cards it leaves unaccounted for, and read nothing but the view. The
@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 import gamekit
 from gamekit.bots.base import make_bot
 from gamekit.games.bohnanza.rules import BEAN_COUNTS, DECK_SIZE
-from gamekit.theory.bohnanza import BOHNANZA_PRIVATE, sample_state, unseen_beans
+from gamekit.games.bohnanza.sampling import PRIVATE_WRITTEN
+from gamekit.games.bohnanza.sampling import determinize as sample_state
+from gamekit.theory.bohnanza import unseen_beans
 
 from .cards import all_cards
 
@@ -256,14 +258,14 @@ def test_a_samples_safety_limit_counts_its_own_decisions_not_the_replayed_propos
 
 
 def test_a_sample_sets_only_the_private_attributes_it_lists():
-    """What ``BOHNANZA_PRIVATE`` names is all of the engine's private state a sample sets: the
+    """What ``PRIVATE_WRITTEN`` names is all of the engine's private state a sample sets: the
     other underscored attributes are a fresh game's (the events and stats are not in the view)."""
     game = game_at(4, 6, lambda g: g.turn == 5 and g.phase == "trade" and g.proposal is None)
     sample = sample_state(game.view(0), random.Random(0))
     fresh = gamekit.new_game("bohnanza", 4, seed=0)
     private = {k for k in vars(fresh) if k.startswith("_") and k not in ("_events", "_narrated")}
-    assert set(BOHNANZA_PRIVATE) <= private | {"_to_act"}
-    for key in private - set(BOHNANZA_PRIVATE):
+    assert set(PRIVATE_WRITTEN) <= private | {"_to_act"}
+    for key in private - set(PRIVATE_WRITTEN):
         assert getattr(sample, key) == getattr(fresh, key), key
 
 
@@ -294,3 +296,22 @@ def test_the_stop_before_a_reshuffling_turn_up_is_sampled_from_every_seat():
             assert all_cards(sample.view()) == Counter(BEAN_COUNTS)
             if seat == 2:
                 assert sample.legal_actions(2) == pause.legal_actions(2)
+
+
+def test_three_fields_at_start_the_one_option_a_view_does_not_show_needs_no_carrying():
+    """BO-H3's variant is read by the set-up alone (NOT_IN_VIEW says so): a sample of a game
+    dealt with three fields shows the very view (three fields each) and offers the actor the
+    same actions, though the sample's own option is the default."""
+    from gamekit.games.bohnanza.sampling import NOT_IN_VIEW
+
+    assert set(NOT_IN_VIEW) == {"three_fields_at_start"}
+    game = gamekit.new_game("bohnanza", 3, seed=2, options={"three_fields_at_start": True})
+    rng = random.Random(0)
+    for decision in range(200):
+        seat = rng.choice(game.to_act)
+        if decision % 10 == 0:
+            view = game.view(seat)
+            sample = sample_state(view, rng)
+            assert sample.view(seat) == view and all(len(f) == 3 for f in view["fields"])
+            assert sample.legal_actions(seat) == game.legal_actions(seat)
+        game.act(seat, rng.choice(game.legal_actions(seat)))

@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import gamekit
+from gamekit.games.for_sale.sampling import hidden_coins
 from gamekit.plots import agents as plots
 from gamekit.rl import mcts, solve
 from gamekit.rl.mcts import MCTSBot, baseline_record, make_agent, simulation_sweep, win_shares
@@ -79,11 +80,11 @@ def test_the_for_sale_sampler_deals_hidden_rival_coins_within_what_the_view_allo
     hidden = view | {"coins": [c if s == view["viewer"] else None for s, c in enumerate(view["coins"])]}
     rng = random.Random(0)
     for _ in range(30):
-        coins = mcts._for_sale_coins(hidden, rng)
+        coins = hidden_coins(hidden, rng)
         assert coins[view["viewer"]] == view["coins"][view["viewer"]]
         for s, c in enumerate(coins):
             assert 0 <= c <= view["start_coins"] - view["bids"][s]
-    assert mcts._for_sale_coins(view, rng) == view["coins"]  # shown coins are kept as shown
+    assert hidden_coins(view, rng) == view["coins"]  # shown coins are kept as shown
 
 
 @pytest.fixture(scope="module")

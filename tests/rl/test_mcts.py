@@ -40,7 +40,7 @@ def test_determinized_hidden_cards_vary_with_the_sample():
 def test_bohnanza_determinized_states_show_the_same_view_in_a_game_of_gamekit_bots(players):
     """determinize checks the view itself (it raises otherwise); every seat's view at every
     tenth decision of a game of gamekit's bots (tests/bohnanza/test_sampling.py tests the
-    sampler, gamekit.theory.bohnanza.sample_state, at length)."""
+    sampler, gamekit.games.bohnanza.sampling, at length)."""
     game = gamekit.new_game("bohnanza", players, seed=players)
     bots = [make_bot(name, "bohnanza") for name in ("grower", "trader", "random", "planter", "grower")]
     rng = random.Random(players)
@@ -335,3 +335,55 @@ def test_the_stored_results_have_the_columns_the_record_writes():
 def test_too_few_simulations_are_refused():
     with pytest.raises(ValueError, match="at least 2 simulations"):
         MCTSBot(simulations=1)
+
+
+# Every option of each game at a value other than its default (the sampler's NOT_IN_VIEW aside).
+NON_DEFAULT = {
+    "for_sale": {"edition": "classic", "refund_rounding": "up", "coin_counts": "shown"},
+    "money_monsoon": {
+        "track_length": 20,
+        "top_tie": "seat",
+        "all_void": "rebid",
+        "exact_goal": True,
+        "double_finish": "split",
+        "auctioneer": "must",
+        "broke_bids": "points",
+        "max_turns": 300,
+    },
+    "bohnanza": {"third_field_cost": 2, "proposals_per_turn": 1, "max_decisions": 5000},
+    "kuhhandel": {"max_turns": 50},
+}
+
+
+@pytest.mark.parametrize("name", sorted(NON_DEFAULT))
+def test_every_option_set_to_another_value_survives_determinize(name):
+    """A sample plays every option as the game does, so none that matters mid-game is played
+    at its default; the sampler names those its view does not show, with why."""
+    from gamekit.core import registry
+
+    sampling = registry.layer(name, "sampling")
+    not_in_view = getattr(sampling, "NOT_IN_VIEW", {})
+    declared = {o.name: o.default for o in registry.game_class(name).options_declared}
+    options = NON_DEFAULT[name]
+    assert set(options) | set(not_in_view) == set(declared)
+    assert all(options[key] != declared[key] for key in options)
+    cls = registry.game_class(name)
+    game = gamekit.new_game(name, cls.min_players, seed=5, options=options)
+    rng, checked = random.Random(5), 0
+    for decision in range(200):
+        if game.is_over:
+            break
+        seat = rng.choice(game.to_act)
+        if decision % 10 == 0:
+            sample = determinize(game.view(seat), rng)
+            assert {k: sample.options[k] for k in options} == options
+            checked += 1
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    assert checked >= 3
+
+
+def test_an_option_the_view_does_not_show_is_refused_not_played_at_its_default():
+    view = gamekit.new_game("kuhhandel", 3, seed=1, options={"max_turns": 40}).view(0)
+    del view["max_turns"]
+    with pytest.raises(RuntimeError, match=r"does not show option 'max_turns'.*NOT_IN_VIEW"):
+        determinize(view, random.Random(0))

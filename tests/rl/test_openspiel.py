@@ -8,7 +8,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import gamekit  # noqa: E402
 import gamekit.rl.openspiel as gos  # noqa: E402
-from gamekit.rl.spaces import PAY_DONE, PAY_STEP  # noqa: E402
+from gamekit.games.kuhhandel.spaces import PAYMENT  # noqa: E402
 
 
 def test_every_game_is_registered_by_its_name_with_a_players_parameter():
@@ -100,8 +100,8 @@ def test_kuhhandel_payments_are_laid_card_by_card_in_a_small_fixed_numbering():
                 state.apply_action(rng.randrange(len(state.chance_outcomes())))
                 continue
             steps = [state.action_to_string(a) for a in state.legal_actions()]
-            if any(s.startswith(PAY_STEP) for s in steps):
-                assert all(s.startswith(PAY_STEP) or s == PAY_DONE for s in steps)
+            if any(s.startswith(PAYMENT.step) for s in steps):
+                assert all(s.startswith(PAYMENT.step) or s == PAYMENT.done for s in steps)
                 paid += 1
             state.apply_action(rng.choice(state.legal_actions()))
         if paid >= 5:

@@ -16,7 +16,9 @@ import pytest
 
 import gamekit
 from gamekit.core.game import game_class
-from gamekit.rl.spaces import MONEY_MONSOON_MOVES, PAY_DONE, PAY_STEP, Spaces, Table, action_mask, observe
+from gamekit.games.kuhhandel.spaces import PAYMENT
+from gamekit.games.money_monsoon.spaces import MOVES as MONEY_MONSOON_MOVES
+from gamekit.rl.spaces import Spaces, Table, action_mask, observe
 from tests import view_twins
 
 SETTINGS = [
@@ -51,7 +53,9 @@ def _check_step(table: Table, seat: int) -> dict[int, str]:
     assert list(np.flatnonzero(mask)) == sorted(legal)
     engine = {str(a) for a in game.legal_actions(seat)}
     if table.paying or (game.name == "kuhhandel" and game.phase == "pay"):
-        assert set(legal.values()) <= {f"{PAY_STEP}{v}" for v in (0, 10, 50, 100, 200, 500)} | {PAY_DONE}
+        assert set(legal.values()) <= {f"{PAYMENT.step}{v}" for v in (0, 10, 50, 100, 200, 500)} | {
+            PAYMENT.done
+        }
     else:
         assert set(legal.values()) == engine, "the mask is not the engine's legal set"
         assert np.array_equal(action_mask(game, seat), mask)
@@ -193,7 +197,7 @@ def test_kh_a6_paying_card_by_card_reaches_exactly_the_payments_the_engine_lists
                 reached.add(str(twin.game.history[-1][1]))
                 assert twin.paying == ()
             else:
-                assert text.startswith(PAY_STEP) and twin.game.phase == "pay"
+                assert text.startswith(PAYMENT.step) and twin.game.phase == "pay"
                 obs = twin.observe(payer)
                 assert obs.sum() != table.observe(payer).sum()  # the laid-down card shows
                 explore(twin)

@@ -1,0 +1,61 @@
+"""For Sale's fixed action numbers and observation encoder for the RL adapters (``gamekit.rl.spaces``).
+
+Actions: ``0`` pass, ``N`` bid N (1..starting coins C), ``C + H`` sell house H (1..30).
+The encoder writes ``view(seat)`` only, through the adapter's vector (``gamekit.rl.spaces``).
+Pure Python: the adapters bring numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.game import Game
+from .rules import CHEQUES, HOUSES
+
+HOUSE_COUNT = len(HOUSES)  # FS-C1
+CHEQUE_VALUES = tuple(sorted(set(CHEQUES)))  # FS-C1: the distinct cheque values
+
+
+class Numbering:
+    """For Sale's numbering for the coins a set-up gives (``probe``: a fresh game)."""
+
+    def __init__(self, probe: Game) -> None:
+        self.coins = probe.view()["start_coins"]
+        self.size = 1 + self.coins + HOUSE_COUNT
+
+    def index(self, game: Game, seat: int, text: str) -> int:
+        word, _, rest = text.partition(" ")
+        if text == "pass":
+            return 0
+        if word == "bid":
+            return int(rest)
+        return self.coins + int(rest)
+
+    def label(self, index: int) -> str:
+        if index == 0:
+            return "pass"
+        return f"bid {index}" if index <= self.coins else f"sell {index - self.coins}"
+
+    def encode(self, v: Any, view: dict[str, Any], paying: Sequence[int]) -> None:
+        c, me = float(self.coins), v.seat
+        v.one_hot("phase", ("buy", "sell", "over").index(view["phase"]), 3)
+        v.add("round", [view["round"] / max(view["rounds"], 1)])
+        v.seat_hot("start_player", view["start_player"])
+        v.seat_mask("to_act", view["to_act"])
+        v.by_seat("coins", view["coins"], c)
+        v.by_seat("bids", view["bids"], c)
+        v.by_seat("passed", view["passed"])
+        v.by_seat("house_counts", view["house_counts"], HOUSE_COUNT)
+        v.by_seat("cheque_counts", view["cheque_counts"], HOUSE_COUNT)
+        v.add("high_bid", [view["high_bid"] / c])
+        v.seat_hot("high_bidder", view["high_bidder"])
+        v.counts("my_houses", view["houses"][me], HOUSES, 1)
+        v.counts("my_cheques", view["cheques"][me], CHEQUE_VALUES, 2)
+        buying = view["phase"] == "buy"
+        v.counts("table_houses", view["table"] if buying else (), HOUSES, 1)
+        v.counts("table_cheques", () if buying else view["table"], CHEQUE_VALUES, 2)
+        v.counts("past_cheques", view["past_cheques"], CHEQUE_VALUES, 2)
+        mine = view["chosen"][me]
+        v.counts("my_sealed_house", () if mine is None else [mine], HOUSES, 1)
+        v.add("left", [view["houses_left"] / HOUSE_COUNT, view["cheques_left"] / HOUSE_COUNT])

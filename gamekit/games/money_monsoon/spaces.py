@@ -1,0 +1,115 @@
+"""Money Monsoon's fixed action numbers and observation encoder for the RL adapters (``gamekit.rl.spaces``).
+
+Actions: ``N`` bid N for N < 500; from 500 points the engine writes a bid in steps (MM-A2):
+``600 + k`` picks the k-th of the listed ranges (``bid 200-299``; at most 100), then
+``500 + N % 100`` the bid N of a range of 100 at or above 500 (bids below 500 keep index N);
+``700 + k`` the k-th of the 56 moves (``MOVES``: one pawn 1..8 either way, the splits of a 7),
+and ``756`` the auctioneer's ``sit out`` (MM-A2). Bids have no upper bound (points grow), which
+is why the large ones are numbered by their last two digits within the range chosen.
+Pure Python: the adapters bring numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.game import Game
+from .rules import BID_LIST_LIMIT, DIE_FACES
+
+RANGES = 100  # MM-A2: at most 100 ranges to choose from
+RANGE_BASE, MOVE_BASE = 600, 700
+
+
+def _moves() -> tuple[str, ...]:
+    """Every move text a die can call for (MM-M1, MM-M4), in a fixed order."""
+    moves = [
+        f"move {pawn}{'+' if signed > 0 else '-'}{abs(signed)}"
+        for steps in range(1, DIE_FACES + 1)
+        for pawn in "ab"
+        for signed in (steps, -steps)
+    ]
+    moves += [
+        f"move a{a:+d} b{b:+d}"
+        for share in range(1, 7)
+        for a in (share, -share)
+        for b in (7 - share, share - 7)
+    ]
+    return tuple(moves)
+
+
+MOVES = _moves()
+SIT_OUT = MOVE_BASE + len(MOVES)  # the last index: the auctioneer's sit out
+
+
+class Numbering:
+    """Money Monsoon's numbering (the same for every player count) and its track's length."""
+
+    size = SIT_OUT + 1
+
+    def __init__(self, probe: Game) -> None:
+        self.track = probe.view()["track_length"]
+
+    def index(self, game: Game, seat: int, text: str) -> int:
+        word, _, rest = text.partition(" ")
+        if word == "move":
+            return MOVE_BASE + MOVES.index(text)
+        if text == "sit out":
+            return SIT_OUT
+        if "-" in rest:
+            ranges = [str(a) for a in game.legal_actions(seat) if a.kind == "bid-range"]
+            return RANGE_BASE + ranges.index(text)
+        amount = int(rest)
+        return amount if amount < BID_LIST_LIMIT else BID_LIST_LIMIT + amount % 100
+
+    def label(self, index: int) -> str:
+        if index < BID_LIST_LIMIT:
+            return f"bid {index}"
+        if index < RANGE_BASE:
+            return f"bid of 500 or more ending in {index - BID_LIST_LIMIT:02d}"
+        if index < MOVE_BASE:
+            return f"bid range number {index - RANGE_BASE} of those listed (from 0)"
+        if index == SIT_OUT:
+            return "sit out"
+        return MOVES[index - MOVE_BASE]
+
+    def encode(self, v: Any, view: dict[str, Any], paying: Sequence[int]) -> None:
+        n, thousand = v.players, 1000.0
+        v.one_hot("phase", ("bid", "move", "over").index(view["phase"]), 3)
+        v.add("turn", [view["turn"] / (view["max_turns"] or 1000)])
+        v.one_hot("roll", None if view["roll"] is None else view["roll"] - 1, DIE_FACES)
+        v.add("steps", [(view["steps"] or 0) / DIE_FACES])
+        for key in ("start_player", "active", "winner", "payee", "mover", "free_mover"):
+            v.seat_hot(key, view[key])
+        v.seat_mask("to_act", view["to_act"])
+        for key in ("points", "debt", "borrowed", "repaid"):
+            v.by_seat(key, view[key], thousand)
+        v.by_seat("pawn_a", [p[0] for p in view["pawns"]], self.track)
+        v.by_seat("pawn_b", [p[1] for p in view["pawns"]], self.track)
+        bids = view["bids"] or [None] * n
+        v.by_seat("bids", bids, thousand)
+        v.by_seat("bid_known", [b is not None for b in bids])
+        v.by_seat("bonuses", view["bonuses"] or [0] * n, thousand)
+        v.add(
+            "bank_price_rebids_free",
+            [
+                view["bank"] / thousand,
+                (view["price"] or 0) / thousand,
+                view["rebids"] / 3,
+                float(view["free_move"]),
+            ],
+        )
+        self._encode_pawns(v, view)
+
+    def _encode_pawns(self, v: Any, view: dict[str, Any]) -> None:
+        me, track, thousand = v.seat, self.track, 1000.0
+        mine = view["bid_range"][me]
+        v.add("my_bid_range", [0.0, 0.0] if mine is None else [mine[0] / thousand, mine[1] / thousand])
+        others = [0.0] * (track + 1)
+        for s, pawns in enumerate(view["pawns"]):
+            if s != me:
+                for p in pawns:
+                    others[p] += 1.0 / (2 * v.players)
+        v.add("others_pawns_by_space", others)
+        v.one_hot("my_pawn_a_space", view["pawns"][me][0], track + 1)
+        v.one_hot("my_pawn_b_space", view["pawns"][me][1], track + 1)

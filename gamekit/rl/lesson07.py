@@ -1,0 +1,40 @@
+"""Lesson 07's stored experiments: which games ``gamekit.rl.mcts`` plays for the lesson's tables,
+at which settings (lesson content, like the lesson's claims in ``gamekit.rl.claims``).
+
+The MCTS machinery itself names no game; these lists do, because they are what the lesson
+measured and stored in ``data/rl/`` (``python -m gamekit.rl.mcts`` plays them again).
+"""
+
+from __future__ import annotations
+
+# The game the lesson studies first: the default of ``mcts_record`` and ``simulation_sweep``.
+SWEEP_GAME = "for_sale"
+SWEEP_OPPONENTS = ("random", "house_value:1.5")  # the sweep's rivals: chance and For Sale's strongest
+
+# The runs of lesson 07's table: (game, players, games, simulations). Money Monsoon's games are
+# long (about 30 s each at 20 simulations on two shared cores), so it has one run; Kuhhandel's
+# longer still (about 80 s each at 10 simulations: every rollout plays a whole random game).
+# Bohnanza's longer again (about 105 s each at 10 simulations against 2 x grower, 0.7 s a
+# decision: a random rollout proposes and answers trades for hundreds of decisions), so it has
+# 9 games, three in each seat (16 minutes).
+RUNS = (
+    ("for_sale", 3, 24, 20),
+    ("for_sale", 3, 24, 100),
+    ("money_monsoon", 4, 24, 20),
+    ("kuhhandel", 3, 12, 10),
+    ("bohnanza", 3, 9, 10),
+)
+
+
+# Lesson 07's baseline rows: (game, players, agent, opponents, games). Random against each game's
+# strongest bots says how far above chance those bots are; MCTS against random players says the
+# agent plays better than chance. Only For Sale has an MCTS row: Money Monsoon's MCTS games take
+# about 30 s each, Kuhhandel's and Bohnanza's two minutes or more on two shared cores, and the few
+# games that would allow show nothing (the lesson says so).
+BASELINE_RUNS = (
+    ("for_sale", 3, "random", "house_value:1.5", 300),
+    ("money_monsoon", 4, "random", "rollout:0.6", 300),
+    ("kuhhandel", 3, "random", "cowtrader:3", 300),
+    ("bohnanza", 3, "random", "grower", 300),
+    ("for_sale", 3, "mcts:20", "random", 120),
+)
