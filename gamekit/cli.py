@@ -535,16 +535,17 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return EXIT_OK
     chosen: list[rules.Rule] = []
     for name in args.which or [None]:
-        if name is None or name in rules.GAME_FILES:
+        if name is None or name in rules.games():
             chosen.extend(rules.all_rules(name))
             continue
         try:
             chosen.append(rules.get(name))
         except KeyError as exc:
             raise ConfigError(
-                f"{exc.args[0]}; or name a game: {', '.join(rules.GAME_FILES)}"
+                f"{exc.args[0]}; or name a game: {', '.join(rules.games())}"
                 if name.count("-")
-                else f"{name!r} is neither a game ({', '.join(rules.GAME_FILES)}) nor a rule ID such as FS-B3"
+                else f"{name!r} is neither a game ({', '.join(rules.games())}) nor a rule ID such as "
+                f"{_example_rule()}"
             ) from None
     for i, rule in enumerate(chosen):
         if i:
@@ -885,8 +886,17 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _example_rule() -> str:
+    """A rule ID to show in help: the first registered game's first rule."""
+    from . import rules
+
+    return rules.all_rules(rules.games()[0])[0].id
+
+
 def _rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("which", nargs="*", help="games (for_sale) or rule IDs (FS-B3); none for every rule")
+    p.add_argument(
+        "which", nargs="*", help=f"games or rule IDs (e.g. {_example_rule()}); none for every rule"
+    )
     p.add_argument("--brief", action="store_true", help="statements only, without the quotes")
     p.add_argument("--sources", action="store_true", help="list the source documents the rules cite")
 
@@ -936,7 +946,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
     examples_parser.add_argument("--game", help="only this game's examples")
-    examples_parser.add_argument("--id", help="only this example, e.g. FS-X1")
+    examples_parser.add_argument("--id", help="only this example, e.g. a rule ID ending in X1")
     examples_parser.set_defaults(run=_cmd_examples)
 
     rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")

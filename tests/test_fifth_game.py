@@ -29,7 +29,6 @@ from tests.fixture_game.game import SealedAuction
 NAME = "sealed_auction"
 ROOT = Path(__file__).resolve().parent.parent
 # What a layer's change waits for, until the lead merges that helper's branch (then: no marks).
-NEEDS_RL = "needs the rl layer finding spaces/sampling through the registry (i24-rl)"
 
 # Importing the fixture registered it and its bots; the rest of the test session does not see them
 # (tests elsewhere list the shipped games and bots exactly). This module puts them back while its
@@ -297,7 +296,6 @@ def test_sampled_hidden_cards_vary_and_never_repeat_the_viewers_own() -> None:
 
 
 # ----------------------------------------------------------------------------------- RL layers
-@pytest.mark.xfail(strict=True, reason=NEEDS_RL)
 def test_the_pettingzoo_environment_passes_pettingzoos_api_and_seed_tests() -> None:
     import warnings
 
@@ -312,7 +310,6 @@ def test_the_pettingzoo_environment_passes_pettingzoos_api_and_seed_tests() -> N
     seed_test(lambda: gamekit.rl.pettingzoo_env(NAME, players=4), num_cycles=50)
 
 
-@pytest.mark.xfail(strict=True, reason=NEEDS_RL)
 def test_the_openspiel_game_passes_openspiels_random_sim_test() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import gamekit.rl.openspiel as gos
@@ -320,7 +317,6 @@ def test_the_openspiel_game_passes_openspiels_random_sim_test() -> None:
     pyspiel.random_sim_test(gos.load(NAME, 3), num_sims=3, serialize=False, verbose=False)
 
 
-@pytest.mark.xfail(strict=True, reason=NEEDS_RL)
 def test_mcts_plays_a_short_game_from_its_views() -> None:
     from gamekit.rl.mcts import MCTSBot, determinize
 

@@ -30,14 +30,14 @@ def _seed_base(seed: int) -> int:
 
 @lru_cache(maxsize=1)
 def _solution() -> Any:
-    from . import solve
+    from gamekit.games.for_sale import solve
 
     return solve.solve_selling(iterations=CFR_ITERATIONS)
 
 
 @lru_cache(maxsize=1)
 def _comparison() -> Any:
-    from . import solve
+    from gamekit.games.for_sale import solve
 
     return solve.compare_with_bots(_solution(), RULES)
 
@@ -70,7 +70,7 @@ def rule_nash_conv(seed: int, games: int) -> list[float]:
 def first_round_top_probability(seed: int, games: int) -> list[float]:
     """The largest probability the equilibrium gives any one house in seat A's first-round
     choices with a real choice (exact; any seed): below 1 means it mixes in every one of them."""
-    from . import solve
+    from gamekit.games.for_sale import solve
 
     table = solve.equilibrium_table(_solution())
     columns = [c for c in table.columns if c.startswith("P(sell")]

@@ -10,7 +10,7 @@ with gamekit since (``load`` calls it), so a game added later loads the same way
   likely whole numbers, through the engine hook (``gamekit.core.explicit``). A shuffle of n
   cards is n - 1 chance nodes (Fisher-Yates from the bottom of the pile), so a deal of a whole
   deck is a long chain of chance nodes: right for sampling algorithms (MCTS, MCCFR, random
-  play), far too many for an exact tree walk (for that see ``gamekit.rl.solve``).
+  play), far too many for an exact tree walk (for that see ``gamekit.games.for_sale.solve``).
 - Actions are ``gamekit.rl.spaces`` numbers: fixed per game, player count and options; a
   decision the game takes piece by piece (a payment of any set of cards, ``pay+V``, ``pay-done``)
   is laid down piece by piece, so the numbering is small and fixed. ``action_to_string`` gives

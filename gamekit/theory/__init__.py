@@ -13,20 +13,19 @@ that needs no scipy loads without it.
 - ``money_monsoon``: the auctioneer's own bid as a reserve on the bots' value scale, and the regret
   of a bid in one roll's sealed second-price auction (where the void tie rule breaks dominance).
 - ``kuhhandel``: a player's money inferred from the known, equal start hands and the public
-  history; the cow trade as an all-pay contest whose bids go to the rival, and its best response.
-- ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards; a
-  state sampled from one seat's view (MCTS's determinization).
+  history (the posterior MCTS's sampler draws from); the cow trade as an all-pay contest whose bids go to the rival, and its best response.
+- ``bohnanza``: harvest now or wait, from the player's own hand order and the unseen cards.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
-
-__all__ = ["auctions", "bohnanza", "for_sale", "kuhhandel", "money_monsoon"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
+    """A theory module by name, loaded on first use (``gamekit.theory.auctions``)."""
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

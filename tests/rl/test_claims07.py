@@ -4,8 +4,8 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from gamekit.games.for_sale import solve
 from gamekit.rl import claims as rl_claims
-from gamekit.rl import solve
 from gamekit.rl.mcts import STRONGEST, win_shares
 
 

@@ -310,7 +310,7 @@ FEWER = {3: three_minus_four_players, 4: four_minus_five_players}
 TURN_WORTH = {3: turn_worth_3, 4: turn_worth_4, 5: turn_worth_5}
 
 
-def _register() -> None:
+def _trading_and_deals() -> list[Claim]:
     claims = [
         Claim(
             id="04-trader-beats-planter",
@@ -384,6 +384,11 @@ def _register() -> None:
             units="deals",
         ),
     ]
+    return claims
+
+
+def _third_field_and_variants() -> list[Claim]:
+    claims: list[Claim] = []
     for price, direction in ((1, "above"), (2, "above"), (3, "below")):
         word = "more" if direction == "above" else "less"
         claims.append(
@@ -448,6 +453,11 @@ def _register() -> None:
             unit="forced harvests per player per game",
         ),
     ]
+    return claims
+
+
+def _players_and_turns() -> list[Claim]:
+    claims: list[Claim] = []
     for players in (3, 4):
         claims.append(
             Claim(
@@ -477,6 +487,11 @@ def _register() -> None:
                 unit="thaler per turn per game",
             )
         )
+    return claims
+
+
+def _the_bots() -> list[Claim]:
+    claims: list[Claim] = []
     scores = "four growers against four traders, each bot's self-play"
     claims += [
         Claim(
@@ -550,6 +565,11 @@ def _register() -> None:
             unit="thaler per field, mean per game",
         ),
     ]
+    return claims
+
+
+def _thaler_and_harvests() -> list[Claim]:
+    claims: list[Claim] = []
     claims += [
         Claim(
             id="04-trader-earns-more-than-planter",
@@ -608,6 +628,12 @@ def _register() -> None:
             family="04-deals",
             unit="share of a game's accepted gifts",
         ),
+    ]
+    return claims
+
+
+def _harvests() -> list[Claim]:
+    claims = [
         Claim(
             id="04-traders-lose-fewer-fields",
             lesson=LESSON,
@@ -655,8 +681,15 @@ def _register() -> None:
             unit="thaler per harvest, mean per game",
         ),
     ]
-    for claim in claims:
-        register(claim)
+    return claims
 
 
-_register()
+for _claim in (
+    *_trading_and_deals(),
+    *_third_field_and_variants(),
+    *_players_and_turns(),
+    *_the_bots(),
+    *_thaler_and_harvests(),
+    *_harvests(),
+):
+    register(_claim)

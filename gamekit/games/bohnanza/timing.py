@@ -4,8 +4,7 @@
 The harvest theory is game-free (the generic layers import no game), so it takes the card counts
 and a bean's beanometer as arguments; ``outlook`` reads them from a player's view once, and the
 bots (``bots.harvest_losses``, ``GrowerBot.likely_held``) and the lesson's forecasts
-(``analysis.harvest_forecasts``) ask the theory through it. (The theory module's ``sample_state``
-uses the engine, imported only when it is called, so this import makes no cycle.) It needs neither
+(``analysis.harvest_forecasts``) ask the theory through it. It needs neither
 numpy nor scipy, and the ``gamekit.theory`` package loads its modules on first use, so a bot's
 first decision pays no scientific start-up.
 """

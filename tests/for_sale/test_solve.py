@@ -4,7 +4,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from gamekit.rl import solve  # noqa: E402
+from gamekit.games.for_sale import solve  # noqa: E402
 
 SMALL = {"hands": "3 9/5 8", "cheques": "0 5000 9000 15000"}
 
