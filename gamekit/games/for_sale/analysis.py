@@ -9,6 +9,11 @@ import pandas as pd
 
 from ...analysis import group_means, mean_with_interval
 
+# Lesson 01's sweep of spread:f against three house_value: 0 to 1 in steps of 0.05. The response is
+# sharply non-monotone (almost no wins up to 0.3, a peak near 0.45, a drop at 0.5), so a coarse grid
+# such as 0, 0.25, 0.5, 1 misses the fractions that beat house_value.
+SWEEP_FRACTIONS: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(21))
+
 if TYPE_CHECKING:
     from ...stats import PairedDifference
     from ...teach import Replay
