@@ -343,6 +343,18 @@ for _bot in ("house_value", "save_top", "spread"):
         family="01-equilibrium",
         unit="win share per game",
     )
+_claim(
+    id="01-equilibrium-spread-04-gains",
+    sentence=(
+        "Outside the meta-game's four strategies the equilibrium does not hold: against three `spread:0.45` bots, "
+        "`spread:0.4` wins more often than `spread:0.45` in the same seat on the same deals."
+    ),
+    scope="these bots: one seat against three spread:0.45 bots, 4 players, IELLO 2020",
+    measure=seat_difference("spread:0.4", f"spread:{BEST_FRACTION:g}"),
+    games=1000,
+    direction="above",
+    unit="win share per game",
+)
 for _id, _high, _low, _text in [
     ("01-fraction-04-beats-025", 0.4, 0.25, "The win rate rises from 0.25 to 0.4"),
     ("01-fraction-045-beats-04", 0.45, 0.4, "The win rate rises from 0.4 to 0.45"),
