@@ -468,7 +468,7 @@ class Evidence:
         assert reading.interval is not None and p_value is not None
         low, high = reading.interval
         if reading.method == BINOMIAL:
-            d = _decimals((high - low) / 4, self.pooled.mean)
+            d = _decimals((high - low) / 2, self.pooled.mean)
             p = ("Holm-adjusted " if self._adjusted else "") + "exact binomial " + _p_text(p_value)
             return (
                 f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}, "
@@ -506,7 +506,7 @@ class Evidence:
             assert reading.interval is not None
             low, high = reading.interval
             if reading.method == BINOMIAL:
-                d = _decimals((high - low) / 4, summary.mean)
+                d = _decimals((high - low) / 2, summary.mean)
                 rows.append(
                     f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] exact binomial, "
                     f"{self._at_end(summary)}"

@@ -175,7 +175,7 @@ def test_a_share_at_the_end_of_its_range_is_shown_with_its_exact_interval(sandbo
     ev = claims.evidence("98-never-wins")
     assert ev.interval == pytest.approx((0.0, 1 - 0.025 ** (1 / 100)))
     figures = ev.figures()
-    assert "95 % CI 0.0000 to 0.0362, exact (Clopper–Pearson): all 100 games at 0" in figures
+    assert "95 % CI 0.000 to 0.036, exact (Clopper–Pearson): all 100 games at 0" in figures
     assert "exact binomial p < 0.0001" in figures and figures.endswith("→ holds")
     assert (
         ev.per_seed()[0]
