@@ -351,6 +351,7 @@ def _trading_and_deals() -> list[Claim]:
             direction="above",
             family="04-trading",
             unit="win share per game",
+            value_range=(-0.5, 0.5),
         ),
         Claim(
             id="04-deal-moves-who-wins",
@@ -626,8 +627,9 @@ def _thaler_and_harvests() -> list[Claim]:
             id="04-exchanges-both-gain",
             lesson=LESSON,
             sentence=(
-                "In every exchange between traders both sides' fields gain, as the trader's rule makes "
-                "them: a check that the bots do what their sentence says, not a finding about the game."
+                "Both sides' fields gain in every exchange between traders (in all of them observed; with 95 % "
+                "confidence in at least 95 %), as the trader's rule makes them: a check that the bots do what "
+                "their sentence says, not a finding about the game."
             ),
             scope=(
                 THESE_BOTS + ": four traders, fields at the moment of the deal; true by construction (a "
@@ -637,7 +639,8 @@ def _thaler_and_harvests() -> list[Claim]:
             measure=exchanges_both_gain,
             games=100,
             direction="above",
-            threshold=0.99,
+            threshold=0.95,
+            value_range=(0.0, 1.0),
             family="04-deals",
             unit="share of a game's accepted exchanges",
         ),
