@@ -25,6 +25,18 @@ For ``no_difference`` a claim holds where the interval contains the threshold (t
 tell the two apart at this size); Holm's correction is not applied to it, since widening an
 interval would only make "no difference" easier to reach.
 
+**Runs that do not vary.** Student's t needs variation. Where a run's values are all the same
+it reads them one of two ways (``read``), so no zero-width interval or meaningless p is shown:
+
+- a share at the end of its range: a claim that declares the range its values lie in
+  (``value_range=(0, 1)`` for a win share per game) and whose run sits wholly at one end (no win
+  in 100 games) gets the exact Clopper–Pearson interval and the exact binomial p, which hold for
+  any measure bounded by that range (0 of 100: the share lies below 3.6 %, not at exactly 0);
+- otherwise an exact value: a computation that gives the same number on every seed (a NashConv),
+  or a run whose every unit gave the same number, is shown as that number, with no interval and
+  no p-value, and the verdict compares it with the threshold. It takes no part in Holm's
+  correction, being no test.
+
 The tests re-derive every stored verdict from its stored numbers and replay a sample of the runs
 exactly (same seed, same figures), so a stored number is what the code gives, not one typed in::
 
@@ -87,6 +99,10 @@ class Claim:
     units: str = "games"  # what one value of the measure is, in the plural: games, auctions, decisions
     seeds: tuple[int, ...] = DEFAULT_SEEDS
     confidence: float = 0.95
+    # The range every value of the measure lies in, when it is bounded by the game (a win share per
+    # game: (0, 1); a win share less 1/4: (-0.25, 0.75)). Only a run that sits wholly at one end uses
+    # it (exact binomial); it is how the numbers are read, not part of the run (not in ``setup``).
+    value_range: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         match = ID_PATTERN.match(self.id)
@@ -118,6 +134,14 @@ class Claim:
             )
         if not 0 < self.confidence < 1:
             raise ConfigError(f"claim {self.id!r}: confidence must lie between 0 and 1")
+        if self.value_range is not None and not (
+            len(self.value_range) == 2
+            and all(math.isfinite(v) for v in self.value_range)
+            and self.value_range[0] < self.value_range[1]
+        ):
+            raise ConfigError(
+                f"claim {self.id!r}: value_range {self.value_range} should be (low, high) with low < high"
+            )
 
     @property
     def measured_by(self) -> str:
@@ -203,14 +227,104 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return [float(p) for p in multipletests(list(p_values), method="holm")[1]]
 
 
-def supports(claim: Claim, summary: Summary, p: float, alpha: float) -> bool:
-    """Whether a run (a seed, or all pooled) supports the sentence, at p-value ``p``."""
+def supports(claim: Claim, summary: Summary, p: float | None, alpha: float) -> bool:
+    """Whether a run (a seed, or all pooled) supports the sentence, at p-value ``p``; an exact
+    value (``p`` None) supports it where it lies on the sentence's side of the threshold."""
+    if p is None:
+        return _exact_supports(claim, summary.mean)
     if claim.direction == "no_difference":
         return p >= alpha
     if claim.direction == "between":
         return p < alpha
     side = summary.mean > claim.threshold if claim.direction == "above" else summary.mean < claim.threshold
     return side and p < alpha
+
+
+def _exact_supports(claim: Claim, value: float) -> bool:
+    if claim.direction == "between":
+        low, high = claim.bounds or (0.0, 0.0)
+        return low < value < high
+    if claim.direction == "no_difference":
+        return math.isclose(value, claim.threshold, rel_tol=1e-9, abs_tol=1e-12)
+    return value > claim.threshold if claim.direction == "above" else value < claim.threshold
+
+
+# How a run is read: Student's t over its units; the exact binomial for a share wholly at one end
+# of its range; an exact value where nothing varied.
+T, BINOMIAL, EXACT = "t", "exact binomial", "exact"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a run's numbers say: how they are read, the interval and p-value (None for an exact value)."""
+
+    method: str
+    interval: tuple[float, float] | None
+    p: float | None
+    end: float | None = None  # the end of the claim's value range the run sits at (binomial only)
+
+
+def constant(summary: Summary) -> bool:
+    """Whether every unit of a run gave the same value (one unit, or no spread beyond rounding)."""
+    return summary.n == 1 or summary.sd <= 1e-12 * max(1.0, abs(summary.mean))
+
+
+def _end(claim: Claim, summary: Summary) -> float | None:
+    """The end of the claim's declared value range a non-varying run sits at, if any."""
+    if claim.value_range is None or not constant(summary):
+        return None
+    low, high = claim.value_range
+    scale = high - low
+    if not low - 1e-9 * scale <= summary.mean <= high + 1e-9 * scale:
+        raise ConfigError(
+            f"claim {claim.id!r} declares its values lie in {claim.value_range}, "
+            f"but a run's mean is {summary.mean!r}: the declared range is wrong"
+        )
+    for end in (low, high):
+        if math.isclose(summary.mean, end, rel_tol=1e-9, abs_tol=1e-12 * scale):
+            return end
+    return None
+
+
+def clopper_pearson(k: int, n: int, confidence: float) -> tuple[float, float]:
+    """The exact (Clopper–Pearson) interval of a proportion, ``k`` of ``n``."""
+    from scipy.stats import beta
+
+    alpha = 1 - confidence
+    low = 0.0 if k == 0 else float(beta.ppf(alpha / 2, k, n - k + 1))
+    high = 1.0 if k == n else float(beta.ppf(1 - alpha / 2, k + 1, n - k))
+    return (low, high)
+
+
+def _binomial_one_sided(k: int, n: int, share: float, above: bool) -> float:
+    """Exact p of "the share is at most ``share``" (above=True) or "at least" it, having seen k of n."""
+    from scipy.stats import binom
+
+    if share < 0 or share > 1:  # a share outside the range: "at most" it is impossible or certain
+        return float((share > 1) if above else (share < 0))
+    return float(binom.sf(k - 1, n, share) if above else binom.cdf(k, n, share))
+
+
+def read(claim: Claim, summary: Summary) -> Reading:
+    """A run's interval and p-value, by Student's t, the exact binomial or as an exact value."""
+    end = _end(claim, summary)
+    if end is not None:
+        low, high = claim.value_range or (0.0, 1.0)
+        k = 0 if end == low else summary.n
+        lo, hi = clopper_pearson(k, summary.n, claim.confidence)
+
+        def one_sided(value: float, above: bool) -> float:
+            return _binomial_one_sided(k, summary.n, (value - low) / (high - low), above)
+
+        if claim.direction == "between":
+            b_low, b_high = claim.bounds or (0.0, 0.0)
+            p = max(one_sided(b_low, True), one_sided(b_high, False))
+        else:  # two-sided, as Student's t is: the threshold lies outside the interval where p < alpha
+            p = min(1.0, 2 * min(one_sided(claim.threshold, True), one_sided(claim.threshold, False)))
+        return Reading(BINOMIAL, (low + lo * (high - low), low + hi * (high - low)), p, end)
+    if constant(summary):
+        return Reading(EXACT, None, None)
+    return Reading(T, summary.interval(claim.confidence), summary.p_value(claim))
 
 
 def verdict_of(holding: int, seeds: int, pooled_holds: bool) -> str:
@@ -302,50 +416,111 @@ class Evidence:
     seeds: tuple[tuple[int, Summary], ...]
     seconds: tuple[float, ...]
     pooled: Summary
-    p: float
-    p_holm: float
+    p: float | None  # None for an exact value, which is no test
+    p_holm: float | None
     holding: int
     verdict: str
     stored: dict[str, Any] = field(repr=False)
 
     @property
-    def interval(self) -> tuple[float, float]:
-        return self.pooled.interval(self.claim.confidence)
+    def reading(self) -> Reading:
+        return read(self.claim, self.pooled)
 
-    def seed_interval(self, summary: Summary) -> tuple[float, float]:
-        return summary.interval(self.claim.confidence)
+    @property
+    def exact(self) -> bool:
+        """Whether the claim's value is exact (the same on every seed and unit): no interval, no p."""
+        return self.reading.method == EXACT
 
-    def figures(self, verdict: bool = True) -> str:
-        """The evidence in one line, as the lessons and ``gamekit claims`` print it."""
-        low, high = self.interval
-        d = _decimals(self.pooled.se, self.pooled.mean)
-        unit = f" {self.claim.unit}" if self.claim.unit else ""
-        what = {
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The pooled interval (Student's t, or exact binomial at the end of the range); None when exact."""
+        return self.reading.interval
+
+    def seed_interval(self, summary: Summary) -> tuple[float, float] | None:
+        return read(self.claim, summary).interval
+
+    def _claimed(self) -> str:
+        return {
             "above": f"above {self.claim.threshold:g}",
             "below": f"below {self.claim.threshold:g}",
             "between": "between {:g} and {:g}".format(*(self.claim.bounds or (0, 0))),
             "no_difference": f"no detectable difference from {self.claim.threshold:g}",
         }[self.claim.direction]
+
+    def figures(self, verdict: bool = True) -> str:
+        """The evidence in one line, as the lessons and ``gamekit claims`` print it."""
+        reading = self.reading
+        unit = f" {self.claim.unit}" if self.claim.unit else ""
         units = self.pooled.n // len(self.seeds)
-        p = f"Holm-adjusted {_p_text(self.p_holm)}" if self._adjusted else _p_text(self.p)
+        size = f"{len(self.seeds)} seeds × {units:,} {self.claim.units}"
+        tail = f" → {self.verdict}" if verdict else ""
+        if reading.method == EXACT:
+            where = (
+                f"the same on every one of {len(self.seeds)} seeds"
+                if units == 1
+                else f"the same in all {self.pooled.n:,} {self.claim.units} of {len(self.seeds)} seeds"
+            )
+            return (
+                f"exact: {_exact_text(self.pooled.mean)}{unit}, {where} (no interval, no p-value: nothing varies; "
+                f"claimed: {self._claimed()})"
+            ) + tail
+        p_value = self.p_holm if self._adjusted else self.p
+        assert reading.interval is not None and p_value is not None
+        low, high = reading.interval
+        if reading.method == BINOMIAL:
+            d = _decimals((high - low) / 2, self.pooled.mean)
+            p = ("Holm-adjusted " if self._adjusted else "") + "exact binomial " + _p_text(p_value)
+            return (
+                f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}, "
+                f"exact (Clopper–Pearson): {self._at_end(self.pooled)}; {size}; {p}; claimed: {self._claimed()})"
+            ) + tail
+        d = _decimals(self.pooled.se, self.pooled.mean)
+        p = f"Holm-adjusted {_p_text(p_value)}" if self._adjusted else _p_text(p_value)
         return (
             f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}; "
-            f"{len(self.seeds)} seeds × {units:,} {self.claim.units}; {p}; claimed: {what})"
-        ) + (f" → {self.verdict}" if verdict else "")
+            f"{size}; {p}; claimed: {self._claimed()})"
+        ) + tail
+
+    def _at_end(self, summary: Summary) -> str:
+        """ "all 100 games at 0, the lowest value possible": why a binomial reading."""
+        end = read(self.claim, summary).end
+        low, _ = self.claim.value_range or (0.0, 1.0)
+        which = "lowest" if end == low else "highest"
+        return f"all {summary.n:,} {self.claim.units} at {end:g}, the {which} value possible"
 
     @property
     def _adjusted(self) -> bool:
-        return self.claim.family is not None and self.claim.direction != "no_difference"
+        return self.claim.family is not None and self.claim.direction != "no_difference" and not self.exact
 
     def per_seed(self) -> list[str]:
         rows = []
         for seed, summary in self.seeds:
-            low, high = self.seed_interval(summary)
+            reading = read(self.claim, summary)
+            if reading.method == EXACT:
+                rows.append(
+                    f"seed {seed}: {_exact_text(summary.mean)} exact"
+                    if summary.n == 1
+                    else f"seed {seed}: {_exact_text(summary.mean)} in all {summary.n:,} {self.claim.units}"
+                )
+                continue
+            assert reading.interval is not None
+            low, high = reading.interval
+            if reading.method == BINOMIAL:
+                d = _decimals((high - low) / 2, summary.mean)
+                rows.append(
+                    f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] exact binomial, "
+                    f"{self._at_end(summary)}"
+                )
+                continue
             d = _decimals(summary.se, summary.mean)
             rows.append(
                 f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] over {summary.n:,} {self.claim.units}"
             )
         return rows
+
+
+def _exact_text(value: float) -> str:
+    return f"{value:.4g}"
 
 
 def _decimals(se: float, mean: float) -> int:
@@ -411,20 +586,20 @@ def derive(claim: Claim, records: dict[str, dict[str, Any]]) -> Evidence:
     seeds = _summaries(record)
     alpha = 1 - claim.confidence
     total = pooled([s for _, s in seeds])
-    p = total.p_value(claim)
+    p = read(claim, total).p
     p_holm = p
-    if claim.family is not None and claim.direction != "no_difference":
+    if claim.family is not None and claim.direction != "no_difference" and p is not None:
         claims = all_claims()
-        family = sorted(
-            cid
-            for cid, rec in records.items()
-            if cid in claims
-            and claims[cid].family == claim.family
-            and claims[cid].direction != "no_difference"
-        )
-        ps = [pooled([s for _, s in _summaries(records[cid])]).p_value(claims[cid]) for cid in family]
-        p_holm = holm(ps)[family.index(claim.id)]
-    holding = sum(supports(claim, s, s.p_value(claim), alpha) for _, s in seeds)
+        tests: dict[str, float] = {}
+        for cid in sorted(records):
+            other = claims.get(cid)
+            if other is None or other.family != claim.family or other.direction == "no_difference":
+                continue
+            other_p = read(other, pooled([s for _, s in _summaries(records[cid])])).p
+            if other_p is not None:  # an exact value is no test and takes no part in the correction
+                tests[cid] = other_p
+        p_holm = holm(list(tests.values()))[list(tests).index(claim.id)]
+    holding = sum(supports(claim, s, read(claim, s).p, alpha) for _, s in seeds)
     verdict = verdict_of(holding, len(seeds), supports(claim, total, p_holm, alpha))
     return Evidence(
         claim=claim,
@@ -447,7 +622,7 @@ def evidence(claim_id: str) -> Evidence:
 
 
 def _derived_fields(ev: Evidence) -> dict[str, Any]:
-    low, high = ev.interval
+    low, high = ev.interval or (None, None)  # an exact value has no interval
     return {
         "sentence": ev.claim.sentence,
         "scope": ev.claim.scope,
@@ -470,20 +645,25 @@ def problems(claim_id: str) -> list[str]:
     found = []
     for key, value in _derived_fields(ev).items():
         stored = ev.stored.get(key)
-        if isinstance(value, float) and isinstance(stored, float):
-            same = math.isclose(value, stored, rel_tol=1e-9, abs_tol=1e-12)
-        elif isinstance(value, dict):
-            same = isinstance(stored, dict) and all(
-                math.isclose(v, stored.get(k, math.nan), rel_tol=1e-9, abs_tol=1e-12)
-                for k, v in value.items()
-            )
-        else:
-            same = value == stored
-        if not same:
+        if not _same(value, stored):
             found.append(
                 f"claim {claim_id!r}: stored {key} {stored!r} does not follow from its runs ({value!r})"
             )
     return found
+
+
+def _same(value: Any, stored: Any) -> bool:
+    """Whether a stored derived field equals the one computed now (floats to rounding)."""
+    if isinstance(value, dict):
+        return (
+            isinstance(stored, dict)
+            and stored.keys() == value.keys()
+            and all(_same(v, stored[k]) for k, v in value.items())
+        )
+    numbers = (int, float)
+    if isinstance(value, numbers) and isinstance(stored, numbers) and not isinstance(value, bool):
+        return math.isclose(value, stored, rel_tol=1e-9, abs_tol=1e-12)
+    return value == stored
 
 
 # ------------------------------------------------------------------ in a lesson

@@ -35,6 +35,14 @@ def _normal(mean: float):
     return measure
 
 
+def _constant(value: float):
+    def measure(seed: int, games: int) -> list[float]:
+        return [value] * games
+
+    measure.__qualname__ = f"constant_{str(value).replace('.', '_')}"
+    return measure
+
+
 @pytest.fixture
 def sandbox(tmp_path, monkeypatch):
     """A registry with a few synthetic claims of lesson 98, stored in a temporary folder."""
@@ -65,6 +73,30 @@ def sandbox(tmp_path, monkeypatch):
             games=400,
             direction="between",
             bounds=(-0.3, 0.3),
+        ),
+        "98-exact": claims.Claim(
+            "98-exact",
+            "98",
+            "E is under 0.2.",
+            "test",
+            _constant(0.14),
+            games=1,
+            direction="below",
+            threshold=0.2,
+            family="98-f",
+            unit="thousand",
+        ),
+        "98-never-wins": claims.Claim(
+            "98-never-wins",
+            "98",
+            "F wins less than a third.",
+            "test",
+            _constant(0.0),
+            games=20,
+            direction="below",
+            threshold=1 / 3,
+            value_range=(0, 1),
+            unit="win share",
         ),
     }
     for claim in made.values():
@@ -116,6 +148,58 @@ def test_a_tampered_stored_number_is_found(sandbox, tmp_path):
     assert any("verdict" in line for line in found) and any("pooled" in line for line in found)
     with pytest.raises(AssertionError):
         claims.check("98-clearly-above")
+
+
+def test_a_deterministic_claim_is_shown_as_its_exact_value_without_interval_or_p(sandbox):
+    claims.regenerate([sandbox["98-exact"]], progress=lambda line: None)
+    claims.check("98-exact")
+    ev = claims.evidence("98-exact")
+    assert ev.exact and ev.interval is None and ev.p is None and ev.p_holm is None
+    shown = str(claims.show("98-exact"))
+    assert "exact: 0.14 thousand, the same on every one of 5 seeds" in shown and "→ holds" in shown
+    for text in (shown, claims.show("98-exact")._repr_markdown_(), "\n".join(ev.per_seed())):
+        assert not re.search(r"CI|p [=<]|\d \[", text), text  # no interval, no p-value
+    assert ev.per_seed()[0] == "seed 1: 0.14 exact"
+    assert ev.stored["pooled"]["low"] is None and ev.stored["p"] is None
+
+
+def test_an_exact_value_takes_no_part_in_holms_correction(sandbox):
+    claims.regenerate([sandbox["98-exact"], sandbox["98-clearly-above"]], progress=lambda line: None)
+    above = claims.evidence("98-clearly-above")
+    assert above.p_holm == above.p  # the only test left in family 98-f
+
+
+def test_a_share_at_the_end_of_its_range_is_shown_with_its_exact_interval(sandbox):
+    claims.regenerate([sandbox["98-never-wins"]], progress=lambda line: None)
+    claims.check("98-never-wins")
+    ev = claims.evidence("98-never-wins")
+    assert ev.interval == pytest.approx((0.0, 1 - 0.025 ** (1 / 100)))
+    figures = ev.figures()
+    assert "95 % CI 0.000 to 0.036, exact (Clopper–Pearson): all 100 games at 0" in figures
+    assert "exact binomial p < 0.0001" in figures and figures.endswith("→ holds")
+    assert (
+        ev.per_seed()[0]
+        == "seed 1: 0.000 [0.000, 0.168] exact binomial, all 20 games at 0, the lowest value possible"
+    )
+    # 0 of 20 on one seed: the share is below about 17 %, which already excludes a third
+    assert ev.holding == 5
+
+
+def test_a_tampered_number_of_a_run_that_does_not_vary_is_found(sandbox, tmp_path):
+    claims.regenerate([sandbox["98-exact"], sandbox["98-never-wins"]], progress=lambda line: None)
+    file = tmp_path / "98.json"
+    data = json.loads(file.read_text())
+    data["claims"]["98-exact"]["runs"][1]["mean"] = 0.25  # one seed above the threshold: no longer exact
+    data["claims"]["98-never-wins"]["runs"][3]["sd"] = 0.2  # a seed that varied: Student's t, not exact
+    file.write_text(json.dumps(data))
+    exact = claims.problems("98-exact")
+    assert any("pooled" in line for line in exact) and any(
+        "'p'" in line or "stored p " in line for line in exact
+    )
+    assert any("pooled" in line for line in claims.problems("98-never-wins"))
+    for cid in ("98-exact", "98-never-wins"):
+        with pytest.raises(AssertionError):
+            claims.check(cid)
 
 
 def test_a_run_made_with_another_size_is_stale_and_says_how_to_regenerate(sandbox):
@@ -194,11 +278,101 @@ def test_holm_matches_the_textbook_step_down():
     assert claims.holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])
 
 
-def test_a_deterministic_measure_is_one_exact_value():
+def test_a_deterministic_measure_is_one_exact_value_with_no_interval_and_no_p():
     summary = claims.summarize([0.0096])
     claim = claims.Claim("98-d", "98", "s", "t", _normal(0.0), games=1, direction="below", threshold=0.01)
-    assert summary.interval(0.95) == (0.0096, 0.0096)
-    assert claims.supports(claim, summary, summary.p_value(claim), 0.05)
+    assert claims.read(claim, summary) == claims.Reading(claims.EXACT, None, None)
+    assert claims.supports(claim, summary, None, 0.05)
+    above = claims.Claim("98-d", "98", "s", "t", _normal(0.0), games=1, direction="above", threshold=0.01)
+    assert not claims.supports(above, summary, None, 0.05)
+
+
+@pytest.mark.parametrize("k, n", [(0, 100), (100, 100), (0, 20), (3, 20), (17, 60), (1, 1)])
+def test_the_clopper_pearson_interval_is_scipys_exact_one(k, n):
+    from scipy import stats
+
+    ci = stats.binomtest(k, n).proportion_ci(0.95, method="exact")
+    assert claims.clopper_pearson(k, n, 0.95) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_no_win_in_100_games_is_a_share_below_about_3_6_percent_not_exactly_0():
+    from scipy import stats
+
+    claim = claims.Claim(
+        "98-b", "98", "s", "t", _normal(0.0), games=20, direction="below", threshold=1 / 3, value_range=(0, 1)
+    )
+    reading = claims.read(claim, claims.summarize([0.0] * 100))
+    assert reading.method == claims.BINOMIAL and reading.end == 0
+    assert reading.interval == pytest.approx((0.0, 1 - 0.025 ** (1 / 100)))
+    assert reading.interval[1] == pytest.approx(0.0362, abs=1e-4)
+    one_sided = stats.binomtest(0, 100, 1 / 3, alternative="less").pvalue
+    assert reading.p == pytest.approx(
+        2 * one_sided
+    )  # two-sided, as the t test: p < 0.05 iff the CI excludes 1/3
+
+
+def test_a_share_less_a_constant_reads_on_its_own_range():
+    """A win share less 1/4 lies in [-0.25, 0.75]: all at -0.25 is no win, read as 0 of n."""
+    claim = claims.Claim(
+        "98-b", "98", "s", "t", _normal(0.0), games=20, direction="below", value_range=(-0.25, 0.75)
+    )
+    reading = claims.read(claim, claims.summarize([-0.25] * 100))
+    assert reading.interval == pytest.approx((-0.25, -0.25 + 1 - 0.025 ** (1 / 100)))
+    at_top = claims.read(claim, claims.summarize([0.75] * 100))
+    assert at_top.interval == pytest.approx((0.75 - (1 - 0.025 ** (1 / 100)), 0.75))
+    assert at_top.p == pytest.approx(2 * 0.75**100)  # all at the top: p of "at most 0" is P(100 of 100 | 1/4)
+    assert not claims.supports(claim, claims.summarize([0.75] * 100), at_top.p, 0.05)  # wrong side
+
+
+def test_a_between_claim_at_the_end_of_its_range_uses_the_exact_tost():
+    claim = claims.Claim(
+        "98-b",
+        "98",
+        "s",
+        "t",
+        _normal(0.0),
+        games=20,
+        direction="between",
+        bounds=(-0.1, 0.05),
+        value_range=(0, 1),
+    )
+    reading = claims.read(claim, claims.summarize([0.0] * 100))
+    assert reading.p == pytest.approx(0.95**100)  # "at least 0.05" is the only side left to reject
+
+
+def test_a_declared_range_the_data_leave_is_refused():
+    claim = claims.Claim("98-b", "98", "s", "t", _normal(0.0), games=20, value_range=(0, 1))
+    with pytest.raises(ConfigError, match="declared range is wrong"):
+        claims.read(claim, claims.summarize([-0.25] * 20))
+    with pytest.raises(ConfigError, match="value_range"):
+        claims.Claim("98-b", "98", "s", "t", _normal(0.0), games=20, value_range=(1, 0))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 1.0]), min_size=1, max_size=200), st.booleans())
+def test_an_interval_contains_the_mean_and_varying_shares_keep_students_t(values, declared):
+    claim = claims.Claim(
+        "98-b",
+        "98",
+        "s",
+        "t",
+        _normal(0.0),
+        games=20,
+        direction="below",
+        threshold=0.5,
+        value_range=(0, 1) if declared else None,
+    )
+    summary = claims.summarize(values)
+    reading = claims.read(claim, summary)
+    if len(set(values)) > 1:
+        assert reading == claims.Reading(claims.T, summary.interval(0.95), summary.p_value(claim))
+    elif declared:
+        assert reading.method == claims.BINOMIAL and reading.p is not None
+    else:
+        assert reading == claims.Reading(claims.EXACT, None, None)
+    if reading.interval is not None:
+        low, high = reading.interval
+        assert low <= summary.mean <= high and low < high
 
 
 # ------------------------------------------------------------------ the project's own claims
@@ -255,7 +429,7 @@ def test_every_claim_is_shown_and_checked_in_its_lesson_and_every_shown_id_exist
 
 
 def test_gamekit_claims_prints_a_lessons_claims_and_refuses_an_unknown_one(capsys, sandbox):
-    claims.regenerate([sandbox["98-clearly-above"]], progress=lambda line: None)
+    claims.regenerate([sandbox["98-clearly-above"], sandbox["98-exact"]], progress=lambda line: None)
     assert cli_main(["claims", "98"]) == 0
     out = capsys.readouterr().out
     assert (
@@ -264,6 +438,7 @@ def test_gamekit_claims_prints_a_lessons_claims_and_refuses_an_unknown_one(capsy
         and "seed 3:" in out
         and "5 seeds × 400 games" in out
         and "→ holds" in out
+        and "exact: 0.14 thousand" in out
     )
     assert cli_main(["claims", "97"]) == 2
     assert "registers no claims" in capsys.readouterr().err

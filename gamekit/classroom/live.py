@@ -12,7 +12,9 @@ price, the highest bid; second price, the second-highest bid (the textbook tie r
 top pays the tied amount); all-pay, every bid; losers pay half, the second-highest amount plus what
 every loser pays: their amount less the half of it they get back, in whole units rounded down as the
 clock's CL-16 says. At the clock a student's amount is the price at which they dropped out, and the
-winner's the price they paid (the server's rows ``drop P`` and ``win P``).
+winner's the price they paid (the server's rows ``drop P`` and ``win P``). The clock rises past
+``high`` to a top no lower than the highest equilibrium drop price (CL-18), so its equilibrium, and
+the revenue equivalence it gives, are those of the game the class plays.
 """
 
 from __future__ import annotations
@@ -46,7 +48,10 @@ COLUMNS = (
 )
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
 LOW, HIGH = 0, 100  # the values' range unless the auction was started with another
-_AMOUNT = re.compile(r"^\s*(?:bid|drop|win)\s+(-?\d+(?:\.\d+)?)\s*$")
+_AMOUNT = re.compile(r"^\s*(?:bid|drop|win|in)\s+(-?\d+(?:\.\d+)?)\s*$")
+# At the clock the winner's row (``win P``) and those still in when it stopped (``in P``) carry the
+# price on the clock, not a drop of their own: their drop would have been at P or above.
+_CENSORED = ("win", "stopped")
 
 
 # ----------------------------------------------------------------------------------- the rows
@@ -86,12 +91,15 @@ def _amount(text: str) -> float:
 
 
 def bids(rows: pd.DataFrame | Iterable[Mapping[str, Any]]) -> pd.DataFrame:
-    """The accepted auction bids: one row per student per round with ``value`` and ``bid``, and
-    ``bidders``, the number who bid in that round (the n of the theory)."""
+    """The accepted auction bids: one row per student per round with ``value`` and ``bid``,
+    ``bidders``, the number who bid in that round (the n of the theory), and ``censored``: at the
+    clock, the winner's and those still in at its stop, whose amount is the price on the clock, a
+    lower bound of the drop they would have made."""
     table = frame(rows)
     keep = table["accepted"] & table["format"].isin(CLASSROOM_FORMATS) & table["amount"].notna()
-    found = table.loc[keep, ["activity", "format", "round", "student", "name", "value", "amount"]]
+    found = table.loc[keep, ["activity", "format", "round", "student", "name", "value", "amount", "kind"]]
     found = found.rename(columns={"amount": "bid"})
+    found["censored"] = found.pop("kind").isin(_CENSORED).astype(bool)
     found = found.drop_duplicates(["activity", "round", "student"], keep="last")  # one bid per round
     found["bidders"] = found.groupby(["activity", "round"])["student"].transform("size")
     return found.reset_index(drop=True)
@@ -179,12 +187,14 @@ def bid_gaps(
 ) -> pd.DataFrame:
     """Per format: the mean of bid minus the equilibrium bid of the bidder's value (for the round's
     n) with a 95 % interval clustered by student (a student's bids over rounds are not independent;
-    missing with fewer than two students)."""
+    missing with fewer than two students). The clock's censored rows (its winner's price is not a
+    drop of theirs) count in n but not among the gaps."""
     table = bids(rows)
     gaps = []
     for (fmt, n), part in table.groupby(["format", "bidders"]):
         if n < 2:
             continue
+        part = part[~part["censored"]]
         gaps.append(part.assign(gap=part["bid"] - equilibrium_bids(fmt, part["value"], int(n), low, high)))
     if not gaps:
         return pd.DataFrame(columns=["format", "mean", "n", "ci_low", "ci_high"])
@@ -206,7 +216,8 @@ def bids_figure(
     """Each bid against its value, the 45° line (bid = value: also the second-price equilibrium)
     and each other format's equilibrium bid line for the rounds' typical n; with ``bins``, the mean
     bid in each of ``bins`` value ranges holding at least ``MIN_BIN`` bids, with its 95 % interval
-    (clustered by student), over the points. The axes show the values' and bids' range, so a wide
+    (clustered by student), over the points. The axes show the values' range and that of the bids
+    and the lines (the clock's line reaches twice ``high``, CL-18), so a wide
     interval of a thin range runs off the figure rather than squeezing it."""
     table = bids(rows)
     fig = figure(title, "value", "bid")
@@ -223,6 +234,7 @@ def bids_figure(
         line={"color": "#555", "dash": "dot", "width": 2},
     )
     grid = np.linspace(low, high, 101)
+    line_top = high  # the losers-pay-half line rises to twice high (CL-18): the axis shows all of it
     for fmt, part in table.groupby("format", sort=False):
         colour = COLOURS.get(fmt, "#444")
         fig.add_scatter(
@@ -236,15 +248,17 @@ def bids_figure(
         )
         n = int(part["bidders"].median())
         if n >= 2 and fmt != "second_price":
+            line = equilibrium_bids(fmt, grid, n, low, high)
+            line_top = max(line_top, float(np.nanmax(line)))
             fig.add_scatter(
                 x=grid,
-                y=equilibrium_bids(fmt, grid, n, low, high),
+                y=line,
                 mode="lines",
                 name=f"equilibrium, {_name(fmt)} (n = {n})",
                 line={"color": colour, "width": 3},
             )
         if bins:
-            means = _binned_means(part, low, high, bins)
+            means = _binned_means(part[~part["censored"]], low, high, bins)
             fig.add_scatter(
                 x=means["centre"],
                 y=means["mean"],
@@ -258,7 +272,7 @@ def bids_figure(
                 },
                 error_y=error_bars(means),
             )
-    top = max(high, float(table["bid"].max())) if len(table) else high
+    top = max(line_top, float(table["bid"].max())) if len(table) else line_top
     bottom = min(low, float(table["bid"].min())) if len(table) else low
     pad = 0.05 * (top - bottom)
     fig.update_xaxes(range=[low, high])

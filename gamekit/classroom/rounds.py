@@ -9,6 +9,7 @@ depends on who asked first or on a restart.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -94,6 +95,23 @@ def clock_outcome(
     return {"winner": winner, "price": price, "payments": payments}
 
 
+def clock_top(low: int, high: int, n: int) -> int:
+    """The clock's default top (CL-18): the highest equilibrium drop price of ``n`` bidders with
+    values uniform on [low, high], rounded up to a whole unit.
+
+    It is the drop of the top value, ``theory.equilibrium_bid("losers_pay_half", high, n, ...)``:
+    the equilibrium drop rises with the value, and at the top it is high / (1 - 1/2) = 2 · high
+    whatever n and low (``theory`` module docstring), so a clock that stops there never stops an
+    equilibrium drop: the class plays the game whose equilibrium and revenue the live board draws.
+    """
+    from scipy import stats
+
+    from ..theory import auctions as theory
+
+    top = theory.equilibrium_bid("losers_pay_half", high, max(2, n), stats.uniform(low, high - low))
+    return max(high, math.ceil(top - 1e-9))  # a whole unit; the quadrature's last digits do not round up
+
+
 def parse_bid(text: str, low: int, high: int) -> int:
     """``"bid 37"`` (or just ``"37"``) → 37, a whole number in [low, high] (CL-1)."""
     words = text.split()
@@ -153,6 +171,7 @@ class Rounds(HubBase):
             screen["dropped_at"] = None if bid is None else bid["amount"]
             screen["still_in"] = len(self._still_in(student["session"], current["id"]))
             screen["step"] = config["step"]
+            screen["top"] = config.get("top", config["high"])
         return screen
 
     def _round_input(self, session: Any, activity: Any, student: Any, text: str, kind: str) -> None:
@@ -293,6 +312,16 @@ class Rounds(HubBase):
             kind = "auction" if fmt in SEALED_FORMATS else "clock"
             if kind == "clock":
                 config["step"] = _number(body.get("step", max(1, (high - low) // 20)), "step", 1, high - low)
+                ceiling = clock_top(low, high, len(self._active(session["code"])))
+                top = body.get("top", ceiling)
+                if not (isinstance(top, int) and not isinstance(top, bool) and ceiling <= top <= 2 * ceiling):
+                    raise ClassroomError(
+                        "CL-14",
+                        f"the clock's top is a whole number from {ceiling}, the highest equilibrium drop"
+                        f" price of values from {low} to {high}, to {2 * ceiling} (CL-18), not {top!r}",
+                        422,
+                    )
+                config["top"] = top
                 config["tick_seconds"] = _number(
                     body.get("tick_seconds", 2.0), "tick_seconds", 0, 60, whole=False
                 )
@@ -352,7 +381,7 @@ class Rounds(HubBase):
         return self.round_state(code)
 
     def tick(self, code: str) -> dict[str, Any]:
-        """Move the clock one step up; at the top it stops and the round closes."""
+        """Move the clock one step up; at its top (CL-18) it stops and the round closes."""
         with self.lock:
             session, activity, config, current = self._auction_activity(code)
             if activity["kind"] != "clock":
@@ -363,12 +392,14 @@ class Rounds(HubBase):
         return self.round_state(code)
 
     def _tick(self, session: Any, activity: Any, config: dict[str, Any], current: Any) -> None:
-        price = min(config["high"], current["price"] + config["step"])
+        # CL-18: past ``high`` up to the top (a clock stored before the top existed stops at high)
+        top = config.get("top", config["high"])
+        price = min(top, current["price"] + config["step"])
         with self.store.write() as db:
             db.execute("UPDATE rounds SET price = ? WHERE id = ?", (price, current["id"]))
             self._count(f"p:{session['code']}")
             self._ticks[current["id"]] = time.monotonic()
-            if price >= config["high"]:
+            if price >= top:
                 self._close_round(session, activity, self._round(activity["id"]))
             else:
                 self._maybe_close(session, activity)

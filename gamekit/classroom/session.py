@@ -221,6 +221,7 @@ class Classroom:
         step: int | None = None,
         tick_seconds: float | None = None,
         rounding: str | None = None,
+        top: int | None = None,
     ) -> dict[str, Any]:
         """Start sealed-bid rounds (or the ``losers_pay_half`` clock); round 1 opens at once.
 
@@ -230,7 +231,9 @@ class Classroom:
         rises by ``step`` every ``tick_seconds`` (the server's defaults: a twentieth of the range
         every 2 s; 0 seconds: only on ``tick()``). Who drops out gets half of their price back in
         whole units, an odd price's half rounded as CL-16 says: ``rounding`` "down" (the
-        default: a drop at 35 pays 18) or "up" (pays 17).
+        default: a drop at 35 pays 18) or "up" (pays 17). The clock rises past ``high`` until one
+        student is left, at most to ``top`` (CL-18: by default the highest equilibrium drop price,
+        twice ``high``; a larger top up to twice that), where it stops and the tie rule decides.
         """
         if format not in CLASSROOM_FORMATS:
             raise ValueError(f"format must be one of {', '.join(CLASSROOM_FORMATS)}, not {format!r}")
@@ -245,6 +248,7 @@ class Classroom:
             ("step", step),
             ("tick_seconds", tick_seconds),
             ("rounding", rounding),
+            ("top", top),
         ):
             if setting is not None:
                 body[name] = setting

@@ -7,7 +7,8 @@ with its own token, and plays what the teacher starts, through the student endpo
 - auctions (``bid_round``, ``clock_step``): ``strategy="equilibrium"`` bids the symmetric
   equilibrium bid of the round's format for the value it was dealt (``gamekit.theory.auctions``,
   values uniform on the round's [low, high], n = the class size unless ``bidders`` says otherwise)
-  plus normal noise of standard deviation ``noise``, rounded and kept in [low, high];
+  plus normal noise of standard deviation ``noise``, rounded and kept in [low, high] (at the clock,
+  in [low, top]: its equilibrium drops go above high, CL-18);
   ``strategy="truthful"`` bids the value (plus noise). At the clock a student drops out when the
   price reaches that amount.
 - tables (``play_tables``): each student's seat is played by a gamekit bot (``table_bot``, a
@@ -136,7 +137,32 @@ class SimulatedClass:
         n = self.bidders or len(self.students)
         truthful = self.strategy == "truthful"
         value = float(activity["value"])
+        if activity.get("kind") == "clock":  # the clock runs past high to its top (CL-18)
+            return self._clock_amount(student, activity, value, n, low, high, truthful)
         return theory.noisy_bid(activity["format"], value, n, low, high, self.noise, student.rng, truthful)
+
+    def _clock_amount(
+        self,
+        student: SimStudent,
+        activity: dict[str, Any],
+        value: float,
+        n: int,
+        low: int,
+        high: int,
+        truthful: bool,
+    ) -> int:
+        """``noisy_bid``'s drop price kept in [low, top] rather than [low, high]: the equilibrium
+        drops of high values lie above high (CL-18), and the clock's top is above them all."""
+        from scipy import stats
+
+        from ..theory import auctions as theory
+
+        if truthful or n < 2:
+            target = value
+        else:
+            target = theory.equilibrium_bid(activity["format"], value, n, stats.uniform(low, high - low))
+        noisy = target + (student.rng.normal(0, self.noise) if self.noise else 0.0)
+        return int(min(max(round(noisy), low), int(activity.get("top", high))))
 
     def bid_round(self) -> int:
         """Every student whose sealed-bid round is open and who has not bid, bids once; returns

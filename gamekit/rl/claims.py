@@ -195,6 +195,7 @@ for _name, _measure in (
             threshold=round(1 / _players, 6),
             family="07-random-baseline",
             unit="win share",
+            value_range=(0.0, 1.0),
         )
     )
 
@@ -210,6 +211,7 @@ register(
         direction="above",
         threshold=round(1 / 3, 6),
         unit="win share",
+        value_range=(0.0, 1.0),
     )
 )
 register(
@@ -224,6 +226,7 @@ register(
         direction="below",
         threshold=round(1 / 3, 6),
         unit="win share",
+        value_range=(0.0, 1.0),
     )
 )
 register(

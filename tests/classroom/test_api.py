@@ -141,15 +141,6 @@ def test_fs_b6_clock_rounds_up_when_the_teacher_says_and_refuses_other_roundings
     assert payoffs[str(room.ids[0])] == -7 and payoffs[str(room.ids[2])] == -7  # 15: 8 back
 
 
-def test_the_clock_stops_at_the_top_and_the_tie_goes_by_a_seeded_draw(room):
-    room.t("POST", "auction", {"format": "losers_pay_half", "rounds": 1, "step": 50, "tick_seconds": 0})
-    room.t("POST", "tick")
-    closed = room.t("POST", "tick")
-    assert closed["status"] == "closed" and closed["price"] == 100
-    payoffs = closed["result"]["payoffs"]
-    assert sorted(p for s, p in payoffs.items() if int(s) != closed["result"]["winner"]) == [-50, -50]
-
-
 def play_tables(room: Class, max_steps: int = 2000) -> int:
     """Every student acts (their first legal action) whenever they may, until the tables end."""
     steps = 0

@@ -284,6 +284,59 @@ def test_tie_summary_measures_ties_lapses_and_prices():
     assert table.loc["void", "turns"] == 3 and table.loc["seat", "turns"] == 3
 
 
+def test_tied_rolls_give_the_auctioneer_a_fair_share_of_1_over_k_of_the_ties_it_is_in():
+    key = {"setting": "seat", "game": 0, "rebid": 0}
+    auctions = pd.DataFrame(
+        [
+            {**key, "turn": 1, "seat": 0, "winner": 0, "top_tied": True, "high_bid": 9},  # A, B tied: A wins
+            {
+                **key,
+                "turn": 2,
+                "seat": 1,
+                "winner": 2,
+                "top_tied": True,
+                "high_bid": 7,
+            },  # C, D tied: B not in
+            {**key, "turn": 3, "seat": 2, "winner": 2, "top_tied": True, "high_bid": 5},  # B, C, D tied
+            {**key, "turn": 4, "seat": 3, "winner": 3, "top_tied": False, "high_bid": 8},  # no tie
+        ]
+    )
+    bids = pd.DataFrame(
+        [
+            {**key, "turn": turn, "seat": seat, "bid": bid, "auctioneer": seat == auctioneer}
+            for turn, auctioneer, row in (
+                (1, 0, [9, 9, 3]),
+                (2, 1, [1, 2, 7, 7]),
+                (3, 2, [0, 5, 5, 5]),
+                (4, 3, [8]),
+            )
+            for seat, bid in enumerate(row)
+        ]
+    )
+    tied = mm.tied_rolls(auctions, bids).set_index("turn")
+    assert tied.index.tolist() == [1, 2, 3]
+    assert tied["tied"].tolist() == [2, 2, 3]
+    assert tied["auctioneer_tied"].tolist() == [True, False, True]
+    assert tied["fair_share"].tolist() == pytest.approx([1 / 2, 0, 1 / 3])
+    assert tied["excess"].tolist() == pytest.approx([1 / 2, 0, 2 / 3])
+
+
+def test_exact_bid_regret_weighs_every_rival_bid_list_alike():
+    from itertools import product
+
+    from gamekit.theory.money_monsoon import one_shot_regret
+
+    rivals = [list(r) for r in product(range(5), repeat=2)]
+    exact = mm.exact_bid_regret(range(5), top=4, others=2).set_index("value")
+    for value in range(5):
+        _, mean, _, _ = one_shot_regret(value, rivals, [value] * len(rivals), top_tie="void")
+        assert exact.loc[value, "regret"] == pytest.approx(mean)
+    one = mm.exact_bid_regret([3], top=1, others=1).iloc[0]  # the rival bids 0 or 1: win, pay 0 or 1
+    assert (one["payoff"], one["regret"], one["best_bid"]) == (2.5, 0, 2)
+    seat = mm.exact_bid_regret([3], top=4, others=2, top_tie="seat")
+    assert seat.loc[0, "regret"] == 0  # Vickrey: no bid does better than the value
+
+
 def test_game_table_and_track_summary():
     seats = pd.DataFrame(
         {

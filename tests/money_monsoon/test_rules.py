@@ -356,6 +356,18 @@ def test_mm_e4_credit_is_only_for_a_player_holding_no_points():
     illegal(g, 2, "bid 2", "MM-A2")
 
 
+def test_mm_e4_losing_the_last_point_raises_the_highest_bid_from_1_to_400():
+    """The reading's stated consequence: bidding power is not monotone in points (outside audit)."""
+    g = game(dice=[5])
+    set_points(g, 1, 1)
+    assert g.view()["bid_limits"][1] == 1
+    set_points(g, 1, 0)
+    assert g.view()["bid_limits"][1] == 400
+    g = game(dice=[5], broke_bids="points")
+    set_points(g, 1, 0)
+    assert g.view()["bid_limits"][1] == 0
+
+
 def test_mm_e4_an_auctioneer_on_credit_that_wins_borrows_the_price_for_the_bank():
     g = game(dice=[5], first=0)
     set_points(g, 0, 0)

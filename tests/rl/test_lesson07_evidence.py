@@ -9,9 +9,10 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import gamekit
+from gamekit.games.for_sale import solve
 from gamekit.games.for_sale.sampling import hidden_coins
 from gamekit.plots import agents as plots
-from gamekit.rl import mcts, solve
+from gamekit.rl import mcts
 from gamekit.rl.mcts import MCTSBot, baseline_record, make_agent, simulation_sweep, win_shares
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from ...core.chance import draw_from
 from .actions import OFFER
 from .game import Bohnanza
+from .rules import BEAN_COUNTS
 from .timing import unseen_beans
 
 # The engine's private attributes ``_restore`` writes (everything else it writes is public and
@@ -69,7 +70,7 @@ def _cards(view: Mapping[str, Any], rng: random.Random) -> tuple[list[list[str]]
     """(every hand, the deck with its top card last, the hand positions, 1 = front, of the beans
     a made proposal gives from hand): the hidden cards dealt by the public hand sizes."""
     seat, active, sizes = view["viewer"], view["active"], view["hand_sizes"]
-    pool, hidden = unseen_beans(view)
+    pool, hidden = unseen_beans(view, BEAN_COUNTS)
     from_hand = _given_from_hand(view)
     pool.subtract(from_hand)
     cards = list(pool.elements())

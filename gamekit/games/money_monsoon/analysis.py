@@ -241,6 +241,27 @@ def tie_summary(auctions: pd.DataFrame, seats: pd.DataFrame, by: str = "setting"
     return pd.DataFrame(rows).astype({f"{c}_{e}": float for c in TIE_COLUMNS for e in ("low", "high")})
 
 
+def tied_rolls(
+    auctions: pd.DataFrame, bids: pd.DataFrame, keys: Sequence[str] = ("setting",)
+) -> pd.DataFrame:
+    """One row per sold roll whose top bids tied (MM-A5): the auctioneer's part in the tie.
+
+    ``tied`` is how many top bids tied (k); ``auctioneer_tied`` says the auctioneer was one of
+    them; ``auctioneer_won`` that it won the roll; ``fair_share`` is 1/k when it was among the
+    k tied, else 0: what it would win on average if a tie went to a tied bidder at random. Why:
+    the auctioneer's even share of tied rolls is not a quarter, it depends on how often it ties.
+    """
+    on = [*keys, "game", "turn", "rebid"]
+    sold = auctions[auctions["winner"].notna() & auctions["top_tied"]]
+    tops = bids.merge(sold[[*on, "high_bid"]], on=on)
+    tops = tops[tops["bid"] == tops["high_bid"]]
+    tied = tops.groupby(on).agg(tied=("seat", "size"), auctioneer_tied=("auctioneer", "any")).reset_index()
+    rows = sold[[*on, "seat", "winner"]].merge(tied, on=on)
+    won = rows["winner"] == rows["seat"]
+    fair = rows["auctioneer_tied"] / rows["tied"]
+    return rows.assign(auctioneer_won=won, fair_share=fair, excess=won.astype(float) - fair)
+
+
 def game_table(seats: pd.DataFrame, keys: Sequence[str] = ()) -> pd.DataFrame:
     """One row per game: turns, whether it finished, and where the players' points came from.
 
@@ -516,6 +537,43 @@ def auctioneer_payoff_table(
     )
 
 
+def exact_bid_regret(values: Sequence[int], top: int, others: int, top_tie: str = "void") -> pd.DataFrame:
+    """The regret of bidding one's value against rivals bidding whole numbers uniform on 0..``top``, exactly.
+
+    Every one of the (top + 1) ** others rival bid lists is weighed alike, so the expected payoff
+    of each whole bid is an exact mean, not a sample: one row per value with ``best_bid`` (the
+    lowest whole bid of largest expected payoff), ``payoff`` (the expected payoff of bidding the
+    value) and ``regret`` (its expected payoff minus that of
+    bidding the value). Why: under ``top_tie="void"`` (MM-A5) a tie among rivals can make a low
+    bid pay, and this says whether that shows against bids one has not seen.
+    """
+    from itertools import product
+
+    import numpy as np
+
+    from ...auctions import bidder_outcome
+
+    bids = range(max(top, *values) + 2)
+    outcomes = [
+        [bidder_outcome(b, list(r), top_tie) for b in bids] for r in product(range(top + 1), repeat=others)
+    ]
+    wins = np.array([[w for w, _, _ in row] for row in outcomes], dtype=float)
+    prices = np.array([[p for _, p, _ in row] for row in outcomes], dtype=float)
+    rows = []
+    for value in values:
+        expected = (wins * (value - prices)).mean(axis=0)
+        best = int(expected.argmax())
+        rows.append(
+            {
+                "value": value,
+                "best_bid": best,
+                "payoff": float(expected[value]),
+                "regret": float(expected[best] - expected[value]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def truthful_regret_table(
     values: Sequence[int], top: int, others: int, samples: int, seed: int
 ) -> pd.DataFrame:
@@ -577,6 +635,7 @@ def truthful_regret_table(
 
 __all__ += [
     "auctioneer_payoff_table",
+    "exact_bid_regret",
     "first_seat_difference",
     "head_to_head",
     "head_to_head_runs",

@@ -54,6 +54,17 @@ def _runs(key: str, seed: int, games: int) -> Any:
         run = experiments.compare_settings("money_monsoon", 4, list(HAND_BOTS), games, settings, seed=seed)
         seats = experiments.stacked(run)
         return analysis.game_table(seats, keys=["setting"]).set_index(["setting", "game"])
+    if key == "moves":
+        fields = {"strategy": list(HAND_BOTS), "random": ["random"] * 4}
+        return {
+            field: pd.concat(
+                simulate_records("money_monsoon", 4, bots, games, seed=seed, options={"track_length": n})[
+                    "moves"
+                ]
+                for n in TRACKS
+            )
+            for field, bots in fields.items()
+        }
     if key.startswith("meta:"):
         candidate = key.split(":", 1)[1]
         opponents = [META_OPPONENT] * 3
@@ -140,11 +151,19 @@ def void_minus_seat_price_share(seed: int, games: int) -> list[float]:
     return diff.dropna().tolist()
 
 
-def seat_auctioneer_wins_tied_roll(seed: int, games: int) -> list[float]:
-    """Per roll with a tied top bid that someone won under ``seat``: 1 if the auctioneer won it."""
-    auctions = _runs("ties", seed, games)["seat"]["auctions"]
-    tied = auctions[auctions["winner"].notna() & auctions["top_tied"]]
-    return (tied["winner"] == tied["seat"]).astype(float).tolist()
+def seat_auctioneer_tied_rolls_over_fair_share(seed: int, games: int) -> list[float]:
+    """Per sold roll with tied top bids under ``seat``: 1 if the auctioneer won it, minus its fair share.
+
+    The fair share is 1/k when the auctioneer is one of the k tied top bidders, else 0 (MM-A5).
+    """
+    run = _runs("ties", seed, games)["seat"]
+    return analysis.tied_rolls(run["auctions"], run["bids"], keys=())["excess"].tolist()
+
+
+def sweep_player_borrowed(seed: int, games: int) -> list[float]:
+    """Per player and game at the sweep's tables: 1 if the player borrowed from the bank (MM-E4)."""
+    runs = _runs("sweep", seed, games)
+    return [float(b > 0) for spec in SWEEP for b in runs[spec]["borrowed"]]
 
 
 def track_40_minus_10(column: str) -> Any:
@@ -155,6 +174,17 @@ def track_40_minus_10(column: str) -> Any:
         return (table.loc["40"] - table.loc["10"]).tolist()
 
     measure.__name__ = measure.__qualname__ = f"track_40_minus_10_{column}"
+    return measure
+
+
+def moved(field: str, forward: bool) -> Any:
+    """Measure: per pawn move of the ``field`` bots on the 10- and 40-space tracks, 1 if forward (or backward)."""
+
+    def measure(seed: int, games: int) -> list[float]:
+        steps = _runs("moves", seed, games)[field]["steps"]
+        return ((steps > 0) if forward else (steps < 0)).astype(float).tolist()
+
+    measure.__name__ = measure.__qualname__ = f"{field}_moves_{'forward' if forward else 'backward'}"
     return measure
 
 
@@ -216,6 +246,20 @@ _claim(
     games=80,
     direction="below",
     family="02-sweep",
+)
+_claim(
+    id="02-sweep-rarely-borrows",
+    sentence=(
+        "At these tables players almost never borrow from the bank (MM-E4): fewer than 1 player in 50 does"
+        " in a game."
+    ),
+    scope="these bots at this table: the four tables of section 8 (a) and (b), two seats of `shade:0`, `rollout:0.6`, `rollout:1` or `reserve` against two `shade`",
+    measure=sweep_player_borrowed,
+    games=80,
+    direction="below",
+    threshold=0.02,
+    unit="share of players who borrowed, per player and game",
+    units="players in a game",
 )
 # (b) the auctioneer's reserve.
 _claim(
@@ -302,14 +346,16 @@ _claim(
 )
 _claim(
     id="02-seat-auctioneer-takes-tied-rolls",
-    sentence="Under `seat` the auctioneer, first in seat order, wins more than its even share (a quarter) of the rolls whose top bids tie.",
+    sentence=(
+        "Under `seat` the auctioneer, first in seat order, wins more of the rolls whose top bids tie than its fair"
+        " share: 1/k of each roll on which it is one of the k tied top bidders."
+    ),
     scope=TIES_SCOPE,
-    measure=seat_auctioneer_wins_tied_roll,
+    measure=seat_auctioneer_tied_rolls_over_fair_share,
     games=200,
     direction="above",
-    threshold=0.25,
     family="02-ties",
-    unit="share of tied rolls",
+    unit="won minus fair share, per tied roll",
     units="tied rolls",
 )
 # (e) the track.
@@ -346,6 +392,28 @@ _claim(
     threshold=0.5,
     family="02-track",
     unit="share of points gained, per game",
+)
+_claim(
+    id="02-strategy-bots-move-forward",
+    sentence="The hand-valuation bots of (e) move a pawn forward on more than 9 of their moves in 10.",
+    scope=TRACK_SCOPE + ", on the 10- and the 40-space track",
+    measure=moved("strategy", forward=True),
+    games=50,
+    direction="above",
+    threshold=0.9,
+    unit="share of moves forward",
+    units="moves",
+)
+_claim(
+    id="02-random-bots-move-back",
+    sentence="Random bots, for contrast, move a pawn backward on more than a quarter of their moves.",
+    scope="these bots at this table: four `random` bots, on the 10- and the 40-space track",
+    measure=moved("random", forward=False),
+    games=50,
+    direction="above",
+    threshold=0.25,
+    unit="share of moves backward",
+    units="moves",
 )
 # The meta-game: one seat against three players of the equilibrium's main strategy.
 META_SCOPE = (

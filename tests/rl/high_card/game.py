@@ -34,7 +34,7 @@ class HighCard(Game):
         self.stayed: list[bool | None] = [None] * self.players
         self.phase = "bet"
         self.first_player = 0
-        self._emit("setup", None, players=self.players)
+        self._emit("setup", None, {"players": self.players})
         self._to_act = (0,)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -47,7 +47,7 @@ class HighCard(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         self.stayed[seat] = action.kind == "stay"
-        self._emit(action.kind, seat)
+        self._emit(action.kind, seat, {})
         if seat + 1 < self.players:
             self._to_act = (seat + 1,)
         else:
