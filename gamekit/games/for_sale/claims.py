@@ -401,6 +401,7 @@ for _f in BELOW_FAIR + ABOVE_FAIR:
         direction="above" if _above else "below",
         family="01-fraction-fair",
         unit="win share minus 1/4 per game",
+        value_range=(-0.25, 0.75),
     )
 _claim(
     id="01-first-start-player",

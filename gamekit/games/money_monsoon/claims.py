@@ -288,6 +288,7 @@ _claim(
     games=60,
     direction="below",
     family="02-tricks",
+    value_range=(-0.5, 0.5),
 )
 _claim(
     id="02-zero-on-eight-pays-alone",
