@@ -65,10 +65,6 @@ def _contract_configs(kind: str) -> list[contract_helpers.Config]:
     return made
 
 
-# The contract tests that wait for another helper's change (the lead removes these after merging).
-WAITING: dict[str, str] = {}
-
-
 def _contract_cases() -> list[object]:
     """Every test of tests/core/test_contract.py with each set-up its own marks give it."""
     cases = []
@@ -86,8 +82,7 @@ def _contract_cases() -> list[object]:
             if given is test_contract.DEFAULTS
             else "most"
         )
-        marks = [pytest.mark.xfail(strict=True, reason=WAITING[name])] if name in WAITING else []
-        cases += [pytest.param(name, config, marks=marks) for config in _contract_configs(kind)]
+        cases += [pytest.param(name, config) for config in _contract_configs(kind)]
     return cases
 
 
