@@ -17,7 +17,7 @@ import pandas as pd
 from . import analysis
 from .bots import make_bot
 from .core.game import game_class
-from .simulate import BotSpec, simulate, simulate_records
+from .simulate import BotSpec, listed_first, simulate, simulate_records
 from .stats import PositionEffect, position_effect
 
 
@@ -64,12 +64,10 @@ def sweep(
     for value in values:
         swept = make_bot(f"{bot}:{value}", name)
         df = simulate(name, players, [swept, *opponents], games, seed=seed, options=options)
-        # simulate seats bot k in seat (k - game) mod players: the swept bot (k = 0) is found by
-        # its seat, not its label, which an opponent with the same parameter would share.
-        swept_seat = (-df["game"]) % players
-        df["value"] = [
-            value if seat == own else float("nan") for seat, own in zip(df["seat"], swept_seat, strict=True)
-        ]
+        # The swept bot is found by its seat, not its label, which an opponent with the same
+        # parameter would share.
+        df["value"] = float("nan")
+        df.loc[listed_first(df, players), "value"] = value
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
 

@@ -28,7 +28,7 @@ from ..bots.base import make_bot  # noqa: F401
 from .fence import take_turn  # noqa: F401
 from .gather import Batch, Progress  # noqa: F401
 from .loop import BotSpec, play  # noqa: F401
-from .runs import RunSpec, import_game, simulate, simulate_records  # noqa: F401
+from .runs import RunSpec, import_game, listed_first, simulate, simulate_records  # noqa: F401
 from .runs import pickled_bots as _pickled_bots  # noqa: F401  (gamekit.strategy's)
 from .seeds import bot_rng, derive_seed, game_seed, simulation_bot_rng  # noqa: F401
 from .workers import Workers, run_calls  # noqa: F401

@@ -215,6 +215,15 @@ def _frames(
     return {"seats": pd.DataFrame(rows), **{k: pd.DataFrame(v) for k, v in tables.items()}}
 
 
+def listed_first(table: pd.DataFrame, players: int | None = None) -> pd.Series:
+    """Which rows of a ``simulate`` table are the bot listed first. Seats rotate (in game i, seat s
+    is played by bot (s + i) mod n), so it sits in seat (-i) mod n; ``players`` defaults to the
+    number of rows of each game."""
+    if players is None:
+        players = table.groupby("game")["seat"].transform("size")
+    return table["seat"] == (-table["game"]) % players
+
+
 def simulate(
     name: str,
     players: int,

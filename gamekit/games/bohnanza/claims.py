@@ -276,10 +276,10 @@ def gifts_both_gain(seed: int, games: int) -> list[float]:
 def _first_seat_share(first: object, seed: int, games: int) -> pd.Series:
     """Win share per game of ``first`` against three ``grower:3`` (seats rotated: in game i the
     first bot listed sits in seat -i mod 4)."""
-    from ...simulate import simulate
+    from ...simulate import listed_first, simulate
 
     seats = simulate("bohnanza", 4, [first, "grower:3", "grower:3", "grower:3"], games, seed=seed)
-    mine = seats[seats["seat"] == (-seats["game"]) % 4]
+    mine = seats[listed_first(seats)]
     return mine.set_index("game")["win_share"].sort_index()
 
 

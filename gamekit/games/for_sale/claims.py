@@ -105,7 +105,9 @@ def seat_difference(bot: str, other: str, opponents: tuple[str, ...] = EQUILIBRI
 def _focal(seats: Any) -> Any:
     """The win share of the bot listed first, per game: in game i, seat s is played by bot
     (s + i) mod n (``simulate``'s rotation), so the first sits in seat (-i) mod n."""
-    first = seats[seats["seat"] == (-seats["game"]) % PLAYERS]
+    from ...simulate import listed_first
+
+    first = seats[listed_first(seats, PLAYERS)]
     return first.set_index("game")["win_share"]
 
 

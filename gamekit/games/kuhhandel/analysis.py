@@ -139,7 +139,9 @@ def trade_inference(view: Mapping[str, Any]) -> OfferInference | None:
 # ------------------------------------------------------------------ experiments
 def first_bot(table: pd.DataFrame, players: int) -> pd.Series:
     """Which rows belong to the first bot listed to ``simulate`` (in game i it sits in seat -i mod n)."""
-    return table["seat"] == (-table["game"]) % players
+    from ...simulate import listed_first
+
+    return listed_first(table, players)
 
 
 def swept(

@@ -420,7 +420,9 @@ def head_to_head_runs(
 
 def _label(table: pd.DataFrame, even_seat: bool) -> str:
     """The label of the bot listed first (``even_seat``) or second in a ``head_to_head_runs`` table."""
-    first = table[table["seat"] == (-table["game"]) % table.groupby("game")["seat"].transform("size")]
+    from ...simulate import listed_first
+
+    first = table[listed_first(table)]
     labels = set(first["bot"])
     if even_seat:
         return labels.pop()
@@ -500,11 +502,11 @@ def first_seat_difference(table_a: pd.DataFrame, table_b: pd.DataFrame, column: 
     first bot of the list: ``simulate`` seats bot k in seat (k - game) mod players, so the first
     bot's rows are found by seat, whatever its label (the others may share it).
     """
+    from ...simulate import listed_first
     from ...stats import paired_difference
 
     def first(table: pd.DataFrame) -> pd.DataFrame:
-        players = table.groupby("game")["seat"].transform("size")
-        return table[table["seat"] == (-table["game"]) % players].assign(bot="first")
+        return table[listed_first(table)].assign(bot="first")
 
     return paired_difference(first(table_a), "first", "first", column, table_b=first(table_b))
 

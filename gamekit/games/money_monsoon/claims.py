@@ -74,8 +74,9 @@ def _runs(key: str, seed: int, games: int) -> Any:
 
 def first_seat(table: pd.DataFrame) -> pd.Series:
     """Per game, the win share of the bot listed first (``simulate`` seats it at (-game) mod players)."""
-    players = table.groupby("game")["seat"].transform("size")
-    rows = table[table["seat"] == (-table["game"]) % players]
+    from ...simulate import listed_first
+
+    rows = table[listed_first(table)]
     return rows.set_index("game")["win_share"].sort_index()
 
 
