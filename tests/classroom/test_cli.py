@@ -93,3 +93,19 @@ def test_a_bad_host_or_a_taken_port_is_an_error_message_not_a_traceback(tmp_path
         port = str(taken.getsockname()[1])
         code = main(["classroom", "--port", port, "--db", str(tmp_path / "b.sqlite"), "--no-browser"])
     assert code == 1 and "did not start" in capsys.readouterr().err
+
+
+def test_a_fixed_seed_is_told_what_it_exposes_and_a_restart_keeps_the_link(tmp_path, capsys):
+    db = str(tmp_path / "seeded.sqlite")
+    assert (
+        main(["classroom", "--port", "0", "--db", db, "--seconds", "0.1", "--no-browser", "--seed", "7"]) == 0
+    )
+    first = capsys.readouterr().out
+    assert "Seed 7 is fixed" in first and "every student's private value" in first
+    link = re.search(r"students open (\S+)", first).group(1)
+    assert (
+        main(["classroom", "--db", db, "--seconds", "0.1", "--no-browser"]) == 0
+    )  # no --port: the stored one
+    again = capsys.readouterr().out
+    assert f"students open {link}" in again and "resumed where it stood" in again
+    assert "is fixed" not in again  # no seed given: the server's secret one
