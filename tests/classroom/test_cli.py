@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -72,13 +73,26 @@ def test_the_server_answers_students_until_ctrl_c(tmp_path):
             f"http://127.0.0.1:{port}/api/join", json={"code": code, "name": "Aiko"}, timeout=10
         )
         assert answer.status_code == 200 and answer.json()["name"] == "Aiko"
+        events = f"http://127.0.0.1:{port}/api/events?token={answer.json()['token']}"
+        ended: list[str] = []
+
+        def listen() -> None:  # Aiko's page, its event stream open when the teacher presses Ctrl-C
+            with httpx.stream("GET", events, timeout=20) as stream:
+                ended.extend(stream.iter_lines())
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        time.sleep(0.5)
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=30)
+        listener.join(10)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait(10)
     assert process.returncode == 0 and "Stopped." in out
+    assert "Traceback" not in err and "Exception in ASGI" not in err, err  # the stream ended first
+    assert ended and ended[0].startswith("retry:") and not listener.is_alive()
 
 
 # uvicorn ends its thread with SystemExit when the port is taken; Python ignores that in a thread,
