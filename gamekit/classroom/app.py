@@ -380,7 +380,7 @@ class PortTaken(OSError):
     rule_id = "CL-30"
 
 
-def _bind(host: str, port: int, stored: bool) -> socket.socket:
+def _bind(host: str, port: int, source: str) -> socket.socket:
     """A listening socket on ``host:port``, bound here (not by uvicorn) so that a taken port is
     this error, said plainly, and never a port picked silently in its place."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -393,7 +393,10 @@ def _bind(host: str, port: int, stored: bool) -> socket.socket:
         sock.close()
         if error.errno not in (errno.EADDRINUSE, errno.EACCES, getattr(errno, "WSAEADDRINUSE", -1)):
             raise
-        whose = "this session's port (its join link and QR name it)" if stored else "the port asked for"
+        whose = {
+            "stored": "this session's port (its join link and QR name it)",
+            "asked": "the port asked for",
+        }.get(source, "the default port")
         raise PortTaken(
             error.errno,
             f"{host}:{port}, {whose}, is taken by another program (CL-30): stop it (another Classroom "
@@ -479,19 +482,20 @@ def _uvicorn(app: Starlette, host: str, port: int) -> Any:
     return Uvicorn(config)
 
 
-def _place(app: Starlette, host: str | None, port: int | None, fallback: int = 0) -> tuple[str, int, bool]:
+def _place(app: Starlette, host: str | None, port: int | None, fallback: int = 0) -> tuple[str, int, str]:
     """Where to listen: what the teacher asked for, else where this database's server listened
-    last (so the join link stays the same), else 127.0.0.1 and ``fallback`` (0: any free port).
-    The third value says whether the port is the stored one."""
+    first (so the join link stays the same), else 127.0.0.1 and ``fallback`` (0: any free port).
+    The third value says where the port comes from: "asked", "stored" or "default"."""
     store = app.state.hub.store
     with app.state.hub.lock:
         stored_host, stored_port = store.meta(HOST_KEY), store.meta(PORT_KEY)
     if host is None:
         host = stored_host or "127.0.0.1"
-    from_store = port is None and stored_port is not None
-    if port is None:
-        port = int(stored_port) if stored_port is not None else fallback
-    return host, port, from_store
+    if port is not None:
+        return host, port, "asked"
+    if stored_port is not None:
+        return host, int(stored_port), "stored"
+    return host, fallback, "default"
 
 
 def _remember_place(app: Starlette, host: str, port: int) -> None:
@@ -524,8 +528,8 @@ class Server:
         self.app = create_app(db_path, **kw)
         self.teacher_token: str = self.app.state.teacher_token
         try:
-            host, port, stored = _place(self.app, host, port, fallback_port)
-            sock = _bind(host, port, stored)
+            host, port, source = _place(self.app, host, port, fallback_port)
+            sock = _bind(host, port, source)
         except BaseException:
             self.app.state.hub.store.close()
             raise
@@ -603,9 +607,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.seed is not None:
         options["seed"] = args.seed
     app = create_app(args.db, **options)
-    host, port, stored = _place(app, args.host, args.port, 8000)
+    host, port, source = _place(app, args.host, args.port, 8000)
     try:
-        sock = _bind(host, port, stored)
+        sock = _bind(host, port, source)
     except OSError as error:
         app.state.hub.store.close()
         raise SystemExit(f"classroom server: {error}") from None

@@ -187,13 +187,15 @@ class Classroom:
                 created = self._request("POST", "/api/teacher/sessions", {"title": title})
                 code = str(created["code"])
             self.code = code
-            self.state()  # the session exists (a wrong ``code`` fails here)
+            activity = self.state().get("activity")  # the session exists (a wrong ``code`` fails here)
+            self._range = (0, 100)
+            if isinstance(activity, Mapping) and "low" in activity and "high" in activity:
+                self._range = (int(activity["low"]), int(activity["high"]))  # resumed: the live board's range
         except BaseException:
             self.server.stop()
             raise
         self.join_url = f"{self.base_url}/join/{self.code}"
         self.teacher_url = f"{self.base_url}/teacher/{self.code}"
-        self._range = (0, 100)
         self._boards: list[Any] = []
         self.stopped = False
 
