@@ -277,10 +277,12 @@ class PlanRunner:
     ``run()`` blocks until the plan is done or ``stop()``; ``advance()`` (the teacher's Enter)
     opens the next activity now. ``say`` prints what happens (one line each). How far the plan
     got is kept in the database, so a server restarted with the same plan goes on from there.
+    ``poll``: seconds between its looks at the session (one teacher request each: the teacher
+    token's rate limit, CL-12, is shared with the teacher page).
     """
 
     def __init__(
-        self, room: Classroom, plan: Plan, say: Callable[[str], None] = print, poll: float = 0.3
+        self, room: Classroom, plan: Plan, say: Callable[[str], None] = print, poll: float = 1.0
     ) -> None:
         self.room = room
         self.plan = plan
@@ -313,8 +315,9 @@ class PlanRunner:
         }
 
     def attach(self) -> None:
-        """Let the teacher page advance the plan: ``POST /api/teacher/{code}/advance`` (the teacher's
-        token, as every teacher route) calls ``advance()`` and answers ``progress()``."""
+        """Let the teacher page follow and advance the plan: ``GET /api/teacher/{code}/plan``
+        answers ``{"ok": true, "plan": progress()}``; ``POST /api/teacher/{code}/advance`` calls
+        ``advance()`` and answers the same (the teacher's token, as every teacher route)."""
         from starlette.responses import JSONResponse
         from starlette.routing import Route
 
@@ -323,17 +326,19 @@ class PlanRunner:
         app = self.room.server.app
         classroom, code = app.state.classroom, self.room.code
 
-        async def advance(request: Any) -> Any:
+        async def plan(request: Any) -> Any:
             try:
                 classroom.teacher(request)
                 if request.path_params["code"].upper() != code.upper():
                     raise ClassroomError("CL-5", "this session runs no plan", 404)
             except ClassroomError as error:
                 return _error(error)
-            self.advance()
+            if request.method == "POST":
+                self.advance()
             return JSONResponse({"ok": True, "plan": self.progress()})
 
-        app.router.routes.append(Route("/api/teacher/{code}/advance", advance, methods=["POST"]))
+        app.router.routes.append(Route("/api/teacher/{code}/advance", plan, methods=["POST"]))
+        app.router.routes.append(Route("/api/teacher/{code}/plan", plan, methods=["GET"]))
 
     @property
     def finished(self) -> bool:

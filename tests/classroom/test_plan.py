@@ -4,6 +4,7 @@ order on loopback with simulated students; the teacher advances with Enter or th
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import re
@@ -14,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
@@ -26,6 +29,7 @@ from gamekit.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEEK3 = ROOT / "data" / "classroom" / "plans" / "week3.toml"
+FAST = Limits(rate=10_000, burst=10_000)
 
 
 def test_the_example_plan_is_valid():
@@ -148,7 +152,7 @@ def test_the_example_plan_runs_end_to_end_from_the_command(tmp_path):
         assert f"Activity {number} of 4" in text and f"Activity {number} is finished." in text, text
     assert "The plan is done" in text and "Traceback" not in err, err
     assert seconds < 55
-    with Classroom(db=db, limits=Limits(rate=10_000, burst=10_000)) as room:  # resumed: the data is all there
+    with Classroom(db=db, limits=FAST) as room:  # resumed: the data is all there
         data = room.data()
         assert set(data["format"].dropna()) >= {"second_price", "first_price", "losers_pay_half", "for_sale"}
         assert all(t["over"] for t in room.state()["tables"])
@@ -158,7 +162,7 @@ def test_the_teacher_page_advances_the_plan(tmp_path):
     text = '[[activity]]\nkind = "auction"\nrounds = 5\n[[activity]]\nkind = "auction"\nformat = "all_pay"\n'
     plan = parse_plan(text)
     said: list[str] = []
-    room = Classroom(db=tmp_path / "advance.sqlite")
+    room = Classroom(db=tmp_path / "advance.sqlite", limits=FAST)  # the runner polls faster than a page
     runner = PlanRunner(room, plan, say=said.append, poll=0.05)
     runner.attach()
     worker = threading.Thread(target=runner.run, daemon=True)
@@ -178,13 +182,64 @@ def test_the_teacher_page_advances_the_plan(tmp_path):
             assert room.state()["activity"]["format"] == expected
         assert room.state()["round"]["number"] == 1
         assert any("moved on by the teacher" in line for line in said)
+        shown = httpx.get(f"{room.base_url}/api/teacher/{room.code}/plan", headers=teacher, timeout=10)
+        assert shown.status_code == 200 and shown.json()["plan"] == {
+            "title": "Class",
+            "done": 1,
+            "activities": 2,
+            "running": 2,
+        }
     finally:
         runner.stop()
         worker.join(10)
         room.stop()
     # a restart with the same plan goes on where it stood: activity 2 running, nothing opened again
-    with Classroom(db=tmp_path / "advance.sqlite") as again:
+    with Classroom(db=tmp_path / "advance.sqlite", limits=FAST) as again:
         resumed = PlanRunner(again, plan, say=said.append, poll=0.05)
         assert resumed.progress() == {"title": "Class", "done": 1, "activities": 2, "running": 2}
         assert said[-1] == "Resuming the plan: 1 of 2 activities done."
         assert again.state()["activity"]["format"] == "all_pay" and again.state()["round"]["number"] == 1
+
+
+VALID = {
+    "auction": st.fixed_dictionaries(
+        {"kind": st.just("auction"), "format": st.sampled_from(["first_price", "second_price", "all_pay"])},
+        optional={"rounds": st.integers(1, 100), "feedback": st.booleans(), "seed": st.integers(0, 2**62)},
+    ),
+    "clock": st.fixed_dictionaries(
+        {"kind": st.just("clock")},
+        optional={
+            "rounds": st.integers(1, 100),
+            "step": st.integers(1, 100),
+            "tick_seconds": st.floats(0, 60),
+        },
+    ),
+    "tables": st.fixed_dictionaries(
+        {"kind": st.just("tables"), "game": st.sampled_from(["for_sale", "money_monsoon"])},
+        optional={"size": st.integers(4, 5), "timer": st.integers(5, 3600)},  # both games seat 4 and 5
+    ),
+}
+
+
+def _toml(activities: list[dict]) -> str:
+    def value(v):
+        return json.dumps(v) if not isinstance(v, bool) else str(v).lower()
+
+    return "\n".join(
+        "[[activity]]\n" + "\n".join(f"{k} = {value(v)}" for k, v in activity.items())
+        for activity in activities
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(*VALID.values()), min_size=1, max_size=5), st.data())
+def test_cl_31_a_valid_plan_runs_as_written_and_one_bad_key_is_named_by_its_activity(activities, data):
+    plan = parse_plan(_toml(activities))
+    assert [a.kind for a in plan.activities] == [a["kind"] for a in activities]
+    assert all(a.number == n for n, a in enumerate(plan.activities, start=1))
+    spoiled = data.draw(st.integers(0, len(activities) - 1))
+    activities[spoiled] = {**activities[spoiled], "colour": "blue"}
+    with pytest.raises(PlanError) as refused:
+        parse_plan(_toml(activities))
+    (problem,) = refused.value.problems
+    assert problem.startswith(f"activity {spoiled + 1} ({activities[spoiled]['kind']}): unknown key 'colour'")
