@@ -124,7 +124,12 @@ class Store:
         return None if row is None else row["value"]
 
     def set_meta(self, key: str, value: str) -> None:
-        self.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        # An upsert, not INSERT OR REPLACE: the row keeps its place, so a restart that writes the
+        # same value leaves the database exactly as it was.
+        self.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
 
 class _Transaction:
