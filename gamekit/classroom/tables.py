@@ -350,7 +350,8 @@ class Tables(Presence):
                 if game.is_over or not any(seats[s]["bot"] is not None for s in game.to_act):
                     continue
                 window = self.windows.get(table)
-                if window is None:
+                waiting = self._window_waiting(table, seats)
+                if window is None or not waiting:  # no point open, or nobody here left to wait for
                     with self.store.write():
                         self._advance(row["session"], row["activity"], table, seats)
                         self._bump(row["session"])
@@ -358,7 +359,6 @@ class Tables(Presence):
                     continue
                 seconds = json.loads(row["config"]).get("any_time_seconds", ANY_TIME_SECONDS)
                 if self.clock() - window["since"] >= seconds:
-                    waiting = self._window_waiting(table, seats)
                     self._pass_point(
                         row["session"], row["activity"], table, seats, waiting, why="pass (time)"
                     )

@@ -304,3 +304,53 @@ def test_the_servers_clock_thread_applies_absence_by_itself(server, room):
         for r in defaults
     )
     assert json.loads(json.dumps(state))["activity"]["timer"] == 5
+
+
+def test_cl_21_no_at_any_time_point_waits_for_an_absent_student(hub):
+    """CL-17's point waits for a student who may harvest; once she is absent it waits no longer."""
+    code = hub.create_session("t")
+    (aiko,) = join(hub, code, ["Aiko"])
+    body = {"game": "bohnanza", "players": 4, "bots": "planter", "seed": 0, "any_time_seconds": 300}
+    table = hub.start_tables(code, body)["tables"][0]
+    for _ in range(200):  # Aiko plays her own decisions until a bot's decision waits for her
+        screen = hub.me(hub.student_by_token(aiko["token"]))["activity"]
+        if screen["any_time"] is not None:
+            break
+        act(hub, aiko, screen["legal"][0])
+    assert screen["any_time"] is not None and hub.state(code)["waiting"] == ["Aiko"]
+    decided = len(hub.games[table].history)
+    hub.clock.advance(20)
+    assert hub.tables_due() == 0 and len(hub.games[table].history) == decided  # she is here: 300 s
+    hub.clock.advance(ABSENT_SECONDS - 19)
+    assert hub.state(code)["waiting"] == []
+    assert hub.tables_due() == 1 and len(hub.games[table].history) > decided
+    assert not [r for r in rows(hub, code, kind="pass") if r["student"] == aiko["student"]]  # no pass of hers
+
+
+def test_a_database_from_before_presence_gets_its_columns_and_rejoin_codes(tmp_path):
+    import sqlite3
+
+    from gamekit.classroom.store import SCHEMA
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.executescript(
+        SCHEMA.replace("CREATE TABLE IF NOT EXISTS revoked", "CREATE TABLE IF NOT EXISTS unused")
+    )
+    old.execute("INSERT INTO sessions (code, title, seed, created) VALUES ('ACDEFG', 't', 0, 'then')")
+    old.execute(
+        "INSERT INTO students (session, name, lang, token, joined) VALUES ('ACDEFG', 'Ken', 'en', 'tk', 'then')"
+    )
+    old.commit()
+    old.close()
+    hub = make_hub(path)
+    try:
+        (student,) = db_rows(path, "SELECT * FROM students")
+        assert len(student["rejoin"]) == 6
+        assert (
+            "rule" in db_rows(path, "SELECT * FROM pragma_table_info('bids') WHERE name = 'rule'")[0]["name"]
+        )
+        assert hub.join("ACDEFG", "ken")["name"] == "ken (2)"
+        assert hub.rejoin("ACDEFG", student["rejoin"])["student"] == student["id"]
+    finally:
+        hub.store.close()
