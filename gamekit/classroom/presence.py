@@ -98,7 +98,7 @@ class Presence(HubBase):
         first time it is asked for; None without a timer. Paused: what was left at the pause."""
         config = self._config(activity_id)
         timer = config.get("timer")
-        if not timer:
+        if not timer or key is None:
             return None
         if config.get("paused"):
             kept = self.paused_left.get(activity_id, {}).get(key)

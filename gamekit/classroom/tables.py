@@ -102,9 +102,9 @@ class Tables(Presence):
 
     def _turn_key(self, activity_id: int, table: int, seat: int) -> tuple[tuple | None, Any]:
         """The timer key of the seat's decision now, with its mark (the seat's count of decisions
-        made), or (None, None) when the seat is not to decide."""
+        made), or (None, None) when the seat is not to decide or no timer is set."""
         game = self.games[table]
-        if seat not in game.to_act:
+        if seat not in game.to_act or not self._config(activity_id).get("timer"):
             return None, None
         return ("t", activity_id, table, seat), sum(1 for s, _ in game.history if s == seat)
 
@@ -395,7 +395,7 @@ class Tables(Presence):
             if self._seat_absent(activity_id, info):
                 return seat, ABSENT_RULE
             key, mark = self._turn_key(activity_id, table, seat)
-            if self._expired(activity_id, key, mark):
+            if key is not None and self._expired(activity_id, key, mark):
                 return seat, TIMER_RULE
         return None
 

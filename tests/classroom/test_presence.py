@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from gamekit.classroom.activities import Hub
@@ -192,7 +192,10 @@ EVENTS = st.lists(
         st.tuples(st.just("due"), st.just(0)),
         st.tuples(st.just("close"), st.just(0)),
         st.tuples(st.just("next"), st.just(0)),
+        st.tuples(st.just("due"), st.just(0)),
+        st.tuples(st.just("advance"), st.just(31.0)),
     ),
+    min_size=10,
     max_size=40,
 )
 
@@ -227,7 +230,9 @@ def test_no_absent_student_ever_wins_the_clock_and_no_default_is_their_own_drop(
                 if status == "open" and state["status"] == "closed" and state["result"]["winner"] is not None:
                     activity = hub.state(code)["activity"]["id"]
                     assert hub.here(state["result"]["winner"], activity)  # the winner is here at the close
+                    event("a round closed with a winner")
             defaults = {(r["round"], r["student"]) for r in rows(hub, code, kind="default")}
+            event(f"defaults stored: {bool(defaults)}")
             own = {
                 (r["round"], r["student"]) for r in rows(hub, code) if r["kind"] in ("drop", "win", "stopped")
             }
@@ -237,6 +242,77 @@ def test_no_absent_student_ever_wins_the_clock_and_no_default_is_their_own_drop(
                 "SELECT b.student, r.number, b.rule FROM bids b JOIN rounds r ON r.id = b.round",
             )
             assert {(b["number"], b["student"]) for b in stored if b["rule"]} == defaults
+        finally:
+            hub.store.close()
+
+
+SEALED_EVENTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("advance"), st.sampled_from([1.0, 5.0, 20.0, 31.0, 61.0])),
+        st.tuples(st.just("seen"), st.integers(0, 3)),
+        st.tuples(st.just("bid"), st.tuples(st.integers(0, 3), st.integers(0, 100))),
+        st.tuples(st.just("due"), st.just(0)),
+        st.tuples(st.just("close"), st.just(0)),
+        st.tuples(st.just("next"), st.just(0)),
+        st.tuples(st.just("due"), st.just(0)),
+        st.tuples(st.just("advance"), st.just(31.0)),
+    ),
+    min_size=10,
+    max_size=40,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events=SEALED_EVENTS, timer=st.sampled_from([None, 10, 60]))
+def test_a_default_is_never_stored_as_the_students_own_bid(events, timer):
+    with tempfile.TemporaryDirectory() as folder:
+        hub = make_hub(Path(folder) / "s.db")
+        try:
+            code = hub.create_session("t")
+            joined = join(hub, code, ["A", "B", "C", "D"])
+            hub.start_auction(code, {"format": "all_pay", "rounds": 3, "timer": timer})
+            for kind, arg in events:
+                status = hub.round_state(code)["status"]
+                if kind == "advance":
+                    hub.clock.advance(arg)
+                elif kind == "seen":
+                    hub.student_by_token(joined[arg]["token"])
+                elif kind == "bid":
+                    try:
+                        act(hub, joined[arg[0]], f"bid {arg[1]}")
+                    except Exception as error:  # bid already (CL-3), or the round closed (CL-2)
+                        assert getattr(error, "rule_id", None) in ("CL-2", "CL-3")
+                elif kind == "due":
+                    hub.presence_due()
+                elif kind == "close" and status == "open":
+                    hub.close(code)
+                elif kind == "next" and status == "closed" and hub.round_state(code)["round"] < 3:
+                    hub.next_round(code)
+            bids = {(r["round"], r["student"]): r for r in rows(hub, code, kind="bid", accepted=True)}
+            defaults = {(r["round"], r["student"]): r for r in rows(hub, code, kind="default")}
+            assert not bids.keys() & defaults.keys()
+            event(f"defaults stored: {bool(defaults)}")
+            assert all(
+                r["text"] in ("no bid (timer)", "no bid (absent)") and r["payoff"] == 0
+                for r in defaults.values()
+            )
+            assert all(r["rule"] == ("CL-20" if "timer" in r["text"] else "CL-21") for r in defaults.values())
+            assert timer is not None or all(r["rule"] == "CL-21" for r in defaults.values())
+            stored = db_rows(
+                hub.store.path,
+                "SELECT b.student, r.number, b.rule FROM bids b JOIN rounds r ON r.id = b.round",
+            )
+            assert {(b["number"], b["student"]) for b in stored} == bids.keys() and not any(
+                b["rule"] for b in stored
+            )
+            for number in range(1, 4):
+                found = db_rows(hub.store.path, "SELECT result FROM rounds WHERE number = ?", (number,))
+                if found and found[0]["result"]:
+                    result = json.loads(found[0]["result"])
+                    own = sorted(
+                        (int(r["text"].split()[1]) for k, r in bids.items() if k[0] == number), reverse=True
+                    )
+                    assert result["bids"] == own and result["defaults"] == {}
         finally:
             hub.store.close()
 
