@@ -14,6 +14,7 @@ round and table where it stood (games from their saved ``to_json()``).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .hub_base import LANGS, MAX_TEXT, _plain
@@ -35,6 +36,8 @@ from .security import ClassroomError, clean_name
 from .store import now
 from .tables import ANY_TIME_SECONDS, LOG_LINES, PASS, Tables, table_games
 from .tokens import join_code, normal_code, token
+
+_ACTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 # What this module has always offered, from the modules its jobs moved to.
 __all__ = [
@@ -157,27 +160,43 @@ class Hub(Rounds, Tables):
             }
 
     # ----------------------------------------------------------------- a student acts
-    def act(self, student: Any, text: Any) -> dict[str, Any]:
-        """A student's input: a bid, a drop-out or a table action. Returns the new screen."""
+    def act(self, student: Any, text: Any, action_id: Any = None) -> dict[str, Any]:
+        """A student's input: a bid, a drop-out or a table action. Returns the new screen.
+
+        ``action_id``: the page's own id of this action (1 to 64 of A-Z a-z 0-9 _ -), so that a
+        retry after a lost answer acts once: an id this student's action was stored with is
+        answered with the screen as it is now, and nothing is stored again."""
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
             raise ClassroomError("CL-11", f"'text' must be an action of 1 to {MAX_TEXT} characters", 422)
+        if action_id is not None and not (isinstance(action_id, str) and _ACTION_ID.fullmatch(action_id)):
+            raise ClassroomError("CL-11", "'id' is 1 to 64 letters, digits, '_' or '-'", 422)
         text = " ".join(text.split())
         with self.lock:
-            session = self.session(student["session"])
-            activity = self._activity(session)
-            if activity is None:
-                error = ClassroomError("CL-8", "nothing is running now: wait for the teacher")
-                self._refused(
-                    session["code"], "input", text, error, student=student["id"], name=student["name"]
-                )
-                raise error
-            if activity["kind"] == "auction":
-                self._round_input(session, activity, student, text, "bid")
-            elif activity["kind"] == "clock":
-                self._round_input(session, activity, student, text, "drop")
-            else:
-                self._table_act(session, activity, student, text)
+            if action_id is not None and self.store.one(
+                "SELECT 1 FROM acted WHERE student = ? AND action = ?", (student["id"], action_id)
+            ):
+                return self.me(student)  # sent again: stored once
+            self._acting = None if action_id is None else (student["id"], action_id)
+            try:
+                self._dispatch(student, text)
+            finally:
+                self._acting = None
         return self.me(student)
+
+    def _dispatch(self, student: Any, text: str) -> None:
+        """The input to the running activity (under the lock)."""
+        session = self.session(student["session"])
+        activity = self._activity(session)
+        if activity is None:
+            error = ClassroomError("CL-8", "nothing is running now: wait for the teacher")
+            self._refused(session["code"], "input", text, error, student=student["id"], name=student["name"])
+            raise error
+        if activity["kind"] == "auction":
+            self._round_input(session, activity, student, text, "bid")
+        elif activity["kind"] == "clock":
+            self._round_input(session, activity, student, text, "drop")
+        else:
+            self._table_act(session, activity, student, text)
 
     # ----------------------------------------------------------------- the teacher's views
     def state(self, code: str) -> dict[str, Any]:

@@ -160,7 +160,8 @@ async def me(request: Request, room: Classroom) -> Response:
 async def act(request: Request, room: Classroom) -> Response:
     student = await room.student(request)
     body = await room.body(request)
-    return JSONResponse({"ok": True, "me": await _run(lambda: room.hub.act(student, body.get("text")))})
+    answer = await _run(lambda: room.hub.act(student, body.get("text"), body.get("id")))
+    return JSONResponse({"ok": True, "me": answer})
 
 
 async def leave(request: Request, room: Classroom) -> Response:

@@ -65,6 +65,7 @@ class HubBase:
         self.deadlines: dict[tuple, float] = {}
         self.paused_left: dict[int, dict[tuple, float]] = {}
         self._configs: dict[int, dict[str, Any]] = {}  # activity → its settings (read once)
+        self._acting: tuple[int, str] | None = None  # (student, client action id) of the act running
         self.games: dict[int, Game] = {}
         self.versions: dict[str, int] = {}  # per session: the teacher's screen changed
         # What a student sees changes with the session's public part ("p:CODE": rounds opening and
@@ -187,6 +188,13 @@ class HubBase:
             time=now(),
             **fields,
         )
+
+    def _mark_acted(self) -> None:
+        """Inside the transaction that stores a student's action: its client id, so that the same
+        id sent again is answered without acting twice (``Hub.act``)."""
+        if self._acting is not None:
+            student, action = self._acting
+            self.store.insert("acted", student=student, action=action, time=now())
 
     def _refused(self, session: str, kind: str, text: str, error: Exception, **fields: Any) -> None:
         """Log a refused input (accepted false, with the rule it broke) in its own transaction."""

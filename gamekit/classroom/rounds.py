@@ -207,6 +207,7 @@ class Rounds(Presence):
             raise
         with self.store.write() as db:
             db.insert("bids", round=current["id"], student=student["id"], amount=amount, time=now())
+            self._mark_acted()
             self._row(session["code"], kind, f"{kind} {amount}", True, value=value, **fields)
             # A sealed bid changes the bidder's screen only; a drop-out, everyone's (who is still in).
             self._count(f"s:{student['id']}" if kind == "bid" else f"p:{session['code']}")

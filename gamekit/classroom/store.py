@@ -70,6 +70,10 @@ CREATE TABLE IF NOT EXISTS rows (
     rule TEXT
 );
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS acted (
+    student INTEGER NOT NULL REFERENCES students(id), action TEXT NOT NULL, time TEXT NOT NULL,
+    PRIMARY KEY (student, action)
+);
 CREATE TABLE IF NOT EXISTS revoked (
     token TEXT PRIMARY KEY, student INTEGER NOT NULL REFERENCES students(id), time TEXT NOT NULL
 );

@@ -298,6 +298,7 @@ class Tables(Presence):
             raise
         try:
             with self.store.write():
+                self._mark_acted()
                 for _, done in game.history[before:]:
                     self._row(session["code"], "action", done, True, **fields)
                 self._advance(session["code"], activity["id"], row["id"], seats)
@@ -323,6 +324,8 @@ class Tables(Presence):
         """Students pass the table's "at any time" point (CL-17); the bots go on once none is left."""
         window = self.windows.setdefault(table, {"passed": set(), "since": self.clock()})
         with self.store.write():
+            if fields is not None:  # a student's own pass (not the room's time)
+                self._mark_acted()
             for seat in passing:
                 window["passed"].add(seat)
                 info = seats[seat]

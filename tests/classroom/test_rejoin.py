@@ -4,6 +4,8 @@ the teacher's state says of each student (present, absent_for, rejoin, shown_nam
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamekit.classroom.tokens import CODE_ALPHABET, CODE_LENGTH
@@ -194,3 +196,42 @@ def test_the_teachers_state_says_who_is_here(server, room):
 @pytest.mark.parametrize("name", ["Aiko", "aiko", "AIKO"])
 def test_cl_23_a_shown_name_is_found_whatever_its_letter_case(server, room, name):
     assert room.t("POST", "remove", {"student": name})["student"] == room.ids[0]
+
+
+# ------------------------------------------------------------------ a retry after a lost answer
+def test_an_action_sent_twice_with_its_id_is_stored_once(server, room):
+    room.t("POST", "auction", {"format": "first_price", "rounds": 2})
+    aiko, ben = room.students[0], room.students[1]
+    first = aiko.ok("POST", "/api/act", {"text": "bid 25", "id": "tap-1"})
+    again = aiko.ok("POST", "/api/act", {"text": "bid 25", "id": "tap-1"})
+    assert first == again and again["me"]["activity"]["my_bid"] == 25
+    assert (
+        ben.ok("POST", "/api/act", {"text": "bid 30", "id": "tap-1"})["me"]["activity"]["my_bid"] == 30
+    )  # ids are per student
+    bids = [r for r in room.t("GET", "rows") if r["kind"] == "bid"]
+    assert [(r["student"], r["text"], r["accepted"]) for r in bids] == [
+        (room.ids[0], "bid 25", True),
+        (room.ids[1], "bid 30", True),
+    ]
+    assert len(db_rows(server.db, "SELECT * FROM bids")) == 2
+    # a refused action stores no id: sent again it is refused again, and a new id acts anew
+    refused(server, aiko, "/api/act", {"text": "bid 26", "id": "tap-2"}, rule="CL-3", status=409)
+    refused(server, aiko, "/api/act", {"text": "bid 26", "id": "tap-2"}, rule="CL-3", status=409)
+    for bad in ("", "x" * 65, "a b", "é", 7):
+        refused(server, aiko, "/api/act", {"text": "bid 26", "id": bad}, rule="CL-11", status=422)
+
+
+def test_a_table_action_sent_twice_with_its_id_is_played_once(server, room):
+    room.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 2})
+    for student in room.students:
+        screen = student.ok("GET", "/api/me")["activity"]
+        if screen["legal"]:
+            break
+    decided = len(json.loads(room.t("GET", f"tables/{screen['table']}")["json"])["actions"])
+    body = {"text": screen["legal"][0], "id": "move-7"}
+    answers = [student.ok("POST", "/api/act", body) for _ in range(3)]
+    assert answers[1] == answers[2]
+    actions = [r for r in room.t("GET", "rows") if r["kind"] == "action"]
+    assert len(actions) == 1 and actions[0]["text"] == body["text"]
+    moves = json.loads(room.t("GET", f"tables/{screen['table']}")["json"])["actions"]
+    assert [seat for seat, _ in moves[decided:]].count(screen["seat"]) == 1  # the seat moved once
