@@ -430,3 +430,29 @@ def test_a_database_from_before_presence_gets_its_columns_and_rejoin_codes(tmp_p
         assert hub.rejoin("ACDEFG", student["rejoin"])["student"] == student["id"]
     finally:
         hub.store.close()
+
+
+def test_an_open_event_stream_keeps_a_student_present(tmp_path):
+    """Over HTTP, a 5 s timer (absent after 5 s): Aiko only keeps her event stream open, Ben and
+    Chiara send nothing; after 6.5 s Aiko is present and the others are absent."""
+    import httpx
+
+    from gamekit.classroom import Limits, serve
+
+    from .classroom_client import TEACHER
+    from .classroom_client import Class as Room
+
+    limits = Limits(rate=10_000, burst=10_000, heartbeat=0.3)
+    with serve(tmp_path / "s.db", teacher_token=TEACHER, limits=limits) as server:
+        room = Room(server.url, ["Aiko", "Ben", "Chiara"])
+        room.t("POST", "auction", {"format": "first_price", "rounds": 1, "timer": 5})
+        started = time.monotonic()
+        with httpx.stream(
+            "GET", f"{server.url}/api/events", headers=room.students[0].headers, timeout=10
+        ) as stream:
+            for _ in stream.iter_lines():  # a heartbeat every 0.3 s
+                if time.monotonic() - started > 6.5:
+                    break
+            students = room.t("GET", "state")["students"]
+        assert [s["present"] for s in students] == [True, False, False]
+        assert students[0]["absent_for"] is None and all(s["absent_for"] > 5 for s in students[1:])
