@@ -42,6 +42,7 @@ from ..core import IllegalAction
 from . import tokens
 from .activities import Hub
 from .pages import page_routes
+from .people_routes import PEOPLE_ROUTES
 from .security import ClassroomError, Limits, RateLimiter, StreamCounter
 from .store import ROW_COLUMNS, Store
 
@@ -162,7 +163,8 @@ async def me(request: Request, room: Classroom) -> Response:
 async def act(request: Request, room: Classroom) -> Response:
     student = await room.student(request)
     body = await room.body(request)
-    return JSONResponse({"ok": True, "me": await _run(lambda: room.hub.act(student, body.get("text")))})
+    answer = await _run(lambda: room.hub.act(student, body.get("text"), body.get("id")))
+    return JSONResponse({"ok": True, "me": answer})
 
 
 async def leave(request: Request, room: Classroom) -> Response:
@@ -236,16 +238,6 @@ async def tables(request: Request, room: Classroom) -> Response:
     room.teacher(request)
     body = await room.body(request)
     return JSONResponse(await _run(lambda: room.hub.start_tables(request.path_params["code"], body)))
-
-
-async def remove(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    body = await room.body(request)
-    student = body.get("student")
-    if not isinstance(student, int) or isinstance(student, bool):
-        raise ClassroomError("CL-11", "'student' must be a student's number", 422)
-    await _run(lambda: room.hub.leave(student, request.path_params["code"]))
-    return JSONResponse({"ok": True})
 
 
 async def state(request: Request, room: Classroom) -> Response:
@@ -331,12 +323,13 @@ def create_app(
         _route(f"{T}/next", _round_step("next_round"), ["POST"], room),
         _route(f"{T}/tick", _round_step("tick"), ["POST"], room),
         _route(f"{T}/tables", tables, ["POST"], room),
-        _route(f"{T}/remove", remove, ["POST"], room),
         _route(f"{T}/state", state, ["GET"], room),
         _route(f"{T}/rows", rows, ["GET"], room),
         _route(f"{T}/tables/{{table}}", table, ["GET"], room),
         _route(f"{T}/events", teacher_events, ["GET"], room),
         _route("/qr/{code}.svg", qr, ["GET"], room),
+        # presence (CL-19..CL-24): rejoin, timer, pause, resume, remove, seat
+        *[_route(path, handler, methods, room) for path, handler, methods in PEOPLE_ROUTES],
         *page_routes(),  # the pages, their words (/i18n/{lang}.json) and /static (cls-pages)
     ]
 
@@ -365,6 +358,7 @@ def _clock(hub: Hub, stop: threading.Event) -> None:
         try:
             hub.tick_due()
             hub.tables_due()
+            hub.presence_due()
         except sqlite3.ProgrammingError:  # the database was closed under a forced exit: stop too
             return
 
