@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -68,6 +69,23 @@ def public_picture(game: Game) -> Picture:
     if result:
         html = html[: -len("</div>")] + result + "</div>"
     return Picture(html)
+
+
+_STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)</style>", re.S | re.I)
+_STYLE_ATTR = re.compile(r"(<[^>]*?\s)style=(\"[^\"]*\"|'[^']*')", re.S)
+
+
+def for_page(html: str) -> tuple[str, str]:
+    """A picture's HTML for a page whose security policy refuses inline styles: its ``<style>``
+    blocks taken out (returned apart, as CSS the page adds as a style sheet) and each ``style``
+    attribute renamed ``data-gk-style`` (the page applies it through the DOM, which the policy
+    allows). Parsing the HTML as it is would log a refused style for each one."""
+    css = "\n".join(_STYLE_BLOCK.findall(html))
+    html = _STYLE_BLOCK.sub("", html)
+    previous = None
+    while previous != html:  # several style attributes may follow one another in one tag's text
+        previous, html = html, _STYLE_ATTR.sub(r"\1data-gk-style=\2", html)
+    return html, css
 
 
 # ------------------------------------------------------------------------------ the rounds
@@ -126,9 +144,9 @@ def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
         game = hub.games[row["id"]]
         seats = json.loads(row["seats"])
         try:
-            picture = public_picture(game).html
+            picture, css = for_page(public_picture(game).html)
         except NotImplementedError as exc:
-            picture = f"<p>{exc}</p>"
+            picture, css = f"<p>{escape(str(exc))}</p>", ""
         result = game.result() if game.is_over else None
         out.append(
             {
@@ -141,6 +159,7 @@ def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
                     for i, s in enumerate(seats)
                 ],
                 "picture": picture,
+                "css": css,
                 "scores": result["scores"] if result else None,
                 "winners": result["winners"] if result else None,
             }
@@ -153,8 +172,8 @@ def results(hub: Any, code: str) -> dict[str, Any]:
 
     ``{activity, kind, format, low, high, rounds_total, rounds: [{round, status, winner, price,
     revenue, theory_revenue, bidders, bids: [{value, bid, name, censored}], equilibrium}], clock:
-    {price, still_in, top} | null, tables: [{table, game, over, to_act, players, picture, scores,
-    winners}], games}``.
+    {price, still_in, top} | null, tables: [{table, game, over, to_act, players, picture, css,
+    scores, winners}], games}``; a picture's styles come apart from it (``for_page``).
     """
     from .tables import table_games
 
@@ -229,4 +248,4 @@ async def route(request: Any, room: Any) -> Any:
     return JSONResponse(await run_in_threadpool(lambda: results(room.hub, request.path_params["code"])))
 
 
-__all__ = ["public_picture", "public_view", "results", "round_figures", "route"]
+__all__ = ["for_page", "public_picture", "public_view", "results", "round_figures", "route"]

@@ -13,7 +13,7 @@ pytest.importorskip("plotly")
 
 import gamekit
 from gamekit.classroom import live
-from gamekit.classroom.results import PUBLIC_HEADING, public_picture, public_view
+from gamekit.classroom.results import PUBLIC_HEADING, for_page, public_picture, public_view
 from gamekit.pictures import picture
 
 from .classroom_client import Client
@@ -223,3 +223,13 @@ def test_the_live_board_never_shows_the_teachers_full_view():
     assert PUBLIC_HEADING in public
     for house in [h for held in game.houses for h in held]:
         assert f"<title>house {house}</title>" not in public
+
+
+def test_a_picture_goes_to_the_page_without_inline_styles():
+    game = gamekit.new_game("bohnanza", players=4, seed=1)
+    html = public_picture(game).html
+    assert "<style" in html and ' style="' in html  # the drawers write both
+    shown, css = for_page(html)
+    assert "<style" not in shown and " style=" not in shown and "data-gk-style=" in shown
+    assert "table-layout" in css
+    assert shown.count("data-gk-style=") == html.count(' style="')

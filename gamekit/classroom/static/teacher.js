@@ -287,40 +287,32 @@
 
   // ---------------------------------------------------------------------------- tables
   // A picture's HTML comes from the server's drawers (public view only). The page's security
-  // policy refuses inline styles, so each style attribute is applied through the DOM instead and
-  // each <style> block becomes a constructed style sheet.
-  // Parsed in an inert document (DOMParser: nothing runs, nothing loads); scripts and event
-  // attributes, which the drawers never write, are dropped all the same.
-  function pictureNode(html) {
+  // policy refuses inline styles, so the server sends each style attribute as data-gk-style (set
+  // here through the DOM, which the policy allows) and the style blocks apart as CSS (added as a
+  // constructed style sheet). Parsed in an inert document (DOMParser: nothing runs, nothing
+  // loads); scripts and event attributes, which the drawers never write, are dropped all the same.
+  function addSheet(css) {
+    if (!css || app.sheets.has(css) || typeof CSSStyleSheet === "undefined") return;
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      app.sheets.add(css);
+    } catch (e) { /* an old browser: the picture keeps teacher.css's rules */ }
+  }
+
+  function pictureNode(html, css) {
+    addSheet(css);
     const content = new DOMParser().parseFromString(`<div>${html}</div>`, "text/html").body.firstElementChild;
-    content.querySelectorAll("script, iframe, object, embed, link").forEach((node) => node.remove());
+    content.querySelectorAll("script, style, iframe, object, embed, link").forEach((node) => node.remove());
     content.querySelectorAll("*").forEach((node) => {
-      for (const name of node.getAttributeNames()) if (/^on/i.test(name)) node.removeAttribute(name);
-    });
-    content.querySelectorAll("style").forEach((node) => {
-      const text = node.textContent;
-      node.remove();
-      if (app.sheets.has(text) || typeof CSSStyleSheet === "undefined") return;
-      try {
-        const sheet = new CSSStyleSheet();
-        sheet.replaceSync(text);
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-        app.sheets.add(text);
-      } catch (e) { /* an old browser: the picture keeps teacher.css's rules */ }
-    });
-    const styled = [];
-    content.querySelectorAll("[style]").forEach((node) => {
-      styled.push([node, node.getAttribute("style")]);
-      node.removeAttribute("style");
+      for (const name of node.getAttributeNames()) if (/^on|^style$/i.test(name)) node.removeAttribute(name);
     });
     const holder = el("div", { class: "picture" });
     holder.append(...[...document.importNode(content, true).childNodes]);
-    // importNode copied the nodes: find the copies in the same order and style them.
-    const copies = holder.querySelectorAll("*");
-    const originals = [...content.querySelectorAll("*")];
-    styled.forEach(([node, text]) => {
-      const i = originals.indexOf(node);
-      if (i >= 0 && copies[i]) copies[i].style.cssText = text;
+    holder.querySelectorAll("[data-gk-style]").forEach((node) => {
+      node.style.cssText = node.getAttribute("data-gk-style");
+      node.removeAttribute("data-gk-style");
     });
     return holder;
   }
@@ -346,7 +338,7 @@
         : t("teacher.table_turn", { names: (tb.to_act || []).map((p) => playerName(tb, p)).join(", ") });
       return el("li", { "data-table": tb.table },
         el("p", { class: "table-head" }, el("strong", { text: t("teacher.table", { table: tb.table, game }) }), " ", turn),
-        tb.picture ? pictureNode(tb.picture) : null,
+        tb.picture ? pictureNode(tb.picture, tb.css) : null,
         scoresLine(tb));
     }));
   }
