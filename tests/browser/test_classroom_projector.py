@@ -41,11 +41,21 @@ class Student:
             {"Authorization": f"Bearer {answer.json()['token']}"},
         )
 
+    def _call(self, method: str, path: str, **kw) -> httpx.Response:
+        """One request; a rate-limited one (CL-12: a student sends at most 10 a second) is sent
+        again after the server's Retry-After, at most 5 times."""
+        for _ in range(5):
+            response = httpx.request(method, f"{self.url}{path}", headers=self.headers, timeout=30, **kw)
+            if response.status_code != 429:
+                return response
+            time.sleep(float(response.headers.get("retry-after", "1")))
+        return response
+
     def me(self) -> dict:
-        return httpx.get(f"{self.url}/api/me", headers=self.headers, timeout=30).json()
+        return self._call("GET", "/api/me").json()
 
     def act(self, text: str) -> httpx.Response:
-        return httpx.post(f"{self.url}/api/act", json={"text": text}, headers=self.headers, timeout=30)
+        return self._call("POST", "/api/act", json={"text": text})
 
 
 def _console(errors: list[str], message) -> None:
@@ -138,6 +148,13 @@ def test_a_sealed_round_shows_its_outcome_and_the_controls_run_it(projector, roo
     print(f"bid → projector: {seconds:.2f} s")
     assert seconds < 5
 
+    # The QR comes back large for a late joiner with one button, and goes small again.
+    page.click("#ctl-qr")
+    expect(page.locator("#join-box")).to_have_attribute("data-size", "big")
+    assert page.locator("#qr").bounding_box()["width"] >= 600 and code_whole(page)
+    page.click("#ctl-qr")
+    expect(page.locator("#join-box")).to_have_attribute("data-size", "small")
+
     # Next round and close it from the controls: nobody bid, and the page says so.
     page.click("#ctl-next")
     expect(page.locator("#round")).to_contain_text("Round 2 of 2")
@@ -226,6 +243,36 @@ def test_tables_show_public_pictures_and_the_controls_seat_remove_and_export(pro
         page.click("#ctl-csv")
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("session,") and "join P5" in text
+    assert not page.errors, page.errors
+
+
+def test_a_finished_table_shows_its_final_scores_and_pictures_keep_their_styles(projector, room):
+    student = Student(room, "Solo")
+    page = projector()
+    room.teacher("POST", "/tables", {"game": "for_sale", "players": 3, "seed": 1})
+    for _ in range(400):  # bounded: the bots play the other seats at once
+        screen = student.me()["activity"]
+        if screen["result"] is not None:
+            break
+        if student_seat_to_act(screen):
+            assert student.act(screen["legal"][0]).status_code == 200
+    result = room.teacher("GET", "/results")["tables"][0]
+    assert result["over"] and result["scores"]
+    scores = page.locator("#tables .scores")
+    expect(scores).to_contain_text("Final scores:")
+    names = [p["name"] for p in result["players"]]
+    expect(scores).to_contain_text(
+        " · ".join(f"{n} {v:,}" for n, v in zip(names, result["scores"], strict=True))
+    )
+    expect(scores.locator(".winners")).to_contain_text("winner:")
+    page.screenshot(path=f"{SHOTS}-final.png")
+    # A picture drawn with inline styles (Bohnanza's) reaches the page with none refused (CSP).
+    Student(room, "Late")
+    room.teacher("POST", "/tables", {"game": "bohnanza", "players": 4, "seed": 2})
+    expect(page.locator("#tables .gk-bohnanza")).to_have_count(1)
+    styled = page.locator("#tables .gk-bohnanza [style]")
+    assert styled.count() > 0  # set through the DOM from data-gk-style
+    assert page.locator("#tables [data-gk-style]").count() == 0
     assert not page.errors, page.errors
 
 

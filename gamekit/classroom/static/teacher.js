@@ -175,9 +175,13 @@
 
   function fmt(x) { return x === null || x === undefined ? "–" : Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
+  // About ``count`` round ticks from lo to hi: steps of 1, 2 or 5 times a power of ten.
   function ticks(lo, hi, count) {
+    const raw = (hi - lo) / Math.max(1, count) || 1;
+    const power = 10 ** Math.floor(Math.log10(raw));
+    const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((m) => m >= raw) || raw;
     const out = [];
-    for (let i = 0; i <= count; i++) out.push(lo + (hi - lo) * i / count);
+    for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(Math.round(v * 1000) / 1000);
     return out;
   }
 
@@ -185,7 +189,7 @@
   // bid = value; the winner's point larger. At the clock a bid is the price a student dropped at
   // (a hollow point: the winner's price, a lower bound of where they would have dropped).
   function bidsChart(round, low, high, clock, [W, H]) {
-    const L = 100, R = 24, TOP = 20, B = 90;
+    const L = 100, R = 48, TOP = 20, B = 90;
     const bids = round.bids || [];
     const eq = round.equilibrium || [];
     const ys = [high, ...bids.map((b) => b.bid), ...eq.map((p) => p[1])].filter((y) => y !== null);
@@ -194,11 +198,11 @@
     const y = (v) => H - B - (v - yLo) / (yHi - yLo || 1) * (H - B - TOP);
     const parts = [svg("rect", { x: L, y: TOP, width: W - L - R, height: H - B - TOP, fill: "#fff", stroke: "#c9ced6" })];
     for (const v of ticks(low, high, 4)) {
-      parts.push(svg("text", { x: x(v), y: H - B + 40, "text-anchor": "middle", class: "tick" }, fmt(Math.round(v))));
+      parts.push(svg("text", { x: x(v), y: H - B + 40, "text-anchor": "middle", class: "tick" }, fmt(v)));
     }
     for (const v of ticks(yLo, yHi, 4)) {
       parts.push(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceff3" }));
-      parts.push(svg("text", { x: L - 14, y: y(v) + 10, "text-anchor": "end", class: "tick" }, fmt(Math.round(v))));
+      parts.push(svg("text", { x: L - 14, y: y(v) + 10, "text-anchor": "end", class: "tick" }, fmt(v)));
     }
     parts.push(svg("text", { x: (L + W - R) / 2, y: H - 12, "text-anchor": "middle", class: "axis" }, t("proj.axis.value")));
     parts.push(svg("text", { x: 30, y: (TOP + H - B) / 2, "text-anchor": "middle", class: "axis",
@@ -228,7 +232,7 @@
     const parts = [svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#7a828c", "stroke-width": 2 })];
     for (const v of ticks(0, top, 4)) {
       parts.push(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceff3" }));
-      parts.push(svg("text", { x: L - 14, y: y(v) + 10, "text-anchor": "end", class: "tick" }, fmt(Math.round(v))));
+      parts.push(svg("text", { x: L - 14, y: y(v) + 10, "text-anchor": "end", class: "tick" }, fmt(v)));
     }
     shown.forEach((r, i) => {
       const x0 = L + i * band + band * 0.18, w = band * 0.64;
@@ -319,11 +323,11 @@
 
   function scoresLine(table) {
     if (!table.scores) return null;
-    const names = (table.players || []).map((p, i) => (p.bot ? t("table.bot", { name: p.name }) : p.name) || letter(i));
+    const names = (table.players || []).map((p, i) => p.name || letter(i));  // a bot's name says it ("Bot B")
     const winners = (table.winners || []).map((w) => names[w]).join(", ");
     return el("p", { class: "scores" },
       el("strong", { text: t("proj.final_scores") }), " ",
-      table.scores.map((score, i) => `${names[i]} ${score}`).join(" · "),
+      table.scores.map((score, i) => `${names[i]} ${Number(score).toLocaleString("en")}`).join(" · "),
       winners ? el("span", { class: "winners", text: ` — ${t("proj.winners", { names: winners })}` }) : null);
   }
 
