@@ -83,6 +83,7 @@ def projector_fixture(browser, room: Room):
 
     yield open_projector
     for page in opened:
+        page.unroute_all(behavior="ignoreErrors")  # a test's handlers may be mid-request
         page.close()
 
 
@@ -288,3 +289,66 @@ def load(table_json: dict):
 
 def house_counts(table_json: dict) -> list[int]:
     return [len(h) for h in load(table_json).houses]
+
+
+def test_the_controls_send_the_contracts_requests_and_show_who_is_here(projector, room):
+    """The timer, pause, resume and seat endpoints and the state's presence fields come with the
+    presence helper's server (issue 25's contract): here the page's side of them, against a state
+    that carries those fields and endpoints that record what the page sent."""
+    import json
+
+    first, second = Student(room, "Ken"), Student(room, "Ken")
+    sent: list[tuple[str, dict]] = []
+
+    def state_with_presence(route):
+        answer = route.fetch()
+        state = answer.json()
+        for student in state["students"]:
+            mine = student["student"] == second.id
+            student.update(
+                present=not mine, absent_for=42.0 if mine else None, rejoin="ABC234" if mine else "XYZ789"
+            )
+            student["shown_name"] = "Ken (2)" if mine else "Ken"
+        state["faults"] = [{"time": "10:02", "where": "clock", "message": "disk is full"}]
+        if state["activity"]:
+            state["activity"].update(timer=60, deadline=30.0, paused=False)
+        route.fulfill(response=answer, json=state)
+
+    def recorded(route):
+        request = route.request
+        sent.append((request.url.rsplit("/", 1)[-1], json.loads(request.post_data or "{}")))
+        route.fulfill(json={"ok": True})
+
+    page = projector()
+    page.route("**/api/teacher/*/state", state_with_presence)
+    for name in ("timer", "pause", "resume", "seat"):
+        page.route(f"**/api/teacher/*/{name}", recorded)
+    room.teacher("POST", "/auction", {"format": "first_price", "rounds": 1})
+    expect(page.locator("#round")).to_contain_text("s left")
+    people = page.locator("#ctl-people")
+    expect(people.locator(f'tr[data-student="{second.id}"]')).to_contain_text("Ken (2)")
+    expect(people.locator(f'tr[data-student="{second.id}"]')).to_contain_text("away 42 s")
+    expect(people.locator(f'tr[data-student="{second.id}"] .rejoin')).to_have_text("ABC234")
+    expect(people.locator(f'tr[data-student="{first.id}"]')).to_contain_text("here")
+    expect(page.locator("#ctl-faults li")).to_have_text("10:02 · clock · disk is full")
+
+    page.fill("#ctl-timer", "45")
+    page.click("#ctl-set-timer")
+    page.click("#ctl-no-timer")
+    page.click("#ctl-pause")
+    page.click("#ctl-resume")
+    room.teacher("POST", "/close")
+    room.teacher("POST", "/tables", {"game": "for_sale", "players": 3, "seed": 1})
+    row = people.locator(f'tr[data-student="{second.id}"]')
+    expect(row.locator("select.seat-to option")).to_have_count(3)
+    row.locator("select.seat-to").select_option(index=2)
+    row.locator("button", has_text="Seat here").click()
+    expect(page.locator("#ctl-message")).to_have_text("Done.")
+    assert sent == [
+        ("timer", {"seconds": 45}),
+        ("timer", {"seconds": None}),
+        ("pause", {}),
+        ("resume", {}),
+        ("seat", {"student": second.id, "table": room.state()["tables"][0]["table"], "seat": 2}),
+    ]
+    assert not page.errors, page.errors

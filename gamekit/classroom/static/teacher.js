@@ -19,7 +19,7 @@
   // The SVG namespace, as the HTML parser gives it (no address written in the page's sources).
   const SVG = new DOMParser().parseFromString("<svg></svg>", "text/html").querySelector("svg").namespaceURI;
   const app = { token: null, state: null, results: null, stream: null, loading: false, again: false,
-    ui: { controls: true, qr: "auto", started: false }, sheets: new Set(),
+    ui: { controls: true, qr: "auto", started: false }, sheets: new Set(), fetched: 0,
     removing: null, seatChoice: {}, peopleDrawn: null };
   const T = () => `/api/teacher/${encodeURIComponent(code)}`;
 
@@ -66,8 +66,13 @@
       $("controls-toggle").hidden = false;
       showControls(app.ui.controls);
       app.state = response.data;
+      app.fetched = performance.now();
       draw();
       refresh();
+      setInterval(() => {  // the timer's countdown, once a second, while one runs
+        const a = app.state && app.state.activity;
+        if (a && typeof a.deadline === "number" && !a.paused) $("round").textContent = activityLine(app.state);
+      }, 1000);
       follow();
     } else if (response.status === 404) {
       keep(null);
@@ -103,7 +108,7 @@
             api("GET", `${T()}/state`, undefined, app.token),
             api("GET", `${T()}/results`, undefined, app.token),
           ]);
-          if (state.status === 200 && state.data) app.state = state.data;
+          if (state.status === 200 && state.data) { app.state = state.data; app.fetched = performance.now(); }
           if (results.status === 200 && results.data) app.results = results.data;
           draw();
         } catch (e) { /* the stream reports the connection */ }
@@ -136,8 +141,14 @@
     const status = r && typeof r === "object" ? r.status : a.status;
     if (status) parts.push(GK.has(`teacher.status.${status}`) ? t(`teacher.status.${status}`) : String(status));
     if (a.paused) parts.push(t("proj.paused"));
-    else if (typeof a.deadline === "number") parts.push(t("proj.time_left", { seconds: Math.max(0, Math.ceil(a.deadline)) }));
+    else if (typeof a.deadline === "number") parts.push(t("proj.time_left", { seconds: secondsLeft(a.deadline) }));
     return parts.join(" · ");
+  }
+
+  // The timer's seconds left, counted down on the page between the server's answers (the state
+  // gives them as of its fetch: app.fetched).
+  function secondsLeft(deadline) {
+    return Math.max(0, Math.ceil(deadline - (performance.now() - app.fetched) / 1000));
   }
 
   function playerName(table, seat) {
@@ -403,7 +414,16 @@
 
   function whole(id) { return Number.parseInt($(id).value, 10); }
 
+  // What went wrong on the server (the state's faults, newest last): the teacher is told.
+  function drawFaults(s) {
+    const faults = Array.isArray(s.faults) ? s.faults.slice(-5) : [];
+    $("ctl-faults-box").hidden = !faults.length;
+    $("ctl-faults").replaceChildren(...faults.map((f) => el("li", {
+      text: [f.time, f.where, f.message].filter((x) => x !== undefined && x !== null && x !== "").join(" · ") })));
+  }
+
   function drawControls(s, results) {
+    drawFaults(s);
     if (results && results.games && $("ctl-game").options.length !== results.games.length) {
       $("ctl-game").replaceChildren(...results.games.map((g) => el("option", { value: g, text: GK.has(`game.${g}`) ? t(`game.${g}`) : g })));
     }
