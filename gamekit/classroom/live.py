@@ -329,6 +329,24 @@ def revenue_figure(
     return fig
 
 
+def sealed_hidden(table: pd.DataFrame, state: Mapping[str, Any]) -> pd.DataFrame:
+    """The rows without the bids of a sealed round still open (from the teacher's ``state``): the
+    board may be projected, and a bid seen before the round closes is no longer sealed. The
+    clock's drops are public as they happen and stay."""
+    activity = state.get("activity") if isinstance(state, Mapping) else None
+    current = state.get("round") if isinstance(state, Mapping) else None
+    if not isinstance(activity, Mapping) or activity.get("kind") != "auction":
+        return table
+    if not isinstance(current, Mapping) or current.get("status") != "open":
+        return table
+    hidden = (
+        (table["activity"] == activity.get("id"))
+        & (table["round"] == current.get("number"))
+        & (table["kind"] == "bid")
+    ).fillna(False)
+    return table[~hidden].reset_index(drop=True)
+
+
 # What a picture drawn from ``game.view(None)`` says in its heading (every game's drawer writes
 # it), as written and HTML-escaped.
 _TEACHERS_VIEW = ("the teacher's view (everything)", escape("the teacher's view (everything)"))
@@ -423,7 +441,7 @@ class LiveBoard:
             version, rows, state, pictures = self.fetch()
             if version == self.version and version is not None:
                 return False
-            table = frame(rows)
+            table = sealed_hidden(frame(rows), state)
             self.figures = {
                 "bids": bids_figure(table, self.low, self.high),
                 "revenue": revenue_figure(table, self.low, self.high),
@@ -516,6 +534,7 @@ __all__ = [
     "revenue_figure",
     "revenue_summary",
     "round_revenue",
+    "sealed_hidden",
     "value_distribution",
     "waiting_html",
 ]

@@ -135,6 +135,27 @@ def round_figures(rows: Any, activity: int, fmt: str, low: float, high: float) -
     return out
 
 
+def revenue_summary(rows: Any, activity: int, low: float, high: float) -> dict[str, Any] | None:
+    """The activity's rounds in ``rows`` (the caller passes the closed ones: a sealed round's bids
+    are not shown before it closes) as the live board's revenue figure sums them up
+    (``live.revenue_summary`` of their rows): ``rounds``, ``mean`` revenue with its 95 % interval
+    (``ci_low``, ``ci_high``; None with one round) and ``theory``; None before a round closed."""
+    from . import live
+
+    mine = [r for r in rows if r.get("activity") == activity]
+    table = live.revenue_summary(mine, low, high)
+    if table.empty:
+        return None
+    row = table.iloc[0]
+    return {
+        "rounds": int(row["rounds"]),
+        "mean": _number(row["mean"]),
+        "ci_low": _number(row["ci_low"]),
+        "ci_high": _number(row["ci_high"]),
+        "theory": _number(row["theory"]),
+    }
+
+
 def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
     out = []
     rows = hub.store.all(
@@ -172,7 +193,7 @@ def results(hub: Any, code: str) -> dict[str, Any]:
 
     ``{activity, kind, format, low, high, rounds_total, rounds: [{round, status, winner, price,
     revenue, theory_revenue, bidders, bids: [{value, bid, name, censored}], equilibrium}], clock:
-    {price, still_in, top} | null, tables: [{table, game, over, to_act, players, picture, css,
+    {price, still_in, top} | null, summary: {rounds, mean, ci_low, ci_high, theory} | null, tables: [{table, game, over, to_act, players, picture, css,
     scores, winners}], games}``; a picture's styles come apart from it (``for_page``).
     """
     from .tables import table_games
@@ -219,6 +240,10 @@ def results(hub: Any, code: str) -> dict[str, Any]:
     low, high = config["low"], config["high"]
     figures = round_figures(rows, activity["id"], config["format"], low, high)
     answer.update(low=low, high=high, rounds_total=config["rounds"])
+    closed = {r["number"] for r in played if r["status"] == "closed"}
+    answer["summary"] = revenue_summary(
+        [r for r in rows if r.get("round") in closed], activity["id"], low, high
+    )
     for r in played:
         result = json.loads(r["result"]) if r["result"] else None
         winner = result["winner"] if result else None

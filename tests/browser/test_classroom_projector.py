@@ -160,6 +160,7 @@ def test_a_sealed_round_shows_its_outcome_and_the_controls_run_it(projector, roo
     page.click("#ctl-next")
     expect(page.locator("#round")).to_contain_text("Round 2 of 2")
     expect(page.locator("#outcome-box")).to_be_hidden()
+    expect(page.locator("#ctl-tick-box")).to_be_hidden()  # the clock's step only for the clock
     page.click("#ctl-close")
     expect(page.locator("#outcome")).to_have_text("Round 2: nobody bid")
     page.click("#ctl-next")  # all rounds played: the server's refusal is shown, nothing changes

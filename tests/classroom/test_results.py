@@ -233,3 +233,30 @@ def test_a_picture_goes_to_the_page_without_inline_styles():
     assert "<style" not in shown and " style=" not in shown and "data-gk-style=" in shown
     assert "table-layout" in css
     assert shown.count("data-gk-style=") == html.count(' style="')
+
+
+def test_the_summary_is_the_live_boards_and_an_open_sealed_round_is_in_neither(room):
+    room.t("POST", "auction", {"format": "all_pay", "rounds": 3, "seed": 8})
+    for number in (1, 2):
+        if number == 2:
+            room.t("POST", "next")
+        for i, student in enumerate(room.students):
+            student.ok("POST", "/api/act", {"text": f"bid {5 * i + number}"})
+    room.t("POST", "next")
+    room.students[0].ok("POST", "/api/act", {"text": "bid 77"})  # round 3 open: sealed
+    answer = _results(room)
+    rows = room.t("GET", "rows")
+    closed = [r for r in rows if r["round"] in (1, 2)]
+    expected = live.revenue_summary(closed, 0, 100).iloc[0]
+    summary = answer["summary"]
+    for key in ("mean", "ci_low", "ci_high", "theory"):  # sent to 3 decimals
+        assert summary[key] == pytest.approx(expected[key], abs=1e-3), key
+    assert summary["rounds"] == 2
+    assert answer["rounds"][2]["bids"] == [] and answer["rounds"][2]["revenue"] is None
+    # The notebook's board leaves the open round's bid out too; the clock's drops would stay.
+    state = room.t("GET", "state")
+    shown = live.sealed_hidden(live.frame(rows), state)
+    assert 77 not in set(shown["amount"]) and 77 in set(live.frame(rows)["amount"])
+    assert len(shown) == len(rows) - 1
+    clock_state = {**state, "activity": {**state["activity"], "kind": "clock"}}
+    assert len(live.sealed_hidden(live.frame(rows), clock_state)) == len(rows)

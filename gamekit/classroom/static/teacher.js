@@ -288,6 +288,10 @@
     $("revenue-line").textContent = last.revenue === null ? ""
       : last.theory_revenue === null ? t("proj.revenue_only", { revenue: fmt(last.revenue) })
         : t("proj.revenue_vs_theory", { revenue: fmt(last.revenue), theory: fmt(last.theory_revenue), n: last.bidders });
+    const sum = results.summary;  // the live board's revenue figure: mean over the rounds, 95 % interval
+    $("revenue-summary").textContent = !sum || sum.rounds < 2 ? ""
+      : sum.ci_low === null ? t("proj.summary_plain", { rounds: sum.rounds, mean: fmt(sum.mean), theory: fmt(sum.theory) })
+        : t("proj.summary", { rounds: sum.rounds, mean: fmt(sum.mean), low: fmt(sum.ci_low), high: fmt(sum.ci_high), theory: fmt(sum.theory) });
   }
 
   function drawClock(s, results) {
@@ -492,8 +496,12 @@
     $("controls-toggle").addEventListener("click", () => showControls($("controls").hidden));
     $("ctl-start-auction").addEventListener("click", () => {
       const body = { format: $("ctl-format").value, rounds: whole("ctl-rounds"), low: whole("ctl-low"), high: whole("ctl-high") };
+      if (body.format === "losers_pay_half") body.tick_seconds = Number.parseFloat($("ctl-tick-seconds").value);
       send("auction", body);
     });
+    const clockOnly = () => { $("ctl-tick-box").hidden = $("ctl-format").value !== "losers_pay_half"; };
+    $("ctl-format").addEventListener("change", clockOnly);
+    clockOnly();
     $("ctl-close").addEventListener("click", () => send("close"));
     $("ctl-next").addEventListener("click", () => send("next"));
     $("ctl-tick").addEventListener("click", () => send("tick"));
