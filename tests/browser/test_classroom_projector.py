@@ -353,3 +353,15 @@ def test_the_controls_send_the_contracts_requests_and_show_who_is_here(projector
         ("seat", {"student": second.id, "table": room.state()["tables"][0]["table"], "seat": 2}),
     ]
     assert not page.errors, page.errors
+
+
+def test_a_stream_that_refuses_the_token_falls_back_to_looking_every_two_seconds(projector, room):
+    """A stricter server may take the teacher's event stream only with a ticket or a cookie: the
+    page, whose token still opens the state, keeps the projection current by looking itself."""
+    page = projector()
+    page.route("**/api/teacher/*/events", lambda route: route.fulfill(status=401, json={"ok": False}))
+    page.reload()
+    expect(page.locator("#board")).to_be_visible()
+    Student(room, "Late")
+    expect(page.locator("#joined")).to_have_text("1", timeout=8_000)
+    expect(page.locator("#login")).to_be_hidden()

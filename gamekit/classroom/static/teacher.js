@@ -20,7 +20,7 @@
   const SVG = new DOMParser().parseFromString("<svg></svg>", "text/html").querySelector("svg").namespaceURI;
   const app = { token: null, state: null, results: null, stream: null, loading: false, again: false,
     ui: { controls: true, qr: "auto", started: false }, sheets: new Set(), fetched: 0,
-    removing: null, seatChoice: {}, peopleDrawn: null };
+    removing: null, seatChoice: {}, peopleDrawn: null, polling: null };
   const T = () => `/api/teacher/${encodeURIComponent(code)}`;
 
   function $(id) { return document.getElementById(id); }
@@ -88,11 +88,26 @@
     app.stream = GK.follow(`${T()}/events`, app.token, (name) => {
       if (name !== "heartbeat" && name !== "ping") refresh();
     }, (state) => {
-      if (state === "denied") { keep(null); showLogin(t("teacher.bad_token")); return; }
+      if (state === "denied") { denied(); return; }
       $("conn").hidden = state === "up";
       $("conn").textContent = state === "up" ? "" : t("conn.lost");
       if (state === "up") refresh();
     });
+  }
+
+  // The event stream refused the token. If the token still opens the state, the stream wants
+  // another proof (a ticket or a cookie, as a stricter server may): the page then looks every
+  // 2 seconds instead; otherwise the token is wrong and the login comes back.
+  async function denied() {
+    let response = null;
+    try { response = await api("GET", `${T()}/state`, undefined, app.token); } catch (e) { /* offline */ }
+    if (response && response.status === 200) {
+      if (!app.polling) app.polling = setInterval(refresh, 2000);
+      refresh();
+      return;
+    }
+    keep(null);
+    showLogin(t("teacher.bad_token"));
   }
 
   // The state and the results, fetched together after every change (at most one pair at a time:
@@ -252,7 +267,10 @@
       if (r.theory_revenue !== null && r.theory_revenue !== undefined) {
         parts.push(svg("line", { x1: x0 - band * 0.1, x2: x0 + w + band * 0.1, y1: y(r.theory_revenue), y2: y(r.theory_revenue), class: "theory" }));
       }
-      parts.push(svg("text", { x: x0 + w / 2, y: H - B + 40, "text-anchor": "middle", class: "tick" }, String(r.round)));
+      const every = Math.ceil(70 / band);  // a label at least every 70 px: no two overlap
+      if (i % every === 0 || i === shown.length - 1) {
+        parts.push(svg("text", { x: x0 + w / 2, y: H - B + 40, "text-anchor": "middle", class: "tick" }, String(r.round)));
+      }
     });
     parts.push(svg("text", { x: (L + W - R) / 2, y: H - 12, "text-anchor": "middle", class: "axis" }, t("proj.axis.round")));
     return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "figure", role: "img", "aria-label": t("proj.revenue_title") }, parts);
