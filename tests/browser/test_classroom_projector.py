@@ -91,6 +91,19 @@ def font_px(page, selector: str) -> float:
     return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
 
 
+SMALL_TEXT = """() => [...document.querySelectorAll('#board *')]
+    .filter(e => !e.closest('svg, .picture') && e.offsetParent !== null
+                 && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .filter(e => parseFloat(getComputedStyle(e).fontSize) < 40)
+    .map(e => `${e.tagName}#${e.id}.${e.className}: ${getComputedStyle(e).fontSize}`)"""
+
+
+def small_text(page) -> list[str]:
+    """Every element of the projected board with text of its own under 40 px (the figures'
+    axis labels, 30 px in the SVG, and the game pictures aside)."""
+    return page.evaluate(SMALL_TEXT)
+
+
 def code_whole(page) -> bool:
     """The join code is shown whole: not cut by its box, inside the screen."""
     return page.eval_on_selector(
@@ -145,6 +158,7 @@ def test_a_sealed_round_shows_its_outcome_and_the_controls_run_it(projector, roo
     )
     for selector in ("body", "#outcome", "#bids-legend li", "#revenue-line", "#bids-title"):
         assert font_px(page, selector) >= 40, selector
+    assert small_text(page) == []
     page.screenshot(path=f"{SHOTS}-sealed.png")
     print(f"bid → projector: {seconds:.2f} s")
     assert seconds < 5
@@ -187,6 +201,7 @@ def test_the_clock_shows_its_price_large_and_how_many_are_still_in(projector, ro
     students[0].act("drop")
     students[1].act("drop")
     expect(page.locator("#still-in")).to_have_text("3 of 5 still in")
+    assert small_text(page) == []
     page.screenshot(path=f"{SHOTS}-clock.png")
     page.click("#ctl-tick")
     students[2].act("drop")
