@@ -156,6 +156,27 @@ def revenue_summary(rows: Any, activity: int, low: float, high: float) -> dict[s
     }
 
 
+def format_summary(rows: Any, low: float, high: float) -> list[dict[str, Any]]:
+    """Per auction format over ``rows`` (the caller passes those of closed rounds): the live
+    board's revenue figure (``live.revenue_summary``): ``format``, ``rounds``, ``bidders`` (the
+    median n), ``mean`` with its 95 % interval and ``theory``, the revenue equivalence to compare."""
+    from . import live
+
+    table = live.revenue_summary(rows, low, high)
+    return [
+        {
+            "format": str(r["format"]),
+            "rounds": int(r["rounds"]),
+            "bidders": _number(r["bidders"]),
+            "mean": _number(r["mean"]),
+            "ci_low": _number(r["ci_low"]),
+            "ci_high": _number(r["ci_high"]),
+            "theory": _number(r["theory"]),
+        }
+        for _, r in table.iterrows()
+    ]
+
+
 def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
     out = []
     rows = hub.store.all(
@@ -193,7 +214,8 @@ def results(hub: Any, code: str) -> dict[str, Any]:
 
     ``{activity, kind, format, low, high, rounds_total, rounds: [{round, status, winner, price,
     revenue, theory_revenue, bidders, bids: [{value, bid, name, censored}], equilibrium}], clock:
-    {price, still_in, top} | null, summary: {rounds, mean, ci_low, ci_high, theory} | null, tables: [{table, game, over, to_act, players, picture, css,
+    {price, still_in, top} | null, summary: {rounds, mean, ci_low, ci_high, theory} | null, formats: [{format, rounds, bidders,
+    mean, ci_low, ci_high, theory}] (every auction of the session with this range), tables: [{table, game, over, to_act, players, picture, css,
     scores, winners}], games}``; a picture's styles come apart from it (``for_page``).
     """
     from .tables import table_games
@@ -227,6 +249,23 @@ def results(hub: Any, code: str) -> dict[str, Any]:
             "SELECT id, number, status, price, result FROM rounds WHERE activity = ? ORDER BY number",
             (activity["id"],),
         )
+        # Every closed round of the session's auctions with this one's range: the formats compared.
+        same_range = {
+            a["id"]
+            for a in hub.store.all("SELECT id, config FROM activities WHERE session = ?", (code,))
+            if (lambda c: (c.get("low"), c.get("high")) == (config["low"], config["high"]))(
+                json.loads(a["config"])
+            )
+        }
+        session_closed = {
+            (r["activity"], r["number"])
+            for r in hub.store.all(
+                "SELECT r.activity, r.number FROM rounds AS r JOIN activities AS a ON a.id = r.activity"
+                " WHERE a.session = ? AND r.status = 'closed'",
+                (code,),
+            )
+            if r["activity"] in same_range
+        }
         current = played[-1] if played else None
         if activity["kind"] == "clock" and current is not None:
             still_in = hub._still_in(code, current["id"]) if current["status"] == "open" else []
@@ -243,6 +282,9 @@ def results(hub: Any, code: str) -> dict[str, Any]:
     closed = {r["number"] for r in played if r["status"] == "closed"}
     answer["summary"] = revenue_summary(
         [r for r in rows if r.get("round") in closed], activity["id"], low, high
+    )
+    answer["formats"] = format_summary(
+        [r for r in rows if (r.get("activity"), r.get("round")) in session_closed], low, high
     )
     for r in played:
         result = json.loads(r["result"]) if r["result"] else None
@@ -273,4 +315,4 @@ async def route(request: Any, room: Any) -> Any:
     return JSONResponse(await run_in_threadpool(lambda: results(room.hub, request.path_params["code"])))
 
 
-__all__ = ["for_page", "public_picture", "public_view", "results", "round_figures", "route"]
+__all__ = ["for_page", "format_summary", "public_picture", "public_view", "results", "round_figures", "route"]

@@ -380,3 +380,30 @@ def test_a_stream_that_refuses_the_token_falls_back_to_looking_every_two_seconds
     Student(room, "Late")
     expect(page.locator("#joined")).to_have_text("1", timeout=8_000)
     expect(page.locator("#login")).to_be_hidden()
+
+
+def test_the_formats_are_compared_as_on_the_live_board(projector, room):
+    students = [Student(room, f"C{i}") for i in range(4)]
+    page = projector()
+    for fmt, seed in (("first_price", 1), ("all_pay", 2)):
+        room.teacher("POST", "/auction", {"format": fmt, "rounds": 2, "seed": seed})
+        for number in (1, 2):
+            if number == 2:
+                room.teacher("POST", "/next")
+            for i, student in enumerate(students):
+                assert student.act(f"bid {10 * i + number}").status_code == 200
+    expect(page.locator("#outcome")).to_contain_text("Round 2")
+    page.click("#ctl-compare")
+    expect(page.locator("#revenue-title")).to_have_text("Revenue by format against theory (95 % interval)")
+    expect(page.locator("#revenue-chart rect.revenue")).to_have_count(2)
+    expect(page.locator("#revenue-chart line.theory")).to_have_count(2)
+    expect(page.locator("#revenue-chart line.interval")).to_have_count(6)  # two rounds each: intervals
+    formats = room.teacher("GET", "/results")["formats"]
+    labels = page.locator("#revenue-chart text.inside").all_text_contents()
+    assert labels == [f"{f['mean']:g}" if f["mean"] % 1 == 0 else f"{f['mean']:.1f}" for f in formats]
+    page.click("#controls-toggle")
+    page.screenshot(path=f"{SHOTS}-formats.png")
+    page.click("#controls-toggle")
+    page.click("#ctl-compare")
+    expect(page.locator("#revenue-title")).to_have_text("Revenue per round against theory")
+    assert not page.errors, page.errors

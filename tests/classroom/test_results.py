@@ -260,3 +260,31 @@ def test_the_summary_is_the_live_boards_and_an_open_sealed_round_is_in_neither(r
     assert len(shown) == len(rows) - 1
     clock_state = {**state, "activity": {**state["activity"], "kind": "clock"}}
     assert len(live.sealed_hidden(live.frame(rows), clock_state)) == len(rows)
+
+
+def test_the_formats_compared_are_the_live_boards_revenue_figure(room):
+    assert _results(room)["activity"] is None
+    room.t("POST", "auction", {"format": "first_price", "rounds": 2, "seed": 2})
+    assert _results(room)["formats"] == []  # nothing closed yet
+    for number in (1, 2):
+        if number == 2:
+            room.t("POST", "next")
+        for i, student in enumerate(room.students):
+            student.ok("POST", "/api/act", {"text": f"bid {20 * i + number}"})
+    room.t("POST", "auction", {"format": "second_price", "rounds": 2, "seed": 3})
+    for i, student in enumerate(room.students):
+        student.ok("POST", "/api/act", {"text": f"bid {30 * i + 4}"})
+    room.t("POST", "next")
+    room.students[0].ok("POST", "/api/act", {"text": "bid 99"})  # open: in no figure
+    formats = {f["format"]: f for f in _results(room)["formats"]}
+    rows = room.t("GET", "rows")
+    closed = [r for r in rows if r["text"] != "bid 99"]
+    expected = live.revenue_summary(closed, 0, 100).set_index("format")
+    assert set(formats) == set(expected.index) == {"first_price", "second_price"}
+    for fmt, shown in formats.items():
+        assert shown["rounds"] == expected.loc[fmt, "rounds"] and shown["bidders"] == 3
+        for key in ("mean", "theory"):
+            assert shown[key] == pytest.approx(expected.loc[fmt, key], abs=1e-3)
+    assert formats["second_price"]["rounds"] == 1 and formats["second_price"]["ci_low"] is None
+    bars = live.revenue_figure(closed, 0, 100).data[0]  # the board's bars: the same means
+    assert sorted(bars.y) == pytest.approx(sorted(f["mean"] for f in formats.values()), abs=1e-3)

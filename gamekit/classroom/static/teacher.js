@@ -19,7 +19,7 @@
   // The SVG namespace, as the HTML parser gives it (no address written in the page's sources).
   const SVG = new DOMParser().parseFromString("<svg></svg>", "text/html").querySelector("svg").namespaceURI;
   const app = { token: null, state: null, results: null, stream: null, loading: false, again: false,
-    ui: { controls: true, qr: "auto", started: false }, sheets: new Set(), fetched: 0,
+    ui: { controls: true, qr: "auto", started: false, compare: false }, sheets: new Set(), fetched: 0,
     removing: null, seatChoice: {}, peopleDrawn: null, polling: null };
   const T = () => `/api/teacher/${encodeURIComponent(code)}`;
 
@@ -283,6 +283,34 @@
     return [W, Math.round(Math.max(320, Math.min(W * 0.68, window.innerHeight * 0.48)))];
   }
 
+  // The session's formats side by side, as the live board's revenue figure: each format's mean
+  // revenue per round with its 95 % interval, and the theory's expected revenue for its n (the
+  // same for every format: revenue equivalence).
+  function formatsChart(formats, [W, H]) {
+    const L = 100, R = 24, TOP = 56, B = 90;
+    const top = Math.max(1, ...formats.map((f) => Math.max(f.ci_high ?? f.mean, f.theory ?? 0))) * 1.1;
+    const y = (v) => H - B - Math.max(0, v) / top * (H - B - TOP);
+    const band = (W - L - R) / Math.max(1, formats.length);
+    const parts = [svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#7a828c", "stroke-width": 2 })];
+    for (const v of ticks(0, top, 4)) {
+      parts.push(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceff3" }));
+      parts.push(svg("text", { x: L - 14, y: y(v) + 10, "text-anchor": "end", class: "tick" }, fmt(v)));
+    }
+    formats.forEach((f, i) => {
+      const x0 = L + i * band + band * 0.18, w = band * 0.64, mid = x0 + w / 2;
+      parts.push(svg("rect", { x: x0, y: y(f.mean), width: w, height: Math.max(0, y(0) - y(f.mean)), class: `revenue format-${f.format}` }));
+      if (f.ci_low !== null && f.ci_high !== null) {
+        parts.push(svg("line", { x1: mid, x2: mid, y1: y(f.ci_low), y2: y(f.ci_high), class: "interval" }));
+        for (const v of [f.ci_low, f.ci_high]) parts.push(svg("line", { x1: mid - 14, x2: mid + 14, y1: y(v), y2: y(v), class: "interval" }));
+      }
+      if (f.theory !== null) parts.push(svg("line", { x1: x0 - band * 0.1, x2: x0 + w + band * 0.1, y1: y(f.theory), y2: y(f.theory), class: "theory" }));
+      parts.push(svg("text", { x: x0 + 8, y: y(0) - 12, "text-anchor": "start", class: "value inside" }, fmt(f.mean)));
+      parts.push(svg("text", { x: mid, y: H - B + 40, "text-anchor": "middle", class: "tick" },
+        GK.has(`proj.short.${f.format}`) ? t(`proj.short.${f.format}`) : f.format));
+    });
+    return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "figure", role: "img", "aria-label": t("proj.formats_title") }, parts);
+  }
+
   function drawOutcome(results) {
     const rounds = (results && results.rounds) || [];
     const last = rounds[rounds.length - 1];
@@ -301,6 +329,14 @@
     if (last.equilibrium.length) legend.push(el("li", { class: "key-eq", text: t("proj.legend.equilibrium", { n: last.bidders }) }));
     legend.push(el("li", { class: "key-diag", text: t("proj.legend.diagonal") }));
     $("bids-legend").replaceChildren(...legend);
+    const formats = results.formats || [];
+    if (app.ui.compare && formats.length) {
+      $("revenue-title").textContent = t("proj.formats_title");
+      $("revenue-chart").replaceChildren(formatsChart(formats, chartSize("revenue-chart")));
+      $("revenue-line").textContent = t("proj.formats_line");
+      $("revenue-summary").textContent = "";
+      return;
+    }
     $("revenue-title").textContent = t("proj.revenue_title");
     $("revenue-chart").replaceChildren(revenueChart(rounds, chartSize("revenue-chart")));
     $("revenue-line").textContent = last.revenue === null ? ""
@@ -529,6 +565,13 @@
     $("ctl-no-timer").addEventListener("click", () => send("timer", { seconds: null }));
     $("ctl-start-tables").addEventListener("click", () => send("tables", { game: $("ctl-game").value, players: whole("ctl-size") }));
     $("ctl-csv").addEventListener("click", downloadCsv);
+    $("ctl-compare").addEventListener("click", () => {
+      app.ui.compare = !app.ui.compare;
+      saveUi();
+      $("ctl-compare").setAttribute("aria-pressed", String(app.ui.compare));
+      draw();
+    });
+    $("ctl-compare").setAttribute("aria-pressed", String(!!app.ui.compare));
     $("ctl-qr").addEventListener("click", () => {
       const small = $("join-box").dataset.size === "small";
       app.ui.qr = small ? "big" : "small";
