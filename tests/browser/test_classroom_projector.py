@@ -248,6 +248,12 @@ def test_tables_show_public_pictures_and_the_controls_seat_remove_and_export(pro
                 assert f"<title>house {house}</title>" not in shown, house
     assert held >= 1
     page.screenshot(path=f"{SHOTS}-tables.png", full_page=True)
+    # One table alone, large, by a click; all again by another.
+    page.locator('#tables > li[data-table="1"]').click()
+    expect(page.locator("#tables > li")).to_have_count(1)
+    assert font_px(page, "#tables .gk-picture") >= 30
+    page.locator('#tables > li[data-table="1"]').click()
+    expect(page.locator("#tables > li")).to_have_count(2)
 
     # Remove a student by the controls (two clicks), then download the rows.
     row = page.locator(f'#ctl-people tr[data-student="{students[0].id}"]')

@@ -20,7 +20,7 @@
   const SVG = new DOMParser().parseFromString("<svg></svg>", "text/html").querySelector("svg").namespaceURI;
   const app = { token: null, state: null, results: null, stream: null, loading: false, again: false,
     ui: { controls: true, qr: "auto", started: false, compare: false }, sheets: new Set(), fetched: 0,
-    removing: null, seatChoice: {}, peopleDrawn: null, polling: null };
+    removing: null, seatChoice: {}, peopleDrawn: null, polling: null, focus: null };
   const T = () => `/api/teacher/${encodeURIComponent(code)}`;
 
   function $(id) { return document.getElementById(id); }
@@ -402,14 +402,19 @@
 
   function drawTables(s, results) {
     const drawn = (results && results.tables && results.tables.length) ? results.tables : null;
-    const tables = drawn || s.tables || [];
+    const all = drawn || s.tables || [];
+    // A click on a table shows it alone, as large as the screen allows; another click, all again.
+    const focused = all.find((tb) => tb.table === app.focus);
+    const tables = focused ? [focused] : all;
     $("tables-box").hidden = !tables.length;
     $("tables").dataset.count = String(tables.length);
+    $("tables").classList.toggle("focused", !!focused);
     $("tables").replaceChildren(...tables.map((tb) => {
       const game = GK.has(`game.${tb.game}`) ? t(`game.${tb.game}`) : tb.game;
       const turn = tb.over ? t("teacher.table_over")
         : t("teacher.table_turn", { names: (tb.to_act || []).map((p) => playerName(tb, p)).join(", ") });
-      return el("li", { "data-table": tb.table },
+      return el("li", { "data-table": tb.table, title: t("proj.table_click"),
+        onclick: () => { app.focus = app.focus === tb.table ? null : tb.table; draw(); } },
         el("p", { class: "table-head" }, el("strong", { text: t("teacher.table", { table: tb.table, game }) }), " ", turn),
         tb.picture ? pictureNode(tb.picture, tb.css) : null,
         scoresLine(tb));
