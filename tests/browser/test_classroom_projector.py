@@ -333,7 +333,8 @@ def test_the_controls_send_the_contracts_requests_and_show_who_is_here(projector
             student["shown_name"] = "Ken (2)" if mine else "Ken"
         state["faults"] = [{"time": "10:02", "where": "clock", "message": "disk is full"}]
         if state["activity"]:
-            state["activity"].update(timer=60, deadline=30.0, paused=False)
+            told = [name for name, _ in sent if name in ("pause", "resume")]
+            state["activity"].update(timer=60, deadline=30.0, paused=told[-1:] == ["pause"])
         route.fulfill(response=answer, json=state)
 
     def recorded(route):
@@ -358,7 +359,10 @@ def test_the_controls_send_the_contracts_requests_and_show_who_is_here(projector
     page.click("#ctl-set-timer")
     page.click("#ctl-no-timer")
     page.click("#ctl-pause")
+    expect(page.locator("#paused")).to_be_visible()  # the state says paused: the room sees it
+    expect(page.locator("#round")).to_contain_text("paused")
     page.click("#ctl-resume")
+    expect(page.locator("#paused")).to_be_hidden()
     room.teacher("POST", "/close")
     room.teacher("POST", "/tables", {"game": "for_sale", "players": 3, "seed": 1})
     row = people.locator(f'tr[data-student="{second.id}"]')

@@ -427,6 +427,7 @@
     const results = app.results && app.results.activity === (s.activity && s.activity.id) ? app.results : null;
     drawJoin(s);
     $("round").textContent = activityLine(s);
+    $("paused").hidden = !(s.activity && s.activity.paused);
     const students = (s.students || []).filter((w) => !(w && w.left));
     const auction = isAuction(s.activity);
     const open = s.round && typeof s.round === "object" && s.round.status === "open";
