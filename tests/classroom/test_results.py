@@ -288,3 +288,36 @@ def test_the_formats_compared_are_the_live_boards_revenue_figure(room):
     assert formats["second_price"]["rounds"] == 1 and formats["second_price"]["ci_low"] is None
     bars = live.revenue_figure(closed, 0, 100).data[0]  # the board's bars: the same means
     assert sorted(bars.y) == pytest.approx(sorted(f["mean"] for f in formats.values()), abs=1e-3)
+
+
+def test_the_notebooks_live_board_shows_no_hidden_house_of_a_table(tmp_path):
+    """``Classroom.live()``: the board may be projected; whatever the session hands it for a
+    table (today the teacher's full picture, which the board refuses to show), no house held in
+    a hand is drawn face up."""
+    pytest.importorskip("ipywidgets")
+    from gamekit.classroom import Classroom
+
+    room = Classroom(db=tmp_path / "class.db", title="board")
+    try:
+        students = [Client(room.server.url) for _ in range(3)]
+        for i, student in enumerate(students):
+            joined = student.ok("POST", "/api/join", {"code": room.code, "name": f"N{i}"})
+            students[i] = Client(room.server.url, joined["token"])
+        room.tables("for_sale", players=3, seed=1)
+        for _ in range(30):  # bounded: until some houses are held
+            for student in students:
+                screen = student.ok("GET", "/api/me")["activity"]
+                if screen["seat"] in screen["to_act"]:
+                    student.ok("POST", "/api/act", {"text": screen["legal"][-1]})
+            if sum(map(len, room.game(room.state()["tables"][0]["table"]).houses)) >= 3:
+                break
+        board = room.live(interval=60, figure_widgets=False)
+        board.stop()
+        game = room.game(room.state()["tables"][0]["table"])
+        held = [h for houses in game.houses for h in houses]
+        assert held
+        assert "Table" in board.tables.value and not _teachers(board.tables.value)
+        for house in held:
+            assert f"<title>house {house}</title>" not in board.tables.value
+    finally:
+        room.stop()
