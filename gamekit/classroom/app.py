@@ -39,6 +39,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from ..core import IllegalAction
+from . import results as projector_results
 from . import tokens
 from .activities import Hub
 from .pages import page_routes
@@ -325,6 +326,7 @@ def create_app(
         _route(f"{T}/tables", tables, ["POST"], room),
         _route(f"{T}/state", state, ["GET"], room),
         _route(f"{T}/rows", rows, ["GET"], room),
+        _route(f"{T}/results", projector_results.route, ["GET"], room),  # the projector (results.py)
         _route(f"{T}/tables/{{table}}", table, ["GET"], room),
         _route(f"{T}/events", teacher_events, ["GET"], room),
         _route("/qr/{code}.svg", qr, ["GET"], room),
