@@ -349,16 +349,15 @@ def sealed_hidden(table: pd.DataFrame, state: Mapping[str, Any]) -> pd.DataFrame
 
 # What a picture drawn from ``game.view(None)`` says in its heading (every game's drawer writes
 # it), as written and HTML-escaped.
-_TEACHERS_VIEW = ("the teacher's view (everything)", escape("the teacher's view (everything)"))
 
 
 def board_picture(shown: Any) -> str:
     """A table's picture as the live board shows it: the board may be projected, so only the
-    public picture (``results.public_picture``: what every seat sees alike). ``shown`` is the game
+    public picture (``public.public_picture``: what every seat sees alike). ``shown`` is the game
     itself (drawn public here) or HTML; HTML of the teacher's full view (every hidden hand) is
     never shown, a note stands in its place."""
     from ..core.game import Game
-    from .results import public_picture
+    from .public import TEACHER_HEADINGS, public_picture
 
     if isinstance(shown, Game):
         try:
@@ -366,7 +365,7 @@ def board_picture(shown: Any) -> str:
         except NotImplementedError as exc:
             return f"<p>{escape(str(exc))}</p>"
     html = str(shown)
-    if any(heading in html for heading in _TEACHERS_VIEW):
+    if any(heading in html for heading in TEACHER_HEADINGS):
         return (
             '<p class="gk-none">Not shown: this is the teacher\'s full view, with every hidden hand, '
             "and the board may be projected. The board draws a table's public picture when it is "

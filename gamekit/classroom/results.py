@@ -17,60 +17,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..core.game import SEAT_NAMES, Game
-from ..pictures import Picture, drawer, result_line
+from ..core.game import SEAT_NAMES
+from .public import public_picture, public_view
 
 EQUILIBRIUM_POINTS = 41  # points of the equilibrium line sent to the page
-TEACHER_HEADING = "the teacher's view (everything)"  # what a drawer writes for view(None)
-TEACHER_HEADINGS = (TEACHER_HEADING, escape(TEACHER_HEADING))  # as written, and HTML-escaped
-PUBLIC_HEADING = "public view (what every player sees)"
-
-
-# ------------------------------------------------------------------------------ public pictures
-def _meet(values: Sequence[Any]) -> Any:
-    """What all of ``values`` (one per seat) share: equal values kept, lists of one length and
-    dicts of the same keys met element by element, anything else None (hidden from someone)."""
-    first = values[0]
-    if all(v == first for v in values[1:]) and all(type(v) is type(first) for v in values[1:]):
-        return first
-    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
-        return [_meet([v[i] for v in values]) for i in range(len(first))]
-    if all(isinstance(v, dict) for v in values) and len({tuple(sorted(v)) for v in values}) == 1:
-        return {k: _meet([v[k] for v in values]) for k in first}
-    return None
-
-
-def public_view(game: Game) -> dict[str, Any]:
-    """The part of the game every seat sees alike: the meet of ``game.view(s)`` over all seats.
-
-    Anything one seat sees and another does not (a hand, a sealed bid, a private count) differs
-    between their views and becomes None, as in a seat's own view of another's hidden things;
-    ``viewer`` is None (nobody's seat). No per-game code, so a new game's public view is safe too.
-    """
-    views = [game.view(seat) for seat in range(game.players)]
-    shared = _meet(views)
-    shared["viewer"] = None
-    return shared
-
-
-def public_picture(game: Game) -> Picture:
-    """The game's picture from its public view, with the final scores once it is over."""
-    draw = drawer(game.name)
-    if draw is None:
-        raise NotImplementedError(f"no picture is drawn for {game.name} yet")
-    html = draw(public_view(game))
-    for heading in TEACHER_HEADINGS:
-        html = html.replace(heading, PUBLIC_HEADING)
-    result = result_line(game)
-    if result:
-        html = html[: -len("</div>")] + result + "</div>"
-    return Picture(html)
-
-
 _STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)</style>", re.S | re.I)
 _STYLE_ATTR = re.compile(r"(<[^>]*?\s)style=(\"[^\"]*\"|'[^']*')", re.S)
 
@@ -209,6 +162,44 @@ def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _closed_rounds_of_range(hub: Any, code: str, config: dict[str, Any]) -> set[tuple[int, int]]:
+    """Every closed round of the session's auctions with this one's value range: the formats compared."""
+    same_range = {
+        a["id"]
+        for a in hub.store.all("SELECT id, config FROM activities WHERE session = ?", (code,))
+        if (lambda c: (c.get("low"), c.get("high")) == (config["low"], config["high"]))(
+            json.loads(a["config"])
+        )
+    }
+    return {
+        (r["activity"], r["number"])
+        for r in hub.store.all(
+            "SELECT r.activity, r.number FROM rounds AS r JOIN activities AS a ON a.id = r.activity"
+            " WHERE a.session = ? AND r.status = 'closed'",
+            (code,),
+        )
+        if r["activity"] in same_range
+    }
+
+
+def _round_entry(r: Any, figures: dict[int, dict[str, Any]], names: dict[int, str]) -> dict[str, Any]:
+    """One round as the projector draws it: its outcome, and its figures once it has closed."""
+    result = json.loads(r["result"]) if r["result"] else None
+    winner = result["winner"] if result else None
+    shown = figures.get(r["number"], {}) if r["status"] == "closed" else {}
+    return {
+        "round": r["number"],
+        "status": r["status"],
+        "winner": names.get(winner) if winner is not None else None,
+        "price": result["price"] if result else None,
+        "revenue": shown.get("revenue"),
+        "theory_revenue": shown.get("theory_revenue"),
+        "bidders": shown.get("bidders", 0),
+        "bids": shown.get("bids", []),
+        "equilibrium": shown.get("equilibrium", []),
+    }
+
+
 def results(hub: Any, code: str) -> dict[str, Any]:
     """The projector's answer for the session ``code`` (see the module docstring).
 
@@ -249,23 +240,7 @@ def results(hub: Any, code: str) -> dict[str, Any]:
             "SELECT id, number, status, price, result FROM rounds WHERE activity = ? ORDER BY number",
             (activity["id"],),
         )
-        # Every closed round of the session's auctions with this one's range: the formats compared.
-        same_range = {
-            a["id"]
-            for a in hub.store.all("SELECT id, config FROM activities WHERE session = ?", (code,))
-            if (lambda c: (c.get("low"), c.get("high")) == (config["low"], config["high"]))(
-                json.loads(a["config"])
-            )
-        }
-        session_closed = {
-            (r["activity"], r["number"])
-            for r in hub.store.all(
-                "SELECT r.activity, r.number FROM rounds AS r JOIN activities AS a ON a.id = r.activity"
-                " WHERE a.session = ? AND r.status = 'closed'",
-                (code,),
-            )
-            if r["activity"] in same_range
-        }
+        session_closed = _closed_rounds_of_range(hub, code, config)
         current = played[-1] if played else None
         if activity["kind"] == "clock" and current is not None:
             still_in = hub._still_in(code, current["id"]) if current["status"] == "open" else []
@@ -286,23 +261,7 @@ def results(hub: Any, code: str) -> dict[str, Any]:
     answer["formats"] = format_summary(
         [r for r in rows if (r.get("activity"), r.get("round")) in session_closed], low, high
     )
-    for r in played:
-        result = json.loads(r["result"]) if r["result"] else None
-        winner = result["winner"] if result else None
-        shown = figures.get(r["number"], {}) if r["status"] == "closed" else {}
-        answer["rounds"].append(
-            {
-                "round": r["number"],
-                "status": r["status"],
-                "winner": names.get(winner) if winner is not None else None,
-                "price": result["price"] if result else None,
-                "revenue": shown.get("revenue"),
-                "theory_revenue": shown.get("theory_revenue"),
-                "bidders": shown.get("bidders", 0),
-                "bids": shown.get("bids", []),
-                "equilibrium": shown.get("equilibrium", []),
-            }
-        )
+    answer["rounds"] = [_round_entry(r, figures, names) for r in played]
     return answer
 
 

@@ -46,6 +46,7 @@ from typing import Any
 import httpx
 
 from ..core.game import Game, load_game
+from .public import public_picture, public_view
 from .qr import DISPLAY_WIDTH, QRCode
 
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
@@ -421,7 +422,7 @@ class Classroom:
         pictures = {}
         for table in state.get("tables") or []:
             try:
-                pictures[table["table"]] = self.picture(table["table"]).html
+                pictures[table["table"]] = self.game(table["table"])  # drawn public by the board
             except NotImplementedError as exc:  # a game nobody drew yet: say so in its place
                 pictures[table["table"]] = f"<p>{exc}</p>"
         return state.get("version"), self.data(), state, pictures
@@ -459,39 +460,6 @@ class Classroom:
     def __repr__(self) -> str:
         status = "stopped" if self.stopped else f"join at {self.join_url}"
         return f"<Classroom {self.code}: {status}; data in {self.db}>"
-
-
-def public_view(game: Game) -> dict[str, Any]:
-    """What every seat of ``game`` may see: each seat's view, kept where all seats' views agree,
-    hidden (None) wherever one seat knows more than another (a hand, a sealed choice) (CL-32)."""
-    views = [game.view(seat) for seat in range(game.players)]
-    shared = _agreed(views)
-    assert isinstance(shared, dict)
-    shared["viewer"] = None
-    return shared
-
-
-def _agreed(values: list[Any]) -> Any:
-    first = values[0]
-    if all(isinstance(v, Mapping) for v in values) and all(v.keys() == first.keys() for v in values):
-        return {key: _agreed([v[key] for v in values]) for key in first}
-    if all(isinstance(v, list | tuple) for v in values) and len({len(v) for v in values}) == 1:
-        return [_agreed([v[i] for v in values]) for i in range(len(first))]
-    return first if all(v == first for v in values) else None
-
-
-def public_picture(game: Game) -> Any:
-    """``gamekit.pictures.picture`` of ``public_view(game)``: a table as the projector may show it."""
-    from ..pictures import Picture, drawer, result_line
-
-    draw = drawer(game.name)
-    if draw is None:
-        raise NotImplementedError(f"no picture is drawn for {game.name} yet")
-    html = draw(public_view(game))
-    result = result_line(game)
-    if result:
-        html = html[: -len("</div>")] + result + "</div>"
-    return Picture(html)
 
 
 def _activity_id(answer: Any) -> Any:

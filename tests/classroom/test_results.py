@@ -13,7 +13,8 @@ pytest.importorskip("plotly")
 
 import gamekit
 from gamekit.classroom import live
-from gamekit.classroom.results import PUBLIC_HEADING, for_page, public_picture, public_view
+from gamekit.classroom.public import PUBLIC_HEADING, public_picture, public_view
+from gamekit.classroom.results import for_page
 from gamekit.pictures import picture
 
 from .classroom_client import Client
