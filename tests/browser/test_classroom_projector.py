@@ -251,7 +251,13 @@ def test_tables_show_public_pictures_and_the_controls_seat_remove_and_export(pro
     # One table alone, large, by a click; all again by another.
     page.locator('#tables > li[data-table="1"]').click()
     expect(page.locator("#tables > li")).to_have_count(1)
-    assert font_px(page, "#tables .gk-picture") >= 30
+    # (polled: the table's picture may be redrawn by a refresh at that moment, and a detached
+    # element has no computed size)
+    page.wait_for_function(
+        "() => { const e = document.querySelector('#tables .gk-picture');"
+        " return e && parseFloat(getComputedStyle(e).fontSize) >= 30; }",
+        timeout=10_000,
+    )
     page.locator('#tables > li[data-table="1"]').click()
     expect(page.locator("#tables > li")).to_have_count(2)
 
