@@ -17,6 +17,7 @@ from ..core import ConfigError, IllegalAction, load_game, new_game, registry
 from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
 from ..teach import may_act_any_time
+from . import screens
 from .hub_base import HubBase, _number
 from .security import ClassroomError
 from .store import now
@@ -71,6 +72,7 @@ class Tables(HubBase):
             "log": log[-LOG_LINES:],
             "log_start": max(0, len(log) - LOG_LINES),
             "result": game.result() if game.is_over else None,
+            **screens.table_screen(game, seat, seats),  # picture and compact rows (phone)
         }
 
     def start_tables(self, code: str, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,229 @@
+"""Phones at the classroom's tables (issue 25): whole games of the four table games played from a
+phone page (360×740 and 390×844, in English and Japanese) against bots, a number typed digit by
+digit while the table changes under it, and no page wider than the phone. Screenshots of each
+game go to /tmp/gamekit-phones/ for a person to look at. Skipped, saying why, without Chromium
+and playwright.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import HOW_TO_ENABLE, browser_available
+
+if not browser_available():
+    pytest.skip(HOW_TO_ENABLE, allow_module_level=True)
+
+import httpx
+from playwright.sync_api import expect
+
+from .classroom_fixtures import Room, room_fixture  # noqa: F401  (the fixture room)
+
+SHOTS = Path("/tmp/gamekit-phones")
+SYNCED = "v => Number(document.querySelector('#activity').dataset.version) >= v"
+PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
+# What a student taps first when it is legal: moves that end a decision quickly, so a whole game
+# fits the test's time (the bots play the other seats).
+PREFER = (
+    "end-trading",
+    "reject",
+    "stop",
+    "hold",
+    "pass",
+    "sell",
+    "plant",
+    "draw",
+    "auction",
+    "offer",
+    "accept",
+)
+
+
+def open_phone(browser, room: Room, name: str, lang: str, size: dict):
+    context = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(f"{room.url}/join/{room.code}?lang={lang}")
+    page.locator("#join-name").fill(name)
+    page.locator("#join-button").click()
+    page.locator("#play").wait_for(state="visible", timeout=15_000)
+    return page
+
+
+@pytest.fixture(name="phone")
+def phone_fixture(browser, room):
+    """``phone(name, lang, size)``: a student joined on a phone-sized page of their own; every
+    page is closed before the server stops (an open event stream would hold its shutdown)."""
+    opened = []
+
+    def phone(name: str, lang: str, size: dict):
+        page = open_phone(browser, room, name, lang, size)
+        opened.append(page)
+        return page
+
+    yield phone
+    for page in opened:
+        page.context.close()
+
+
+def token_of(page, code: str) -> str:
+    return page.evaluate("code => localStorage.getItem('gamekit.classroom.token.' + code)", code)
+
+
+def me(room: Room, token: str) -> dict:
+    answer = httpx.get(f"{room.url}/api/me", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def fits(page) -> None:
+    """Nothing is wider than the phone: the page never scrolls sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (width, page.viewport_size)
+
+
+def choose(legal: list[str]) -> str:
+    for verb in PREFER:
+        for text in legal:
+            if text.split(" ")[0] == verb:
+                return text
+    return legal[0]
+
+
+READY = """() => {
+    if (document.querySelector("#result")) return "over";
+    if (!document.querySelector("#notice").hidden) return null;  // an action is on its way
+    const shown = [...document.querySelectorAll("#actions [data-action]:not([disabled])")].map((b) => b.dataset.action);
+    const steppers = [...document.querySelectorAll("#actions [data-go]:not([disabled])")].map((b) => b.dataset.go);
+    if (!shown.length && !steppers.length) return null;
+    return {version: Number(document.querySelector("#activity").dataset.version), shown, steppers};
+}"""
+
+
+def tap(page, text: str, steppers: list[str]) -> None:
+    """Tap ``text`` on the page: its button, or the stepper of its verb (which opens on the lowest
+    legal amount) and the confirm bar when the page asks."""
+    button = page.locator(f'#actions [data-action="{text}"]')
+    if button.count():
+        button.click()
+    else:
+        page.locator(f'[data-go="{steppers[0]}"]').click()
+    confirm = page.locator("#actions [data-confirm]")
+    if confirm.count():
+        expect(confirm).to_be_visible()
+        confirm.click()
+
+
+def play_to_end(page, game: str, shots: int, limit: float = 50.0) -> int:
+    """The student plays every decision of their seat from the page (what it shows, nothing
+    else) until the game is over; screenshots at a few points. Returns the number of taps."""
+    deadline = time.monotonic() + limit
+    taps = 0
+    shot = 0
+    while True:
+        assert time.monotonic() < deadline, f"{game}: not over after {limit} s ({taps} taps)"
+        ready = page.wait_for_function(READY, timeout=20_000).json_value()
+        if ready == "over":
+            return taps
+        if taps in (0, 5) or (taps % 40 == 0 and shot < shots):
+            fits(page)
+            page.screenshot(
+                path=str(SHOTS / f"{game}-{page.viewport_size['width']}-{shot}.png"), full_page=True
+            )
+            shot += 1
+        text = choose(ready["shown"] or [go.rsplit("-", 1)[1] for go in ready["steppers"]])
+        tap(page, text, ready["steppers"])
+        page.wait_for_function(SYNCED, arg=ready["version"] + 1, timeout=20_000)
+        expect(page.locator("#refusal")).to_be_hidden()
+        taps += 1
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "size"),
+    [
+        ("for_sale", "en", PHONES[0]),
+        ("money_monsoon", "ja", PHONES[1]),
+        ("bohnanza", "en", PHONES[1]),
+        ("kuhhandel", "ja", PHONES[0]),
+    ],
+)
+def test_a_whole_game_is_played_from_a_phone(room, phone, game, lang, size):
+    SHOTS.mkdir(exist_ok=True)
+    started = time.monotonic()
+    page = phone("Aiko", lang, size)
+    token = token_of(page, room.code)
+    options = {"max_turns": 60} if game in ("kuhhandel", "money_monsoon") else {}
+    players = 4 if game == "money_monsoon" else 3  # MM-C1: Money Monsoon takes 4 to 6
+    bots = "planter" if game == "bohnanza" else "random"  # a bot that does not trade: a shorter game
+    room.teacher(
+        "POST", "/tables", {"game": game, "players": players, "bots": bots, "seed": 7, "options": options}
+    )
+    expect(page.locator("#picture svg").first).to_be_attached(timeout=15_000)
+    expect(page.locator("#rows li")).to_have_count(players)
+    # No English key: value dump: every item of the rows has its label in the page's language.
+    labels = page.locator("#rows .item .k").all_inner_texts()
+    assert labels and not [k for k in labels if "_" in k], labels
+    taps = play_to_end(page, game, shots=3)
+    expect(page.locator("#result")).to_be_visible()
+    fits(page)
+    page.screenshot(path=str(SHOTS / f"{game}-{size['width']}-end.png"), full_page=True)
+    assert taps > 0
+    assert not page.errors, page.errors
+    final = me(room, token)["activity"]
+    assert final["result"] is not None and final["legal"] == []
+    print(f"{game}: {taps} taps in {time.monotonic() - started:.1f} s")
+
+
+def test_a_bid_typed_digit_by_digit_while_the_table_moves_is_stored_as_typed(room, phone):
+    """Money Monsoon's sealed bids: Aiko types 2, 5 one key at a time while Ben bids and the page
+    refreshes under her finger; she confirms "bid 25" and the teacher's rows hold exactly 25."""
+    aiko = phone("Aiko", "en", PHONES[0])
+    ben = phone("Ben", "ja", PHONES[1])
+    tokens = {"Aiko": token_of(aiko, room.code), "Ben": token_of(ben, room.code)}
+    room.teacher("POST", "/tables", {"game": "money_monsoon", "players": 4, "seed": 3})
+    # Play (by API) until both students bid at once, each with a stepper on their page.
+    for _ in range(60):
+        screens = {n: me(room, t)["activity"] for n, t in tokens.items()}
+        bidding = [n for n, s in screens.items() if any(x.startswith("bid ") for x in s["legal"])]
+        if len(bidding) == 2:
+            break
+        acting = [n for n, s in screens.items() if s["legal"]]
+        assert acting, "nobody can act"
+        name = acting[0]
+        legal = screens[name]["legal"]
+        text = next((x for x in legal if x.startswith("move")), "bid 0" if "bid 0" in legal else legal[0])
+        httpx.post(
+            f"{room.url}/api/act", json={"text": text}, headers={"Authorization": f"Bearer {tokens[name]}"}
+        )
+    assert len(bidding) == 2
+    table = screens["Aiko"]["table"]
+    field = aiko.locator(f"#act-{table}-bid")
+    version = me(room, tokens["Aiko"])["version"]
+    aiko.wait_for_function(SYNCED, arg=version)
+    field.click()
+    field.press("Control+a")
+    aiko.keyboard.type("2", delay=80)
+    # Ben bids from his phone: every page at the table refreshes while Aiko's field is open.
+    ben_field = ben.locator(f"#act-{table}-bid")
+    ben_field.fill("3")
+    ben.locator(f'[data-go="act-{table}-bid"]').click()
+    ben.locator(f'[data-confirm="act-{table}-bid"]').click()
+    aiko.wait_for_function(SYNCED, arg=version + 1)
+    assert field.evaluate("f => document.activeElement === f"), "the refresh took the field away"
+    aiko.keyboard.type("5", delay=80)
+    expect(field).to_have_value("25")
+    aiko.locator(f'[data-go="act-{table}-bid"]').click()
+    expect(aiko.locator(".confirm-bar .ask")).to_have_text("Send Bid 25?")
+    aiko.locator(f'[data-confirm="act-{table}-bid"]').click()
+    expect(aiko.locator("#refusal")).to_be_hidden()
+    rows = room.teacher("GET", "/rows")
+    bids = [r["text"] for r in rows if r["name"] == "Aiko" and r["kind"] == "action"]
+    assert bids[-1] == "bid 25", bids
+    fits(aiko)
+    fits(ben)
+    aiko.screenshot(path=str(SHOTS / "typing-aiko.png"), full_page=True)
+    assert not aiko.errors and not ben.errors, (aiko.errors, ben.errors)
