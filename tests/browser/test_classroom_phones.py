@@ -7,6 +7,7 @@ and playwright.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -118,7 +119,7 @@ def tap(page, text: str, steppers: list[str]) -> None:
         confirm.click()
 
 
-def play_to_end(page, game: str, shots: int, limit: float = 50.0) -> int:
+def play_to_end(page, game: str, shots: int, limit: float = 55.0) -> int:
     """The student plays every decision of their seat from the page (what it shows, nothing
     else) until the game is over; screenshots at a few points. Returns the number of taps."""
     deadline = time.monotonic() + limit
@@ -159,9 +160,8 @@ def test_a_whole_game_is_played_from_a_phone(room, phone, game, lang, size):
     options = {"max_turns": 60} if game in ("kuhhandel", "money_monsoon") else {}
     players = 4 if game == "money_monsoon" else 3  # MM-C1: Money Monsoon takes 4 to 6
     bots = "planter" if game == "bohnanza" else "random"  # a bot that does not trade: a shorter game
-    room.teacher(
-        "POST", "/tables", {"game": game, "players": players, "bots": bots, "seed": 7, "options": options}
-    )
+    config = {"game": game, "players": players, "bots": bots, "seed": 7, "options": options}
+    room.teacher("POST", "/tables", config)  # Bohnanza: she taps "pass" at each point (CL-17) too
     expect(page.locator("#picture svg").first).to_be_attached(timeout=15_000)
     expect(page.locator("#rows li")).to_have_count(players)
     # No English key: value dump: every item of the rows has its label in the page's language.
@@ -214,6 +214,7 @@ def test_a_bid_typed_digit_by_digit_while_the_table_moves_is_stored_as_typed(roo
     ben.locator(f'[data-confirm="act-{table}-bid"]').click()
     aiko.wait_for_function(SYNCED, arg=version + 1)
     assert field.evaluate("f => document.activeElement === f"), "the refresh took the field away"
+    assert field.evaluate("f => [f.value, f.selectionStart]") == ["2", 1], "the caret moved"
     aiko.keyboard.type("5", delay=80)
     expect(field).to_have_value("25")
     aiko.locator(f'[data-go="act-{table}-bid"]').click()
@@ -227,3 +228,90 @@ def test_a_bid_typed_digit_by_digit_while_the_table_moves_is_stored_as_typed(roo
     fits(ben)
     aiko.screenshot(path=str(SHOTS / "typing-aiko.png"), full_page=True)
     assert not aiko.errors and not ben.errors, (aiko.errors, ben.errors)
+
+
+def test_offline_the_action_is_kept_as_sending_and_sent_once_when_back(room, phone):
+    """The phone loses the network with a sealed bid typed: the banner shows at once, the bid shows
+    as kept, not refused; back online, the banner goes within seconds and the bid is stored once."""
+    page = phone("Aiko", "ja", PHONES[0])
+    expect(page.locator("#conn")).to_be_hidden()
+    room.teacher("POST", "/auction", {"format": "second_price", "rounds": 1, "seed": 1})
+    field = page.locator("#bid-1")
+    expect(field).to_be_visible(timeout=15_000)
+    page.context.set_offline(True)
+    field.fill("37")
+    page.locator('[data-go="bid-1"]').click()
+    expect(page.locator(".confirm-bar .ask")).to_have_text("入札 37 を送信しますか？")
+    page.locator('[data-confirm="bid-1"]').click()
+    expect(page.locator("#conn")).to_be_visible(timeout=5_000)
+    expect(page.locator("#notice")).to_contain_text("接続がありません")
+    expect(page.locator("#refusal")).to_be_hidden()
+    fits(page)
+    page.screenshot(path=str(SHOTS / "offline-kept.png"), full_page=True)
+    assert not [r for r in room.teacher("GET", "/rows") if r["name"] == "Aiko" and r["kind"] == "bid"]
+    back = time.monotonic()
+    page.context.set_offline(False)
+    expect(page.locator("#bid-in")).to_have_text("あなたの入札 37 を受け付けました。", timeout=10_000)
+    expect(page.locator("#conn")).to_be_hidden(timeout=5_000)
+    expect(page.locator("#notice")).to_be_hidden()
+    print(f"back online -> bid stored and banner hidden in {time.monotonic() - back:.1f} s")
+    bids = [r for r in room.teacher("GET", "/rows") if r["name"] == "Aiko" and r["kind"] == "bid"]
+    assert [(r["text"], r["accepted"]) for r in bids] == [("bid 37", True)], bids
+    assert not page.errors, page.errors
+
+
+def test_the_join_page_takes_a_rejoin_code_and_the_phone_shows_its_own(room, phone):
+    """The page shows the student's rejoin code when the server gives one (contract: /api/me
+    ``rejoin``), and the join page has the "already joined on another phone?" form; a code the
+    server does not know is refused in the page's language, nothing wider than the phone."""
+    page = phone("Aiko", "en", PHONES[0])
+    shown = page.locator("#rejoin-shown")
+    rejoin = page.evaluate("() => fetch('/api/me', {headers: {Authorization: 'Bearer ' + localStorage.getItem("
+                           "'gamekit.classroom.token.' + document.location.pathname.split('/')[2])}}).then(r => r.json())"
+                           ".then(d => d.rejoin || null)")  # fmt: skip
+    if rejoin:
+        expect(shown).to_contain_text(rejoin)
+    else:
+        expect(shown).to_be_hidden()  # a server without rejoin codes: nothing to show
+    fresh = page.context.browser.new_context(viewport=PHONES[1])
+    other = fresh.new_page()
+    other.goto(f"{room.url}/join/{room.code}?lang=ja")
+    expect(other.locator("#rejoin-form h2")).to_have_text("別の端末で参加済みですか？")
+    other.locator("#rejoin-code").fill("ZZZZZZ")
+    other.locator("#rejoin-button").click()
+    expect(other.locator("#join-error")).to_be_visible()
+    fits(other)
+    if rejoin:
+        other.locator("#rejoin-code").fill(rejoin)
+        other.locator("#rejoin-button").click()
+        expect(other.locator("#play")).to_be_visible()
+        expect(other.locator("#who")).to_contain_text("Aiko")
+    fresh.close()
+
+
+def test_the_phone_counts_down_the_teachers_timer(room, phone):
+    """A round with the teacher's timer (contract: ``deadline`` seconds left and ``paused`` in
+    /api/me's activity; here added to the server's answer by the browser, as the timer is another
+    part's): the phone counts down between updates and says when it is paused."""
+    page = phone("Aiko", "ja", PHONES[0])
+    extra = {"deadline": 30.0, "paused": False, "timer": 30}
+
+    def with_timer(route):
+        answer = route.fetch()
+        data = answer.json()
+        if data.get("activity"):
+            data["activity"].update(extra)
+        route.fulfill(response=answer, json=data)
+
+    page.route("**/api/me", with_timer)
+    room.teacher("POST", "/auction", {"format": "first_price", "rounds": 1, "seed": 1})
+    timer = page.locator("#timer")
+    expect(timer).to_have_text(re.compile(r"^残り (30|29|28) 秒$"), timeout=15_000)
+    first = int(re.search(r"\d+", timer.inner_text()).group())
+    expect(timer).not_to_have_text(f"残り {first} 秒", timeout=5_000)  # it counts down by itself
+    extra.update(deadline=12.0, paused=True)
+    page.locator("#bid-1").fill("5")  # typing does not stop the clock or lose the digits
+    room.teacher("POST", "/auction", {"format": "first_price", "rounds": 1, "seed": 2})
+    expect(timer).to_have_text("一時停止中（残り 12 秒）", timeout=15_000)
+    fits(page)
+    assert not page.errors, page.errors

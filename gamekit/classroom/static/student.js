@@ -245,7 +245,7 @@
   // activity (kind, round, table) changes under it.
   function activityKey(me) {
     const a = me && me.activity;
-    return a ? `${a.kind}/${a.round ?? ""}/${a.table ?? ""}` : "waiting";
+    return a ? `${a.kind}/${a.format ?? a.game ?? ""}/${a.round ?? ""}/${a.table ?? ""}/${a.value ?? ""}` : "waiting";
   }
 
   // ---- drawing: keyed, in place ---------------------------------------------------------------
@@ -275,6 +275,10 @@
   function render() {
     const me = app.me;
     if (!me) return;
+    if (app.widgetsFor !== activityKey(me)) { // another round or table: nothing typed carries over
+      app.widgets.clear(); app.steppers = {};
+      app.widgetsFor = activityKey(me);
+    }
     if (app.refusal && app.refusal.key !== activityKey(me)) app.refusal = null;
     if (app.pending && app.pending.key !== activityKey(me)) app.pending = null;
     if (app.confirm && app.confirm.key !== activityKey(me)) app.confirm = null;
@@ -305,7 +309,7 @@
 
   function actionText(text) {
     const a = app.me && app.me.activity;
-    return a && a.kind === "table" ? actionLabel(a, text) : text;
+    return actionLabel(a && a.kind === "table" ? a : {}, text);
   }
 
   // Asked once before an action that cannot be taken back (a sealed bid, a payment, an offer):
@@ -330,6 +334,7 @@
 
   function activityView(activity) {
     if (!activity) {
+      app.deadline = null;
       return [kept("waiting", GK.lang, () => el("div", { class: "waiting" },
         el("h1", { text: t("wait.title") }), el("p", { class: "hint", text: t("wait.body") })))];
     }
@@ -418,6 +423,27 @@
     return w;
   }
 
+  // The teacher's timer on this round or turn (contract: `deadline` seconds left, `paused`): a
+  // line that counts down on the phone between two updates from the server.
+  function timerView(a) {
+    if (a.deadline === null || a.deadline === undefined) { app.deadline = null; return null; }
+    app.deadline = { end: Date.now() + Number(a.deadline) * 1000, paused: Boolean(a.paused), left: Number(a.deadline) };
+    const node = holder("timer", () => el("p", { class: "timer", id: "timer", role: "timer" }));
+    tickTimer();
+    return node;
+  }
+
+  function tickTimer() {
+    const node = document.getElementById("timer") || (app.widgets.get("timer") || {}).node;
+    const d = app.deadline;
+    if (!node || !d) return;
+    const left = d.paused ? d.left : Math.max(0, (d.end - Date.now()) / 1000);
+    const text = d.paused ? t("timer.paused", { seconds: Math.ceil(left) }) : t("timer.left", { seconds: Math.ceil(left) });
+    if (node.textContent !== text) node.textContent = text;
+    node.classList.toggle("low", !d.paused && left <= 10);
+  }
+  setInterval(tickTimer, 500);
+
   function range(low, high) {
     const out = [];
     for (let v = low; v <= high && out.length < 100001; v += 1) out.push(v);
@@ -449,6 +475,7 @@
         big(t("auction.your_value"), a.value, "value"),
         el("p", { class: "hint", text: has(`auction.rule.${a.format}`) ? t(`auction.rule.${a.format}`) : "" }))),
     ];
+    parts.push(timerView(a));
     if (a.my_bid !== null && a.my_bid !== undefined) {
       parts.push(kept("a-in", JSON.stringify([L, a.my_bid]), () =>
         el("p", { class: "confirm", id: "bid-in", text: t("auction.bid_in", { bid: a.my_bid }) })));
@@ -480,6 +507,7 @@
         big(t("auction.your_value"), a.value, "value"))),
       kept("c-price", JSON.stringify([L, a.price]), () => big(t("clock.price"), a.price, "price")),
       kept("c-rule", L, () => el("p", { class: "hint", text: t("clock.rule") })),
+      timerView(a),
     ];
     if (a.status === "open") {
       if (a.in) {
@@ -543,6 +571,7 @@
       if (toAct.length) return el("p", { class: "turn", text: t("table.waiting_for", { names: toAct.map((s) => playerName(a, s)).join(", ") }) });
       return el("span");
     }));
+    parts.push(timerView(a));
     const focus = FOCUS[a.game];
     if (focus) parts.push(kept("t-focus", JSON.stringify([L, v, a.players, a.seat]), () => focus(a, v)));
     if (a.legal && a.legal.length) parts.push(actionsView(a));
