@@ -87,12 +87,13 @@ def fits(page) -> None:
     assert width <= page.viewport_size["width"], (width, page.viewport_size)
 
 
-def choose(legal: list[str]) -> str:
+def choose(shown: list[str], steppers: list[str]) -> str:
+    """A preferred button, else the first stepper's amount (as the verb), else the first button."""
     for verb in PREFER:
-        for text in legal:
+        for text in shown:
             if text.split(" ")[0] == verb:
                 return text
-    return legal[0]
+    return steppers[0].rsplit("-", 1)[1] if steppers else shown[0]
 
 
 READY = """() => {
@@ -136,7 +137,7 @@ def play_to_end(page, game: str, shots: int, limit: float = 55.0) -> int:
                 path=str(SHOTS / f"{game}-{page.viewport_size['width']}-{shot}.png"), full_page=True
             )
             shot += 1
-        text = choose(ready["shown"] or [go.rsplit("-", 1)[1] for go in ready["steppers"]])
+        text = choose(ready["shown"], ready["steppers"])
         tap(page, text, ready["steppers"])
         page.wait_for_function(SYNCED, arg=ready["version"] + 1, timeout=20_000)
         expect(page.locator("#refusal")).to_be_hidden()

@@ -627,8 +627,13 @@
       const verb = sp < 0 ? text : text.slice(0, sp);
       const arg = sp < 0 ? "" : text.slice(sp + 1);
       if (!byVerb[verb]) { byVerb[verb] = { verb, numbers: [], buttons: [] }; groups.push(byVerb[verb]); }
+      const span = arg.match(/^(\d+)-(\d+)$/);
       if (/^-?\d+$/.test(arg)) byVerb[verb].numbers.push(Number(arg));
-      else byVerb[verb].buttons.push(text);
+      else if (span && STEPPER_VERBS.has(verb)) {
+        // A range first, then the amount (Money Monsoon with 500 points or more): "bid N" stands for
+        // all the steps (MM-A2), so the phone asks for the amount in one field.
+        for (let n = Number(span[1]); n <= Number(span[2]) && n - Number(span[1]) < 100001; n += 1) byVerb[verb].numbers.push(n);
+      } else byVerb[verb].buttons.push(text);
     }
     const box = holder(`actions-${a.table}`, () => el("div", { class: "actions", id: "actions" }));
     const nodes = [];
