@@ -10,9 +10,12 @@ games are found through ``gamekit.pictures``' registry layers.
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core import ConfigError, new_game, registry
 from ..core.game import Game
 from ..pictures import drawer, picture
 
@@ -32,6 +35,7 @@ NOT_A_STANDING = frozenset(
 )
 MOST_ITEMS = 4  # a row shows at most this many items: a 360 px line
 MOST_NAMES = 3  # of a mapping (animals, fields) a row shows at most this many entries
+PROBE_STEPS = 80  # decisions of the playout that finds a game's per-seat keys (``seat_keys``)
 
 
 def table_screen(game: Game, seat: int, seats: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -56,10 +60,15 @@ def rows(view: Mapping[str, Any], seat: int, seats: Sequence[Mapping[str, Any]])
     even the viewer's own: the page draws those), a mapping as its largest few entries. A held
     list with a count beside it in the view (``hands`` / ``hand_sizes``) is left to the count."""
     n = len(seats)
+    per_seat = seat_keys(view.get("game"), n) if view.get("game") else None
     keys = [
         key
         for key, value in view.items()
-        if isinstance(value, list) and len(value) == n and n > 1 and key not in NOT_A_STANDING
+        if isinstance(value, list)
+        and len(value) == n
+        and n > 1
+        and key not in NOT_A_STANDING
+        and (per_seat is None or key in per_seat)
     ]
     counted = {key for key in keys for other in keys if other != key and _counts(other, key)}
     out = []
@@ -84,6 +93,30 @@ def rows(view: Mapping[str, Any], seat: int, seats: Sequence[Mapping[str, Any]])
             }
         )
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def seat_keys(name: str, players: int) -> frozenset[str] | None:
+    """The view's keys that hold one entry per seat in ``name`` at ``players`` seats: the lists as
+    long as the table in every position of a short seeded playout (the teacher's view). A list
+    that is as long as the table only now (the cards on offer, one per player at a round's start)
+    is not one. None for a name no game is registered under."""
+    if name not in registry.registered():
+        return None
+    try:
+        game = new_game(name, players, seed=0)
+    except ConfigError:
+        return None
+    rng = random.Random(0)
+    keys: set[str] | None = None
+    for _ in range(PROBE_STEPS):
+        here = {k for k, v in game.view().items() if isinstance(v, list) and len(v) == players}
+        keys = here if keys is None else keys & here
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(list(game.legal_actions(seat))))
+    return frozenset(keys or ())
 
 
 def _counts(count_key: str, held_key: str) -> bool:

@@ -81,6 +81,29 @@ def test_rows_read_a_view_as_short_public_lines():
 
 
 @pytest.mark.parametrize("name", table_games())
+def test_a_list_as_long_as_the_table_only_now_is_not_a_players_entry(name):
+    """At three seats a round can lay out three cards, one list as long as the table: the rows
+    take only the keys that are per seat in every position (``seat_keys``), never such a list."""
+    game = gamekit.new_game(name, players=3 if _takes(name, 3) else 4, seed=0)
+    keys = screens.seat_keys(name, game.players)
+    view = game.view(0)
+    for key, value in view.items():
+        if isinstance(value, list) and len(value) == game.players and key not in keys:
+            assert all(key not in r["public"] for r in screens.rows(view, 0, seats_for(game.players)))
+    for r in screens.rows(view, 0, seats_for(game.players)):
+        assert {item["key"] for item in r["items"]} <= keys
+    assert screens.seat_keys("no such game", 3) is None
+
+
+def _takes(name: str, players: int) -> bool:
+    try:
+        gamekit.new_game(name, players=players, seed=0)
+    except gamekit.core.ConfigError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", table_games())
 def test_the_picture_is_the_lessons_picture_of_the_seats_view(name):
     game = played(name, 1, 30)
     for seat in range(game.players):

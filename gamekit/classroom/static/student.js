@@ -231,6 +231,7 @@
     app.pending = null;
     if (status === 200 && data && data.ok) {
       app.refusal = null;
+      for (const w of app.widgets.values()) w.reset = true;
       if (data.me) app.me = data.me;
     } else if (status === 401 || status === 403) {
       forget(refusedText(data, t("join.removed"))); return;
@@ -367,6 +368,10 @@
     w.used = true;
     w.values = values; w.label = label; w.text = text; w.confirm = confirm;
     const { input } = w;
+    if (w.reset && document.activeElement !== input) { // the amount was sent: open on the lowest again
+      input.value = String(initial);
+      w.reset = false;
+    }
     if (input.min !== String(values[0])) input.min = values[0];
     if (input.max !== String(values[values.length - 1])) input.max = values[values.length - 1];
     const list = values.length <= 5000 ? values.join(",") : null;
