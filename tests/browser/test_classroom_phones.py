@@ -316,3 +316,27 @@ def test_the_phone_counts_down_the_teachers_timer(room, phone):
     expect(timer).to_have_text("一時停止中（残り 12 秒）", timeout=15_000)
     fits(page)
     assert not page.errors, page.errors
+
+
+def test_a_held_request_says_sending_and_the_buttons_wait(room, phone):
+    """The bid is held on its way for a second and a half (the browser holds it): the page says
+    "送信中…" at once with the buttons greyed, then shows the bid taken; nothing is sent twice."""
+    page = phone("Aiko", "ja", PHONES[1])
+    room.teacher("POST", "/auction", {"format": "first_price", "rounds": 1, "seed": 3})
+
+    held = []
+    page.route("**/api/act", lambda route: held.append(route))  # held until the test lets it go
+    page.locator("#bid-1").fill("12")
+    page.locator('[data-go="bid-1"]').click()
+    page.locator('[data-confirm="bid-1"]').click()
+    expect(page.locator("#notice")).to_contain_text("送信中…", timeout=1_000)
+    expect(page.locator('[data-go="bid-1"]')).to_be_disabled()
+    page.wait_for_timeout(1_500)
+    expect(page.locator("#notice")).to_contain_text("送信中…")  # still saying so, not a silent grey
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#bid-in")).to_have_text("あなたの入札 12 を受け付けました。", timeout=10_000)
+    expect(page.locator("#notice")).to_be_hidden()
+    bids = [r["text"] for r in room.teacher("GET", "/rows") if r["name"] == "Aiko" and r["kind"] == "bid"]
+    assert bids == ["bid 12"], bids
+    assert not page.errors, page.errors
