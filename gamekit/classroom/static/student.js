@@ -318,11 +318,11 @@
   function confirmBar(owner) {
     const c = app.confirm;
     if (!c || c.owner !== owner) return null;
-    return el("div", { class: "confirm-bar", role: "alertdialog" },
+    return kept(`confirm-${owner}`, JSON.stringify([GK.lang, c.text, c.key]), () => el("div", { class: "confirm-bar", role: "alertdialog" },
       el("p", { class: "ask", text: t("confirm.ask", { action: actionText(c.text) }) }),
       el("div", { class: "row" },
         el("button", { type: "button", class: "big primary", "data-confirm": owner, onclick: () => act(c.text) }, t("confirm.send")),
-        el("button", { type: "button", class: "big", "data-cancel": owner, onclick: () => { app.confirm = null; render(); } }, t("confirm.change"))));
+        el("button", { type: "button", class: "big", "data-cancel": owner, onclick: () => { app.confirm = null; render(); } }, t("confirm.change")))));
   }
 
   function ask(owner, text) {
