@@ -697,6 +697,14 @@
     return el("div", { class: "scroll" }, el("table", { class: "seats" }, el("thead", {}, head), el("tbody", {}, rows)));
   }
 
+  // A card's name (an animal, a bean) in the page's language when the catalog has it.
+  function noun(name) { return has(`noun.${name}`) ? t(`noun.${name}`) : name; }
+
+  // A row's server text ("goose×2 cat", "blue×3 –") with its card names in the page's language.
+  function nouns(text) {
+    return String(text).split(" ").map((word) => word.replace(/^([a-z][a-z-]*)(×\d+)?$/, (m, name, count) => noun(name) + (count || ""))).join(" ");
+  }
+
   function keyLabel(key) { return has(`key.${key}`) ? t(`key.${key}`) : key; }
 
   // One short row per player from the server's `rows` (gamekit.classroom.screens): name, marks,
@@ -713,7 +721,7 @@
         r.bot ? el("span", { class: "tag bot", text: t("table.bot_tag") }) : null,
         r.absent ? el("span", { class: "tag absent", text: t("table.absent") }) : null),
       el("span", { class: "items" }, (r.items || []).map((item) =>
-        el("span", { class: "item", "data-key": item.key }, el("span", { class: "k", text: keyLabel(item.key) }), " ", el("b", { text: item.text }))))))));
+        el("span", { class: "item", "data-key": item.key }, el("span", { class: "k", text: keyLabel(item.key) }), " ", el("b", { text: nouns(item.text) }))))))));
   }
 
   // ---- what each game puts beside the buttons (FOCUS) and the seat's own holdings (OWN) --------
@@ -794,7 +802,7 @@
     const parts = [];
     const au = v.auction;
     if (au) {
-      parts.push(el("div", { class: "lot" }, el("span", { class: "animal", "data-animal": au.animal, text: au.animal }),
+      parts.push(el("div", { class: "lot" }, el("span", { class: "animal", "data-animal": au.animal, text: noun(au.animal) }),
         el("span", { text: t("kh.on_auction", { name: playerName(a, au.auctioneer) }) })));
       parts.push(el("p", { class: "high", text: au.high_bidder === null || au.high_bidder === undefined
         ? t("fs.no_bid") : t("fs.high_bid", { bid: au.high_bid, name: playerName(a, au.high_bidder) }) }));
@@ -805,7 +813,7 @@
     }
     const tr = v.trade;
     if (tr) {
-      parts.push(el("div", { class: "lot" }, el("span", { class: "animal", "data-animal": tr.animal, text: tr.animal }),
+      parts.push(el("div", { class: "lot" }, el("span", { class: "animal", "data-animal": tr.animal, text: noun(tr.animal) }),
         el("span", { text: t("kh.trade", { active: playerName(a, tr.active), partner: playerName(a, tr.partner) }) })));
       if (tr.offer_count !== null && tr.offer_count !== undefined) {
         parts.push(el("p", { text: tr.offer ? t("kh.offer_mine", { cards: tr.offer.map(money).join(" + ") || "0", total: money(sum(tr.offer)) })
@@ -827,7 +835,7 @@
     return el("div", { class: "zone mine", id: "my-holdings" },
       el("h2", { text: t("kh.your_money", { total: money(sum(held)) }) }), cards(held, "cheque mine", "money"),
       el("h2", { text: t("kh.your_animals") }),
-      chips(Object.entries(animals).filter(([, n]) => n).map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)), "animals"));
+      chips(Object.entries(animals).filter(([, n]) => n).map(([k, n]) => (n > 1 ? `${noun(k)} ×${n}` : noun(k))), "animals"));
   }
 
   // Bohnanza: the hand in its order (the first card is planted first), the cards turned up to trade
@@ -836,16 +844,16 @@
     const hand = (v.hands || [])[a.seat] || [];
     const parts = [
       el("h2", { text: t("bo.hand", { count: hand.length }) }),
-      el("ol", { class: "queue", id: "hand-queue" }, hand.map((bean, i) => el("li", { class: i === 0 ? "next" : "", "data-bean": bean, text: bean }))),
+      el("ol", { class: "queue", id: "hand-queue" }, hand.map((bean, i) => el("li", { class: i === 0 ? "next" : "", "data-bean": bean, text: noun(bean) }))),
     ];
     if ((v.trading_area || []).length) {
-      parts.push(el("h2", { text: t("bo.trading") }), chips(v.trading_area, "beans"));
+      parts.push(el("h2", { text: t("bo.trading") }), chips(v.trading_area.map(noun), "beans"));
     }
     const p = v.proposal;
     if (p && (p.give || p.ask || p.give_cards)) {
       const give = [...(p.give || []), ...(p.give_cards || [])];
       parts.push(el("p", { class: "confirm", id: "proposal", text: t("bo.proposal", {
-        give: give.join(", ") || "–", ask: (p.ask || []).join(", ") || "–", name: playerName(a, p.partner) }) }));
+        give: give.map(noun).join(", ") || "–", ask: (p.ask || []).map(noun).join(", ") || "–", name: playerName(a, p.partner) }) }));
     }
     return el("div", { class: "focus zone" }, parts);
   }
@@ -856,7 +864,7 @@
     return el("div", { class: "zone mine", id: "my-holdings" },
       el("h2", { text: t("bo.fields") }),
       el("ul", { class: "fields" }, fields.map((f, i) => el("li", { "data-field": i + 1 },
-        el("b", { text: `${i + 1}` }), " ", f ? `${f[0]} ×${f[1]}` : t("bo.empty")))),
+        el("b", { text: `${i + 1}` }), " ", f ? `${noun(f[0])} ×${f[1]}` : t("bo.empty")))),
       el("p", { text: t("bo.coins", { coins: (v.coins || [])[s] ?? 0 }) }));
   }
 
