@@ -141,7 +141,11 @@ class _Transaction:
         store = self.store
         store._lock.acquire()
         if store._depth == 0:
-            store.db.execute("BEGIN IMMEDIATE")
+            try:
+                store.db.execute("BEGIN IMMEDIATE")
+            except BaseException:  # a read-only or locked file (CL-26): the lock is not left held
+                store._lock.release()
+                raise
         store._depth += 1
         return store
 
