@@ -10,8 +10,8 @@ and it goes with the process: a server killed with ``kill -9`` leaves a file tha
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
-from typing import IO
 
 from .security import ClassroomError
 
@@ -30,62 +30,75 @@ def lock_path(db_path: str | Path) -> Path:
 
 class DatabaseLock:
     """The lock one server holds on its database (CL-25). ``acquire()`` raises ClassroomError CL-25
-    naming the process that holds it; ``release()`` lets it go (``Store.close`` calls it)."""
+    naming the process that holds it; ``release()`` lets it go (``Store.close`` calls it). A lock
+    dropped without ``release()`` (an app that never closed its store) is released when it is
+    garbage-collected, without a warning."""
 
     def __init__(self, db_path: str | Path):
         self.db_path = Path(db_path)
         self.path = lock_path(db_path)
-        self._file: IO[str] | None = None
+        self._fd: int | None = None
+        self._finalizer: weakref.finalize | None = None
 
     def acquire(self) -> DatabaseLock:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open for the server's lifetime
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            _lock(handle)
+            _lock(fd)
         except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            handle.close()
+            try:
+                holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "another process"
+            except OSError:  # Windows: the locked byte cannot be read
+                holder = "another process"
+            finally:
+                os.close(fd)
             raise ClassroomError(
                 "CL-25",
                 f"the database {self.db_path} is already served by another classroom server ({holder}):"
                 " stop that server first (room.stop(), or end its program), or use another database",
                 409,
             ) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"process {os.getpid()}")
-        handle.flush()
-        self._file = handle
+        os.ftruncate(fd, 0)
+        os.write(fd, f"process {os.getpid()}".encode())  # at 0: nothing was read from this descriptor
+        self._fd = fd
+        self._finalizer = weakref.finalize(self, _close, fd)
         return self
 
     def release(self) -> None:
-        handle, self._file = self._file, None
-        if handle is None:
+        fd, self._fd = self._fd, None
+        if fd is None:
             return
+        if self._finalizer is not None:
+            self._finalizer.detach()
         try:
-            handle.seek(0)
-            handle.truncate()
-            _unlock(handle)
+            os.ftruncate(fd, 0)
         finally:
-            handle.close()
+            _close(fd)
 
     @property
     def held(self) -> bool:
-        return self._file is not None
+        return self._fd is not None
 
 
-def _lock(handle: IO[str]) -> None:
+def _close(fd: int) -> None:
+    """Unlock and close: the kernel would unlock on close, the explicit unlock says so."""
+    try:
+        _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int) -> None:
     if fcntl is not None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     else:  # pragma: no cover - Windows: the first byte, without waiting
-        handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
 
 
-def _unlock(handle: IO[str]) -> None:
+def _unlock(fd: int) -> None:
     if fcntl is not None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        fcntl.flock(fd, fcntl.LOCK_UN)
     else:  # pragma: no cover - Windows
-        handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
