@@ -753,24 +753,47 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- classroom
+SEED_NOTE = (
+    "Seed {seed} is fixed: anyone who knows it (and gamekit) can compute every student's private "
+    "value and every table's deal, rivals' included. Fine for a demo; leave --seed out in class."
+)
+
+
 def _cmd_classroom(args: argparse.Namespace) -> int:
-    """Start a class session and keep it until Ctrl-C: print the links and the QR code, and open
-    the projector page (logged in with the teacher token) in this computer's browser."""
+    """Start a class session (or resume the database's last one) and keep it until Ctrl-C: print
+    the links and the QR code, open the projector page (logged in) in this computer's browser,
+    and with ``--plan`` run the plan's activities in order (Enter in the terminal advances)."""
     import webbrowser
 
     from .classroom.qr import qr_text
     from .classroom.session import Classroom
 
+    plan = runner = None
+    if args.plan is not None:
+        from .classroom.plan import PlanError, load_plan
+
+        try:
+            plan = load_plan(args.plan)
+        except PlanError as exc:
+            print(f"gamekit classroom: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+    options: dict[str, Any] = {"fallback_port": DEFAULT_CLASSROOM_PORT}
+    if args.seed is not None:
+        options["seed"] = args.seed
+    title = args.title if args.title is not None else plan.title if plan is not None else "Class"
     try:
-        room = Classroom(db=args.db, host=args.host, port=args.port, title=args.title)
+        room = Classroom(
+            db=args.db, host=args.host, port=args.port, title=title, code=args.code, new=args.new, **options
+        )
     except ValueError as exc:
         print(f"gamekit classroom: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (OSError, RuntimeError) as exc:  # the port is taken, the database cannot be written...
+    except (OSError, RuntimeError) as exc:  # the port is taken (CL-30), the database cannot be written...
         print(f"gamekit classroom: the server did not start: {exc}", file=sys.stderr)
         return EXIT_FAILED
     try:
-        print(f"Class session {room.code}: students open {room.join_url}")
+        resumed = "resumed where it stood" if room.resumed else "new"
+        print(f"Class session {room.code} ({resumed}): students open {room.join_url}")
         print(f"Projector page: {room.teacher_url} (it asks for the teacher token)")
         if args.show_token:
             print(f"Teacher token (keep it off the projector): {room.server.teacher_token}")
@@ -778,37 +801,98 @@ def _cmd_classroom(args: argparse.Namespace) -> int:
             print("The projector page is open in your browser, logged in; the token stays out of sight.")
         else:
             print("The teacher token is not shown (this terminal may be on the projector): --show-token")
-        print(f"Data: {room.db}")
-        if args.host in ("127.0.0.1", "localhost", "::1"):
+        print(f"Data: {room.db} (restart with --db {room.db} to go on: same link, same session)")
+        if room.host in ("127.0.0.1", "localhost", "::1"):
             print("Only this computer can join: for phones in the room use --host 0.0.0.0 (see --help).")
+        if args.seed is not None:
+            print(SEED_NOTE.format(seed=args.seed))
+        elif plan is not None and plan.seeded:
+            print(SEED_NOTE.format(seed="of an activity of the plan").replace("Seed of", "The seed of"))
         print()
         print(qr_text(room.join_url))
         print("\nPress Ctrl-C to stop the server.", flush=True)
+        if plan is not None:
+            runner = _run_plan(room, plan)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         while deadline is None or time.monotonic() < deadline:
+            if runner is not None and args.stop_when_done and runner.finished:
+                break
             time.sleep(0.2 if deadline is None else min(0.2, max(0.0, deadline - time.monotonic())))
     except KeyboardInterrupt:
         print("\nstopping", file=sys.stderr)
     finally:
+        if runner is not None:
+            runner.stop()
         room.stop()
     print(f"Stopped. The session's data stays in {room.db}")
     return EXIT_OK
 
 
+def _run_plan(room: Any, plan: Any) -> Any:
+    """Start ``plan`` in a thread and let Enter in the terminal advance it."""
+    from .classroom.plan import PlanRunner
+
+    runner = PlanRunner(room, plan, say=lambda line: print(line, flush=True))
+    runner.attach()  # the teacher page's Next: POST /api/teacher/{code}/advance
+
+    def run() -> None:
+        try:
+            runner.run()
+        except Exception as exc:  # the server refused a step: said, the session goes on by hand
+            print(f"The plan stopped: {exc}", file=sys.stderr, flush=True)
+
+    def enter() -> None:
+        try:
+            while not runner.finished and sys.stdin.readline():
+                runner.advance()
+        except (OSError, ValueError):  # no terminal to read (a test, a service)
+            return
+
+    threading.Thread(target=run, name="classroom-plan", daemon=True).start()
+    threading.Thread(target=enter, name="classroom-enter", daemon=True).start()
+    return runner
+
+
+DEFAULT_CLASSROOM_PORT = 8765
+
+
 def _classroom_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
-        default="127.0.0.1",
-        help="127.0.0.1 (default): this computer only; 0.0.0.0: every device on the local network "
-        "(the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network you trust",
+        default=None,
+        help="127.0.0.1 (default for a new database): this computer only; 0.0.0.0: every device on the "
+        "local network (the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network "
+        "you trust. Left out, a database's server listens where it did last time",
     )
     p.add_argument(
-        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free port)"
+        "--port",
+        type=int,
+        default=None,
+        help=f"port to listen on (default: the database's port from last time, so the join link stays; "
+        f"a new database: {DEFAULT_CLASSROOM_PORT}; 0: any free port)",
     )
     p.add_argument(
-        "--db", type=Path, help="SQLite file of the session (default: a new file in your data folder)"
+        "--db",
+        type=Path,
+        help="SQLite file of the session (default: a new file in your data folder); an existing file "
+        "resumes its last session where it stood",
     )
-    p.add_argument("--title", default="Class", help="the session's title")
+    p.add_argument("--code", help="the session of --db to resume (default: its last one)")
+    p.add_argument("--new", action="store_true", help="start a new session in --db instead of resuming")
+    p.add_argument("--title", default=None, help="the session's title (default: the plan's, or Class)")
+    p.add_argument(
+        "--plan",
+        type=Path,
+        metavar="PLAN.toml",
+        help="run the activities of this plan file in order (see data/classroom/plans/week3.toml)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="a fixed seed for a demo (default: a secret random one; with a fixed seed students "
+        "could compute each other's values)",
+    )
     p.add_argument(
         "--no-browser",
         dest="browser",
@@ -817,6 +901,9 @@ def _classroom_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--show-token", action="store_true", help="print the teacher token (not if the terminal is projected)"
+    )
+    p.add_argument(
+        "--stop-when-done", action="store_true", help="with --plan: stop the server when the plan is done"
     )
     p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
 

@@ -4,11 +4,13 @@
 this package.
 
 - ``create_app(db_path, teacher_token=None, seed=0, limits=None)``: the ASGI app (``app``).
-- ``serve(db_path, host="127.0.0.1", port=0, ...)`` → ``Server`` (``.url``, ``.teacher_token``,
-  ``.stop()``): the app on uvicorn in a background thread.
+- ``serve(db_path, host=None, port=None, ...)`` → ``Server`` (``.url``, ``.teacher_token``,
+  ``.stop()``): the app on uvicorn in a background thread, where the database's server listened
+  last (else 127.0.0.1, any free port).
 - ``Limits``: sizes and rates a request, a token and a session may use (``security``).
-- ``Classroom(db=None, host="127.0.0.1", port=0)``: the teacher's side, from a notebook
-  (``session``); ``simclass.SimulatedClass`` bot students; ``live`` the figures; ``qr`` the join code.
+- ``Classroom(db=None, host=None, port=None)``: the teacher's side, from a notebook
+  (``session``); ``plan`` a whole session from a TOML plan; ``simclass.SimulatedClass`` bot
+  students; ``live`` the figures; ``qr`` the join code.
 """
 
 from __future__ import annotations

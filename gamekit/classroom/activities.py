@@ -6,16 +6,19 @@ and here the sessions, the students and the teacher's views. Each method that ch
 runs in one transaction under one lock: the change is committed before the method returns, so
 the HTTP answer that follows acknowledges only what is on disk; a refused input raises
 ``ClassroomError`` (a CL-* rule) or the engine's ``IllegalAction`` and changes nothing but the
-row that logs the refusal. Opening a ``Hub`` on an existing database resumes every session,
+row that logs the refusal. Who is here, the timers and the people's names and rejoin codes are
+``presence``'s; the auctions and the tables apply them. Opening a ``Hub`` on an existing database resumes every session,
 round and table where it stood (games from their saved ``to_json()``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .hub_base import LANGS, MAX_TEXT, _plain
+from .presence import ABSENT_SECONDS
 from .rounds import (
     CLOCK_FORMATS,
     FORMATS,
@@ -34,8 +37,11 @@ from .store import now
 from .tables import ANY_TIME_SECONDS, LOG_LINES, PASS, Tables, table_games
 from .tokens import join_code, normal_code, token
 
+_ACTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 # What this module has always offered, from the modules its jobs moved to.
 __all__ = [
+    "ABSENT_SECONDS",
     "ANY_TIME_SECONDS",
     "CLOCK_FORMATS",
     "FORMATS",
@@ -58,7 +64,8 @@ __all__ = [
 
 class Hub(Rounds, Tables):
     """Every session of one classroom server, held over one database: its sessions and students,
-    what each sees and does, and the teacher's views (the auctions in ``Rounds``, the tables in ``Tables``)."""
+    what each sees and does, and the teacher's views (the auctions in ``Rounds``, the tables in
+    ``Tables``, presence, timers, names and rejoin codes in ``Presence``, which both build on)."""
 
     # ----------------------------------------------------------------- sessions and students
     def create_session(self, title: Any) -> str:
@@ -84,14 +91,22 @@ class Hub(Rounds, Tables):
             count = db.one("SELECT COUNT(*) AS n FROM students WHERE session = ?", (session["code"],))["n"]
             if count >= self.limits.students:
                 raise ClassroomError("CL-7", f"this session is full ({self.limits.students} students)")
-            secret = token()
+            secret, name = token(), self._shown_name(session["code"], name)  # "Ken (2)" (CL-22)
+            rejoin = self._new_rejoin(session["code"])
             student = db.insert(
-                "students", session=session["code"], name=name, lang=lang, token=secret, joined=now()
+                "students",
+                session=session["code"],
+                name=name,
+                lang=lang,
+                token=secret,
+                joined=now(),
+                rejoin=rejoin,
             )
             self._row(session["code"], "join", f"join {name}", True, student=student, name=name)
+            self.seen(student)
             self._count(f"s:{student}")
             self._bump(session["code"])
-        return {"token": secret, "student": student, "name": name}
+        return {"token": secret, "student": student, "name": name, "rejoin": rejoin}
 
     def leave(self, student_id: int, code: str | None = None) -> None:
         """The student is out: token refused, seat played by a bot, rounds stop waiting (CL-15)."""
@@ -112,6 +127,13 @@ class Hub(Rounds, Tables):
                     self._maybe_close(session, activity)
                 self._bump(session["code"])
 
+    def remove(self, code: str, who: Any) -> dict[str, Any]:
+        """The teacher takes a student (number or shown name, CL-23) out of the session (CL-15)."""
+        with self.lock:
+            student = self.find_student(self.session(code)["code"], who)
+            self.leave(student["id"], code)
+        return {"ok": True, "student": student["id"], "name": student["name"]}
+
     # ----------------------------------------------------------------- what a student sees
     def me(self, student: Any) -> dict[str, Any]:
         with self.lock:
@@ -121,11 +143,15 @@ class Hub(Rounds, Tables):
             if activity is not None:
                 if activity["kind"] in ("auction", "clock"):
                     shown = self._auction_screen(activity, student)
+                    if shown is not None:
+                        shown |= self.timer_info(activity["id"], *self._round_timer(activity))
                 else:
                     shown = self._table_screen(student)
+            rejoin = self.store.one("SELECT rejoin FROM students WHERE id = ?", (student["id"],))
             return {
                 "student": student["id"],
                 "name": student["name"],
+                "rejoin": rejoin["rejoin"],
                 "session": session["code"],
                 "title": session["title"],
                 "lang": student["lang"],
@@ -134,34 +160,49 @@ class Hub(Rounds, Tables):
             }
 
     # ----------------------------------------------------------------- a student acts
-    def act(self, student: Any, text: Any) -> dict[str, Any]:
-        """A student's input: a bid, a drop-out or a table action. Returns the new screen."""
+    def act(self, student: Any, text: Any, action_id: Any = None) -> dict[str, Any]:
+        """A student's input: a bid, a drop-out or a table action. Returns the new screen.
+
+        ``action_id``: the page's own id of this action (1 to 64 of A-Z a-z 0-9 _ -), so that a
+        retry after a lost answer acts once: an id this student's action was stored with is
+        answered with the screen as it is now, and nothing is stored again."""
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
             raise ClassroomError("CL-11", f"'text' must be an action of 1 to {MAX_TEXT} characters", 422)
+        if action_id is not None and not (isinstance(action_id, str) and _ACTION_ID.fullmatch(action_id)):
+            raise ClassroomError("CL-11", "'id' is 1 to 64 letters, digits, '_' or '-'", 422)
         text = " ".join(text.split())
         with self.lock:
-            session = self.session(student["session"])
-            activity = self._activity(session)
-            if activity is None:
-                error = ClassroomError("CL-8", "nothing is running now: wait for the teacher")
-                self._refused(
-                    session["code"], "input", text, error, student=student["id"], name=student["name"]
-                )
-                raise error
-            if activity["kind"] == "auction":
-                self._round_input(session, activity, student, text, "bid")
-            elif activity["kind"] == "clock":
-                self._round_input(session, activity, student, text, "drop")
-            else:
-                self._table_act(session, activity, student, text)
+            if action_id is not None and self.store.one(
+                "SELECT 1 FROM acted WHERE student = ? AND action = ?", (student["id"], action_id)
+            ):
+                return self.me(student)  # sent again: stored once
+            self._acting = None if action_id is None else (student["id"], action_id)
+            try:
+                self._dispatch(student, text)
+            finally:
+                self._acting = None
         return self.me(student)
+
+    def _dispatch(self, student: Any, text: str) -> None:
+        """The input to the running activity (under the lock)."""
+        session = self.session(student["session"])
+        activity = self._activity(session)
+        if activity is None:
+            error = ClassroomError("CL-8", "nothing is running now: wait for the teacher")
+            self._refused(session["code"], "input", text, error, student=student["id"], name=student["name"])
+            raise error
+        if activity["kind"] == "auction":
+            self._round_input(session, activity, student, text, "bid")
+        elif activity["kind"] == "clock":
+            self._round_input(session, activity, student, text, "drop")
+        else:
+            self._table_act(session, activity, student, text)
 
     # ----------------------------------------------------------------- the teacher's views
     def state(self, code: str) -> dict[str, Any]:
         with self.lock:
             session = self.session(code)
             code = session["code"]
-            students = self.store.all("SELECT * FROM students WHERE session = ? ORDER BY id", (code,))
             activity = self._activity(session)
             shown = round_info = None
             waiting: list[str] = []
@@ -169,57 +210,99 @@ class Hub(Rounds, Tables):
             if activity is not None:
                 config = json.loads(activity["config"])
                 shown = {"id": activity["id"], "kind": activity["kind"], **config}
+                shown |= self.timer_info(activity["id"], *self._round_timer(activity))
                 if activity["kind"] in ("auction", "clock"):
-                    current = self._round(activity["id"])
-                    bids = self._bids(current["id"])
-                    round_info = {
-                        "number": current["number"],
-                        "status": current["status"],
-                        "price": current["price"],
-                        "bids": len(bids),
-                        "result": json.loads(current["result"]) if current["result"] else None,
-                    }
-                    if current["status"] == "open":
-                        waiting = [s["name"] for s in self._active(code) if s["id"] not in bids]
+                    round_info, waiting = self._round_info(code, activity)
                 else:
-                    for row in self.store.all(
-                        "SELECT * FROM game_tables WHERE activity = ? ORDER BY id", (activity["id"],)
-                    ):
-                        game = self.games[row["id"]]
-                        seats = json.loads(row["seats"])
-                        tables.append(
-                            {
-                                "table": row["id"],
-                                "game": row["game"],
-                                "to_act": list(game.to_act),
-                                "over": game.is_over,
-                                "players": [
-                                    {"name": s["name"], "bot": s["bot"] is not None, "student": s["student"]}
-                                    for s in seats
-                                ],
-                                "result": game.result() if game.is_over else None,
-                            }
-                        )
-                        waiting += [seats[s]["name"] for s in game.to_act if seats[s]["bot"] is None]
-                        waiting += [seats[s]["name"] for s in self._window_waiting(row["id"], seats)]
+                    tables, waiting = self._tables_info(activity)
             return {
                 "session": code,
                 "title": session["title"],
-                "students": [
-                    {
-                        "student": s["id"],
-                        "name": s["name"],
-                        "lang": s["lang"],
-                        "left": s["left_at"] is not None,
-                    }
-                    for s in students
-                ],
+                "students": self._students_info(code, activity),
                 "activity": shown,
                 "round": round_info,
                 "waiting": waiting,
                 "tables": tables,
                 "version": self.version(code),
             }
+
+    def _students_info(self, code: str, activity: Any) -> list[dict[str, Any]]:
+        """Each student as the teacher sees them: here or gone how long (CL-21), their rejoin code (CL-19)."""
+        aid = None if activity is None else activity["id"]
+        found = []
+        for s in self.store.all("SELECT * FROM students WHERE session = ? ORDER BY id", (code,)):
+            gone = self.absent_for(s["id"], aid)
+            found.append(
+                {
+                    "student": s["id"],
+                    "name": s["name"],
+                    "shown_name": s["name"],
+                    "lang": s["lang"],
+                    "left": s["left_at"] is not None,
+                    "present": gone is None and s["left_at"] is None,
+                    "absent_for": gone,
+                    "rejoin": s["rejoin"],
+                }
+            )
+        return found
+
+    def _round_info(self, code: str, activity: Any) -> tuple[dict[str, Any], list[str]]:
+        """The running round for the teacher, and whom it waits for (absent students aside, CL-21)."""
+        current = self._round(activity["id"])
+        bids = self._bids(current["id"])
+        info = {
+            "number": current["number"],
+            "status": current["status"],
+            "price": current["price"],
+            "bids": len(bids),
+            "result": json.loads(current["result"]) if current["result"] else None,
+        }
+        waiting = []
+        if current["status"] == "open":
+            waiting = [
+                s["name"]
+                for s in self._active(code)
+                if s["id"] not in bids and self.here(s["id"], activity["id"])
+            ]
+        return info, waiting
+
+    def _tables_info(self, activity: Any) -> tuple[list[dict[str, Any]], list[str]]:
+        """Each running table for the teacher (who sits, who is absent, the soonest deadline), and
+        the students the tables wait for."""
+        tables: list[dict[str, Any]] = []
+        waiting: list[str] = []
+        aid = activity["id"]
+        for row in self.store.all("SELECT * FROM game_tables WHERE activity = ? ORDER BY id", (aid,)):
+            game = self.games[row["id"]]
+            seats = json.loads(row["seats"])
+            students = [s for s in game.to_act if seats[s]["bot"] is None]
+            lefts = [
+                x for s in students if (x := self._left(aid, *self._turn_key(aid, row["id"], s))) is not None
+            ]
+            players = [
+                {
+                    "name": s["name"],
+                    "bot": s["bot"] is not None,
+                    "student": s["student"],
+                    "absent": self._seat_absent(aid, s),
+                }
+                for s in seats
+            ]
+            tables.append(
+                {
+                    "table": row["id"],
+                    "game": row["game"],
+                    "to_act": list(game.to_act),
+                    "over": game.is_over,
+                    "players": players,
+                    "result": game.result() if game.is_over else None,
+                    "deadline": round(min(lefts), 1) if lefts else None,
+                }
+            )
+            to_wait = [s for s in game.to_act if seats[s]["bot"] is None and not players[s]["absent"]]
+            waiting += [seats[s]["name"] for s in to_wait]
+            waiting += [seats[s]["name"] for s in self._window_waiting(row["id"], seats)]
+        return tables, waiting
 
     def rows(self, code: str) -> list[dict[str, Any]]:
         with self.lock:

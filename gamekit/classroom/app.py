@@ -20,11 +20,15 @@ what goes wrong on the server is reported to the teacher and the session goes on
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import csv
+import errno
 import io
 import secrets
+import socket
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -32,15 +36,17 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
-from . import replay, tokens
+from . import results as projector_results
+from . import tokens
 from .activities import Hub
 from .dblock import DatabaseLock
 from .feeds import student_events, teacher_events, ticket
 from .pages import page_routes
-from .routes import Classroom, Endpoint, Handler, mount, route, run
+from .people_routes import PEOPLE_ROUTES
+from .routes import Classroom, Endpoint, Handler, Who, error_response, mount, route, run
 from .security import ClassroomError, Limits
 from .store import ROW_COLUMNS, Store
 
@@ -50,6 +56,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 TICK = 0.2  # seconds between the clock thread's looks at the clocks and the tables' waits
 GRACE = 2  # seconds a stopping server waits for open requests (event streams never end by themselves)
 KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
+_error = error_response  # a refusal as JSON (plan.py's routes answer with it)
 SEED_RANGE = 2**48  # a server's secret seed: 0 <= seed < SEED_RANGE (an activity's seed stays below 2**62)
 
 
@@ -68,14 +75,11 @@ async def me(request: Request, room: Classroom) -> Response:
 
 
 async def act(request: Request, room: Classroom) -> Response:
-    """A bid, a drop-out or a table action; with an ``id`` it is idempotent (``replay``)."""
+    """A bid, a drop-out or a table action; with an ``id`` it is idempotent (``Hub.act``)."""
     student = request.state.student
     body = await room.body(request)
-    ident = replay.action_id(body.get("id"))
-    if ident is None:
-        return JSONResponse({"ok": True, "me": await run(lambda: room.hub.act(student, body.get("text")))})
-    status, answer = await run(lambda: replay.act_once(room.hub, student, body.get("text"), ident))
-    return JSONResponse(answer, status)
+    answer = await run(lambda: room.hub.act(student, body.get("text"), body.get("id")))
+    return JSONResponse({"ok": True, "me": answer})
 
 
 async def leave(request: Request, room: Classroom) -> Response:
@@ -109,15 +113,6 @@ def _round_step(step: str) -> Handler:
 async def tables(request: Request, room: Classroom) -> Response:
     body = await room.body(request)
     return JSONResponse(await run(lambda: room.hub.start_tables(request.path_params["code"], body)))
-
-
-async def remove(request: Request, room: Classroom) -> Response:
-    body = await room.body(request)
-    student = body.get("student")
-    if not isinstance(student, int) or isinstance(student, bool):
-        raise ClassroomError("CL-11", "'student' must be a student's number", 422)
-    await run(lambda: room.hub.leave(student, request.path_params["code"]))
-    return JSONResponse({"ok": True})
 
 
 async def state(request: Request, room: Classroom) -> Response:
@@ -191,15 +186,25 @@ ROUTES: list[Endpoint] = [
     route(f"{T}/next", _round_step("next_round"), ["POST"], "teacher"),
     route(f"{T}/tick", _round_step("tick"), ["POST"], "teacher"),
     route(f"{T}/tables", tables, ["POST"], "teacher"),
-    route(f"{T}/remove", remove, ["POST"], "teacher"),
     route(f"{T}/state", state, ["GET"], "teacher"),
     route(f"{T}/rows", rows, ["GET"], "teacher"),
+    route(f"{T}/results", projector_results.route, ["GET"], "teacher"),  # the projector (results.py)
     route(f"{T}/tables/{{table}}", table, ["GET"], "teacher"),
     route(f"{T}/ticket", ticket, ["POST"], "teacher"),
     route(f"{T}/events", teacher_events, ["GET"], "teacher"),  # a ticket or cookie, never ?token= (CL-29)
     # anyone
     route("/qr/{code}.svg", qr, ["GET"], "anyone"),
 ]
+# presence (CL-19..CL-24): its routes live in people_routes.py; who may call each is said here.
+PEOPLE_WHO: dict[str, Who] = {
+    "/api/rejoin": "anyone",  # no token: the rejoin code is the credential (join's rate limit)
+    f"{T}/timer": "teacher",
+    f"{T}/pause": "teacher",
+    f"{T}/resume": "teacher",
+    f"{T}/remove": "teacher",
+    f"{T}/seat": "teacher",
+}
+ROUTES += [route(path, handler, methods, PEOPLE_WHO[path]) for path, handler, methods in PEOPLE_ROUTES]
 
 
 # ------------------------------------------------------------------ the app
@@ -248,7 +253,6 @@ def create_app(
                 if stored is None:
                     stored = str(secrets.randbelow(SEED_RANGE))
                     store.set_meta("seed", stored)
-        replay.ensure_schema(store)
         hub = Hub(store, seed=int(stored) if seed is None else seed, limits=limits)
     except sqlite3.Error as error:
         store.close()
@@ -283,6 +287,7 @@ def create_app(
 CLOCK_STEPS = [
     "tick_due",  # the ascending clocks move
     "tables_due",  # the tables' "at any time" points whose time is up pass
+    "presence_due",  # timers and absences: default actions (presence, CL-20, CL-21)
 ]
 
 
@@ -306,39 +311,197 @@ def _clock(hub: Hub, stop: threading.Event) -> None:
 
 
 # ------------------------------------------------------------------ running it
+# The database remembers where its server listened (meta keys), so a restart keeps the join link.
+PORT_KEY, HOST_KEY = "server_port", "server_host"
+
+
+class PortTaken(OSError):
+    """The port the session's join link names is held by another program (CL-30)."""
+
+    rule_id = "CL-30"
+
+
+def _bind(host: str, port: int, source: str) -> socket.socket:
+    """A listening socket on ``host:port``, bound here (not by uvicorn) so that a taken port is
+    this error, said plainly, and never a port picked silently in its place."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if sys.platform != "win32":  # a quick restart may find the old connections in TIME_WAIT
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno not in (errno.EADDRINUSE, errno.EACCES, getattr(errno, "WSAEADDRINUSE", -1)):
+            raise
+        whose = {
+            "stored": "this session's port (its join link and QR name it)",
+            "asked": "the port asked for",
+        }.get(source, "the default port")
+        raise PortTaken(
+            error.errno,
+            f"{host}:{port}, {whose}, is taken by another program (CL-30): stop it (another Classroom "
+            f"or `gamekit classroom` on this computer?) and start again; or choose port=0 (any free "
+            f"port) or another port, and the students need the new link",
+        ) from None
+    return sock
+
+
+class _EndStreamsOnShutdown:
+    """The ASGI app as uvicorn runs it: when the server begins to stop, every request still open
+    (the phones' and the projector's event streams never end by themselves) hears that its
+    client left, so each stream ends at once and its response is closed properly, instead of
+    being cancelled after uvicorn's grace period with a traceback on the terminal."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+        self.stopping: asyncio.Event | None = None
+
+    def stop(self) -> None:
+        if self.stopping is not None:
+            self.stopping.set()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.stopping is None:
+            self.stopping = asyncio.Event()
+        stopping, sent = self.stopping, {"started": False, "done": False}
+
+        async def listen() -> Any:
+            if stopping.is_set():
+                return {"type": "http.disconnect"}
+            message = asyncio.ensure_future(receive())
+            stop = asyncio.ensure_future(stopping.wait())
+            try:
+                await asyncio.wait((message, stop), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                stop.cancel()
+            if message.done():
+                return message.result()
+            message.cancel()
+            return {"type": "http.disconnect"}
+
+        async def tell(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                sent["started"] = True
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                sent["done"] = True
+            await send(message)
+
+        try:
+            await self.app(scope, listen, tell)
+        except ClientDisconnect:
+            if not stopping.is_set():
+                raise
+        if stopping.is_set() and sent["started"] and not sent["done"]:
+            with contextlib.suppress(OSError, RuntimeError):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
+def _uvicorn(app: Starlette, host: str, port: int) -> Any:
+    """A uvicorn server for ``app`` whose shutdown first ends the open event streams."""
+    import uvicorn
+
+    wrapped = _EndStreamsOnShutdown(app)
+
+    class Uvicorn(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            wrapped.stop()
+            await super().shutdown(sockets=sockets)
+
+    config = uvicorn.Config(
+        wrapped,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=GRACE,  # a request still open then is cut
+    )
+    return Uvicorn(config)
+
+
+def _place(app: Starlette, host: str | None, port: int | None, fallback: int = 0) -> tuple[str, int, str]:
+    """Where to listen: what the teacher asked for, else where this database's server listened
+    first (so the join link stays the same), else 127.0.0.1 and ``fallback`` (0: any free port).
+    The third value says where the port comes from: "asked", "stored" or "default"."""
+    store = app.state.hub.store
+    with app.state.hub.lock:
+        stored_host, stored_port = store.meta(HOST_KEY), store.meta(PORT_KEY)
+    if host is None:
+        host = stored_host or "127.0.0.1"
+    if port is not None:
+        return host, port, "asked"
+    if stored_port is not None:
+        return host, int(stored_port), "stored"
+    return host, fallback, "default"
+
+
+def _remember_place(app: Starlette, host: str, port: int) -> None:
+    """Store where the server listens, the first time only: the join link on the handouts and
+    the QR stays the first one; a port asked for on one day (another taken) moves nothing."""
+    hub = app.state.hub
+    with hub.lock, hub.store.write() as db:
+        if db.meta(PORT_KEY) is None:
+            db.set_meta(HOST_KEY, host)
+            db.set_meta(PORT_KEY, str(port))
+
+
 class Server:
     """A classroom server running uvicorn in a background thread; ``stop()`` (or leaving the
-    ``with`` block) shuts it down."""
+    ``with`` block) shuts it down, open event streams ended first (no traceback).
 
-    def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, **kw: Any):
-        import uvicorn
+    ``host``/``port`` None: where this database's server listened last (its join link), else
+    127.0.0.1 and any free port; where it first listened is stored in the database. A port that is
+    taken is ``PortTaken`` (CL-30), never another port in silence. ``fallback_port``: the port
+    of a database that has none stored and no ``port`` asked for (0: any free one)."""
 
+    def __init__(
+        self,
+        db_path: str | Path,
+        host: str | None = None,
+        port: int | None = None,
+        fallback_port: int = 0,
+        **kw: Any,
+    ):
         self.app = create_app(db_path, **kw)
         self.teacher_token: str = self.app.state.teacher_token
-        config = uvicorn.Config(
-            self.app,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            timeout_keep_alive=KEEP_ALIVE,
-            timeout_graceful_shutdown=GRACE,  # open event streams are cut, not waited for
+        try:
+            host, port, source = _place(self.app, host, port, fallback_port)
+            sock = _bind(host, port, source)
+        except BaseException:
+            self.app.state.hub.store.close()
+            raise
+        self._server = _uvicorn(self.app, host, port)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [sock]}, name="classroom-server", daemon=True
         )
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, name="classroom-server", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + 30
         while not self._server.started:
             if not self._thread.is_alive() or time.monotonic() > deadline:
+                sock.close()
+                self.app.state.hub.store.close()
                 raise RuntimeError(f"the classroom server did not start on {host}:{port}")
             time.sleep(0.02)
-        bound = self._server.servers[0].sockets[0].getsockname()
-        self.host, self.port = host, bound[1]
+        self.host, self.port = host, sock.getsockname()[1]
+        _remember_place(self.app, self.host, self.port)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        if ":" in shown:
+            shown = f"[{shown}]"
         self.url = f"http://{shown}:{self.port}"
 
+    def sessions(self) -> list[str]:
+        """The codes of this database's sessions, oldest first (the last is the one to resume)."""
+        hub = self.app.state.hub
+        with hub.lock:
+            return [row["code"] for row in hub.store.all("SELECT code FROM sessions ORDER BY rowid")]
+
     def stop(self) -> None:
-        """Stop serving (open event streams are cut after ``GRACE`` seconds), then close the database."""
+        """Stop serving (open event streams end first; a request still open after ``GRACE``
+        seconds is cut), then close the database."""
         self._server.should_exit = True
         self._thread.join(timeout=GRACE + 10)
         if self._thread.is_alive():
@@ -355,45 +518,52 @@ class Server:
         self.stop()
 
 
-def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 0, **kw: Any) -> Server:
+def serve(db_path: str | Path, host: str | None = None, port: int | None = None, **kw: Any) -> Server:
     """Run the classroom app with uvicorn in a background thread; loopback unless ``host`` says
     otherwise (``"0.0.0.0"`` for a classroom's network, a deliberate choice). ``port=0``: any
-    free port (``Server.url`` has it). ``kw``: ``create_app``'s ``teacher_token``, ``seed``, ``limits``."""
+    free port (``Server.url`` has it); None (with ``host`` None): where this database's server
+    listened last. ``kw``: ``create_app``'s ``teacher_token``, ``seed``, ``limits``."""
     return Server(db_path, host=host, port=port, **kw)
 
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m gamekit.classroom.app --db PATH [--host H] [--port N] [--teacher-token T]``."""
-    import uvicorn
-
     parser = argparse.ArgumentParser(
         prog="python -m gamekit.classroom.app", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--db", required=True, help="the SQLite file (created, or resumed where it stood)")
-    parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to open it to the classroom's network")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--host", default=None, help="0.0.0.0 to open it to the classroom's network (default: as last time)"
+    )
+    parser.add_argument("--port", type=int, default=None, help="default: as last time, else 8000")
     parser.add_argument("--teacher-token", default=None)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=None, help="fixed seed (a demo): students could compute")
     defaults = Limits()
     parser.add_argument("--rate", type=float, default=defaults.rate, help="requests a second per token")
     parser.add_argument("--burst", type=int, default=defaults.burst, help="requests at once per token")
     parser.add_argument("--max-students", type=int, default=defaults.students, help="per session")
     args = parser.parse_args(argv)
     limits = Limits(rate=args.rate, burst=args.burst, students=args.max_students)
-    app = create_app(args.db, teacher_token=args.teacher_token, seed=args.seed, limits=limits)
+    options: dict[str, Any] = {"teacher_token": args.teacher_token, "limits": limits}
+    if args.seed is not None:
+        options["seed"] = args.seed
+    app = create_app(args.db, **options)
+    host, port, source = _place(app, args.host, args.port, 8000)
+    try:
+        sock = _bind(host, port, source)
+    except OSError as error:
+        app.state.hub.store.close()
+        raise SystemExit(f"classroom server: {error}") from None
+    _remember_place(app, host, sock.getsockname()[1])
     print(
-        f"classroom server on http://{args.host}:{args.port}  (teacher token: {app.state.teacher_token})",
+        f"classroom server on http://{host}:{sock.getsockname()[1]}  "
+        f"(teacher token: {app.state.teacher_token})",
         flush=True,
     )
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        access_log=False,
-        timeout_keep_alive=KEEP_ALIVE,
-        timeout_graceful_shutdown=GRACE,
-    )
+    try:
+        _uvicorn(app, host, port).run(sockets=[sock])
+    finally:
+        app.state.hub.store.close()
 
 
 if __name__ == "__main__":

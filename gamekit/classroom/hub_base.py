@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core import load_game
@@ -41,11 +43,30 @@ def _number(value: Any, what: str, low: float, high: float, rule: str = "CL-14",
 class HubBase:
     """The state and helpers every job of the hub shares (see ``activities.Hub``)."""
 
-    def __init__(self, store: Store, *, seed: int = 0, limits: Limits | None = None):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed: int = 0,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.store = store
         self.seed = seed
         self.limits = limits or Limits()
         self.lock = threading.RLock()
+        # Every wait (the clock's ticks, the tables' points, presence and timers) reads this clock,
+        # so a test drives them with a fake one and never sleeps.
+        self.clock = clock
+        self.started = clock()  # after a restart every student counts as seen now (presence)
+        self.last_seen: dict[int, float] = {}  # student → when their page last asked (memory only)
+        # Deadlines of the teacher's timers (CL-20), monotonic: ("r", activity, round) for a sealed
+        # round, ("t", activity, table, seat, decisions) for a student's decision at a table; while
+        # an activity is paused (CL-24) its deadlines wait in ``paused_left`` as seconds left.
+        self.deadlines: dict[tuple, float] = {}
+        self.paused_left: dict[int, dict[tuple, float]] = {}
+        self._configs: dict[int, dict[str, Any]] = {}  # activity → its settings (read once)
+        self._acting: tuple[int, str] | None = None  # (student, client action id) of the act running
         self.games: dict[int, Game] = {}
         self.versions: dict[str, int] = {}  # per session: the teacher's screen changed
         # What a student sees changes with the session's public part ("p:CODE": rounds opening and
@@ -59,6 +80,7 @@ class HubBase:
         self._clock = 0
         self.current: dict[str, int | None] = {}  # session → its activity
         self.table_of: dict[tuple[int, int], int] = {}  # (activity, student) → table
+        self.table_activity: dict[int, int] = {}  # table → its activity
         self._ticks: dict[int, float] = {}  # clock round id → when it last moved (monotonic)
         # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
         # it opened (monotonic). Not stored: after a restart each point opens again.
@@ -86,6 +108,7 @@ class HubBase:
                 self.faults.report(f"table {row['id']}", f"its seats could not be read: {error}")
 
     def _seat_students(self, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
+        self.table_activity[table] = activity
         for info in seats:
             if info["student"] is not None:
                 self.table_of[(activity, info["student"])] = table
@@ -130,6 +153,8 @@ class HubBase:
         with self.lock:
             row = self.store.one("SELECT * FROM students WHERE token = ?", (bearer,)) if bearer else None
         if row is None:
+            if bearer and self.store.one("SELECT 1 FROM revoked WHERE token = ?", (bearer,)):
+                raise ClassroomError("CL-19", "this seat was taken over from another browser", 401)
             raise ClassroomError("CL-9", "this page needs a student token: join the session first", 401)
         if row["left_at"] is not None:
             raise ClassroomError("CL-15", "you left this session; join again to play", 401)
@@ -139,6 +164,14 @@ class HubBase:
         if session["activity"] is None:
             return None
         return self.store.one("SELECT * FROM activities WHERE id = ?", (session["activity"],))
+
+    def _config(self, activity_id: int) -> dict[str, Any]:
+        """An activity's settings (its stored ``config``), read from the database once."""
+        found = self._configs.get(activity_id)
+        if found is None:
+            row = self.store.one("SELECT config FROM activities WHERE id = ?", (activity_id,))
+            found = self._configs[activity_id] = json.loads(row["config"])
+        return found
 
     def _round(self, activity_id: int) -> Any:
         return self.store.one(
@@ -164,6 +197,13 @@ class HubBase:
             time=now(),
             **fields,
         )
+
+    def _mark_acted(self) -> None:
+        """Inside the transaction that stores a student's action: its client id, so that the same
+        id sent again is answered without acting twice (``Hub.act``)."""
+        if self._acting is not None:
+            student, action = self._acting
+            self.store.insert("acted", student=student, action=action, time=now())
 
     def _refused(self, session: str, kind: str, text: str, error: Exception, **fields: Any) -> None:
         """Log a refused input (accepted false, with the rule it broke) in its own transaction."""

@@ -329,6 +329,51 @@ def revenue_figure(
     return fig
 
 
+def sealed_hidden(table: pd.DataFrame, state: Mapping[str, Any]) -> pd.DataFrame:
+    """The rows without the bids of a sealed round still open (from the teacher's ``state``): the
+    board may be projected, and a bid seen before the round closes is no longer sealed. The
+    clock's drops are public as they happen and stay."""
+    activity = state.get("activity") if isinstance(state, Mapping) else None
+    current = state.get("round") if isinstance(state, Mapping) else None
+    if not isinstance(activity, Mapping) or activity.get("kind") != "auction":
+        return table
+    if not isinstance(current, Mapping) or current.get("status") != "open":
+        return table
+    hidden = (
+        (table["activity"] == activity.get("id"))
+        & (table["round"] == current.get("number"))
+        & (table["kind"] == "bid")
+    ).fillna(False)
+    return table[~hidden].reset_index(drop=True)
+
+
+# What a picture drawn from ``game.view(None)`` says in its heading (every game's drawer writes
+# it), as written and HTML-escaped.
+
+
+def board_picture(shown: Any) -> str:
+    """A table's picture as the live board shows it: the board may be projected, so only the
+    public picture (``public.public_picture``: what every seat sees alike). ``shown`` is the game
+    itself (drawn public here) or HTML; HTML of the teacher's full view (every hidden hand) is
+    never shown, a note stands in its place."""
+    from ..core.game import Game
+    from .public import TEACHER_HEADINGS, public_picture
+
+    if isinstance(shown, Game):
+        try:
+            return public_picture(shown).html
+        except NotImplementedError as exc:
+            return f"<p>{escape(str(exc))}</p>"
+    html = str(shown)
+    if any(heading in html for heading in TEACHER_HEADINGS):
+        return (
+            '<p class="gk-none">Not shown: this is the teacher\'s full view, with every hidden hand, '
+            "and the board may be projected. The board draws a table's public picture when it is "
+            "given the game.</p>"
+        )
+    return html
+
+
 def waiting_html(state: Mapping[str, Any]) -> str:
     """Who has not bid yet in the open round, from the teacher's state, in large type."""
     waiting = list(state.get("waiting") or [])
@@ -347,9 +392,10 @@ def waiting_html(state: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------------------- the live board
 class LiveBoard:
     """The live figures in one box: bids against values, revenue against theory, who has not bid
-    yet and each table's picture (teacher's view), redrawn whenever the session changes.
+    yet and each table's public picture (no hidden hand: it may be projected), redrawn whenever the session changes.
 
-    ``fetch()`` returns ``(version, rows, state, pictures)``, pictures as ``{table: html}``;
+    ``fetch()`` returns ``(version, rows, state, pictures)``, pictures as ``{table: game or html}``
+    (a game is drawn from its public view; the teacher's full view is never shown, ``board_picture``);
     ``refresh()`` redraws from it once, ``start(interval)`` polls it on a background thread that
     ends with ``stop()``, after ``max_seconds``, or when ``fetch`` fails (the server stopped).
     ``.widget`` is the box to display; ``.figures`` holds the figures last drawn.
@@ -394,7 +440,7 @@ class LiveBoard:
             version, rows, state, pictures = self.fetch()
             if version == self.version and version is not None:
                 return False
-            table = frame(rows)
+            table = sealed_hidden(frame(rows), state)
             self.figures = {
                 "bids": bids_figure(table, self.low, self.high),
                 "revenue": revenue_figure(table, self.low, self.high),
@@ -403,8 +449,8 @@ class LiveBoard:
             _replace(self.revenue, self.figures["revenue"])
             self.waiting.value = waiting_html(state)
             self.tables.value = STYLE + "".join(
-                f'<div class="gk-live-table"><h4>Table {escape(str(t))}</h4>{html}</div>'
-                for t, html in pictures.items()
+                f'<div class="gk-live-table"><h4>Table {escape(str(t))}</h4>{board_picture(shown)}</div>'
+                for t, shown in pictures.items()
             )
             self.status.value = (
                 f'<div style="color:#555">{len(table)} rows · version {escape(str(version))}</div>'
@@ -480,12 +526,14 @@ __all__ = [
     "bid_gaps",
     "bids",
     "bids_figure",
+    "board_picture",
     "equilibrium_bids",
     "frame",
     "revenue",
     "revenue_figure",
     "revenue_summary",
     "round_revenue",
+    "sealed_hidden",
     "value_distribution",
     "waiting_html",
 ]

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..auctions import HALF_ROUNDINGS, half_back
-from .hub_base import HubBase, _number
+from .hub_base import _number
+from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
 from .store import now
 
@@ -130,8 +130,9 @@ def parse_bid(text: str, low: int, high: int) -> int:
     return int(number)
 
 
-class Rounds(HubBase):
-    """The hub's auctions: a student's bid or drop, the rounds opening and closing, the clock's ticks."""
+class Rounds(Presence):
+    """The hub's auctions: a student's bid or drop, the rounds opening and closing, the clock's ticks,
+    and what absence and the timer do to them (CL-20, CL-21)."""
 
     def _auction_screen(self, activity: Any, student: Any) -> dict[str, Any] | None:
         config = json.loads(activity["config"])
@@ -162,6 +163,7 @@ class Rounds(HubBase):
             "low": config["low"],
             "high": config["high"],
             "feedback": feedback,
+            "default": self._default_rule(activity["id"], number, sid),
         }
         if activity["kind"] == "auction":
             screen["my_bid"] = None if bid is None else bid["amount"]
@@ -205,11 +207,20 @@ class Rounds(HubBase):
             raise
         with self.store.write() as db:
             db.insert("bids", round=current["id"], student=student["id"], amount=amount, time=now())
+            self._mark_acted()
             self._row(session["code"], kind, f"{kind} {amount}", True, value=value, **fields)
             # A sealed bid changes the bidder's screen only; a drop-out, everyone's (who is still in).
             self._count(f"s:{student['id']}" if kind == "bid" else f"p:{session['code']}")
             self._maybe_close(session, activity)
             self._bump(session["code"])
+
+    def _default_rule(self, activity_id: int, number: int, student: int) -> str | None:
+        """The rule of the default the student got in this round (CL-20, CL-21), or None."""
+        row = self.store.one(
+            "SELECT rule FROM rows WHERE activity = ? AND round = ? AND student = ? AND kind = 'default'",
+            (activity_id, number, student),
+        )
+        return None if row is None else row["rule"]
 
     def _still_in(self, code: str, round_id: int) -> list[int]:
         dropped = self._bids(round_id)
@@ -222,13 +233,47 @@ class Rounds(HubBase):
             return
         active = self._active(session["code"])
         if activity["kind"] == "auction":
-            bids = self._bids(current["id"])
-            if active and all(s["id"] in bids for s in active):
+            if self._sealed_ready(session["code"], activity["id"], current["id"]):
                 self._close_round(session, activity, current)
         elif len(self._still_in(session["code"], current["id"])) <= 1 < len(active) or not active:
             self._close_round(session, activity, current)
 
-    def _close_round(self, session: Any, activity: Any, current: Any) -> None:
+    def _sealed_ready(self, code: str, activity_id: int, round_id: int) -> bool:
+        """A sealed round has someone's bid and waits for nobody: every student still in the
+        session bid or is absent (CL-21)."""
+        bids = self._bids(round_id)
+        waiting = [s for s in self._active(code) if s["id"] not in bids and self.here(s["id"], activity_id)]
+        return bool(bids) and not waiting
+
+    def _defaults(self, session: Any, activity: Any, current: Any, timer: bool) -> None:
+        """Before a round closes: a "default" row for each student it no longer waits for (in a
+        transaction). Sealed: "no bid" for each without a bid, by the timer (CL-20) or absent
+        (CL-21). Clock: each absent student still in drops at the price on the clock (CL-21), a
+        drop stored as such (``bids.rule``), never as theirs."""
+        config = self._config(activity["id"])
+        code, number = session["code"], current["number"]
+        bids = self._bids(current["id"])
+        for student in self._active(code):
+            sid = student["id"]
+            if sid in bids or (not timer and self.here(sid, activity["id"])):
+                continue
+            rule = TIMER_RULE if timer else ABSENT_RULE
+            why = "timer" if timer else "absent"
+            value = private_value(config["seed"], number, sid, config["low"], config["high"])
+            fields = {"activity": activity["id"], "round": number, "student": sid, "name": student["name"]}
+            if activity["kind"] == "auction":
+                self._row(
+                    code, "default", f"no bid ({why})", True, value=value, payoff=0, rule=rule, **fields
+                )
+                continue
+            price = current["price"]
+            self.store.insert("bids", round=current["id"], student=sid, amount=price, time=now(), rule=rule)
+            self._row(code, "default", f"drop at {price} ({why})", True, value=value, rule=rule, **fields)
+            self._count(f"p:{code}")
+
+    def _close_round(self, session: Any, activity: Any, current: Any, timer: bool = False) -> None:
+        """Close the round (in a transaction): defaults first (``_defaults``), then the outcome."""
+        self._defaults(session, activity, current, timer)
         config = json.loads(activity["config"])
         number, seed = current["number"], config["seed"]
         bids = self._bids(current["id"])
@@ -244,8 +289,15 @@ class Rounds(HubBase):
         payoffs = {
             s: (values[s] if s == outcome["winner"] else 0) - outcome["payments"].get(s, 0) for s in people
         }
+        defaults = {
+            r["student"]: r["amount"]
+            for r in self.store.all(
+                "SELECT student, amount FROM bids WHERE round = ? AND rule IS NOT NULL", (current["id"],)
+            )
+        }
         result = {
-            "bids": sorted(bids.values(), reverse=True),
+            "bids": sorted((b for s, b in bids.items() if s not in defaults), reverse=True),
+            "defaults": {str(s): amount for s, amount in defaults.items()},
             "winner": outcome["winner"],
             "winner_bid": outcome.get("winner_bid", outcome["price"]),
             "price": outcome["price"],
@@ -260,7 +312,7 @@ class Rounds(HubBase):
         for s in bids:
             db.execute(
                 "UPDATE rows SET payoff = ? WHERE session = ? AND activity = ? AND round = ? AND student = ?"
-                " AND accepted = 1 AND kind IN ('bid', 'drop')",
+                " AND accepted = 1 AND kind IN ('bid', 'drop', 'default')",
                 (payoffs[s], session["code"], activity["id"], number, s),
             )
         if activity["kind"] == "clock":
@@ -281,6 +333,7 @@ class Rounds(HubBase):
                         payoff=payoffs[s],
                     )
         self._ticks.pop(current["id"], None)
+        self.deadlines.pop(("r", activity["id"], current["id"]), None)
         self._count(f"p:{session['code']}")
 
     # ----------------------------------------------------------------- the teacher's auctions
@@ -294,6 +347,7 @@ class Rounds(HubBase):
         feedback = body.get("feedback", True)
         if not isinstance(feedback, bool):
             raise ClassroomError("CL-14", "feedback must be true or false", 422)
+        timer = timer_seconds(body.get("timer"))
         with self.lock:
             session = self.session(code)
             count = self.store.one(
@@ -308,6 +362,7 @@ class Rounds(HubBase):
                 "low": low,
                 "high": high,
                 "seed": seed,
+                "timer": timer,
             }
             kind = "auction" if fmt in SEALED_FORMATS else "clock"
             if kind == "clock":
@@ -346,7 +401,9 @@ class Rounds(HubBase):
             "rounds", activity=activity, number=number, status="open", price=price, opened=now()
         )
         if price is not None:
-            self._ticks[round_id] = time.monotonic()
+            self._ticks[round_id] = self.clock()
+        else:
+            self._left(activity, ("r", activity, round_id))  # a sealed round's timer starts as it opens
 
     def _auction_activity(self, code: str) -> tuple[Any, Any, dict[str, Any], Any]:
         """The session, its running auction, that auction's settings and its current round (CL-14 if none)."""
@@ -398,7 +455,7 @@ class Rounds(HubBase):
         with self.store.write() as db:
             db.execute("UPDATE rounds SET price = ? WHERE id = ?", (price, current["id"]))
             self._count(f"p:{session['code']}")
-            self._ticks[current["id"]] = time.monotonic()
+            self._ticks[current["id"]] = self.clock()
             if price >= top:
                 self._close_round(session, activity, self._round(activity["id"]))
             else:
@@ -414,15 +471,51 @@ class Rounds(HubBase):
             )
             for session in clocks:  # one query: a server with many old sessions looks at the clocks only
                 activity = self._activity(session)
-                config = json.loads(activity["config"])
+                config = self._config(activity["id"])
                 current = self._round(activity["id"])
                 if current is None or current["status"] != "open" or not config["tick_seconds"]:
                     continue
-                last = self._ticks.setdefault(current["id"], time.monotonic())
-                if time.monotonic() - last >= config["tick_seconds"]:
+                if config.get("paused"):  # CL-24: the clock stands still
+                    continue
+                last = self._ticks.setdefault(current["id"], self.clock())
+                if self.clock() - last >= config["tick_seconds"]:
                     self._tick(session, activity, config, current)
                     moved += 1
             return moved
+
+    def _round_timer(self, activity: Any) -> tuple[tuple | None, Any]:
+        """The timer key of the activity's open sealed round (CL-20), or (None, None)."""
+        if activity["kind"] != "auction":
+            return None, None
+        current = self._round(activity["id"])
+        if current is None or current["status"] != "open":
+            return None, None
+        return ("r", activity["id"], current["id"]), None
+
+    def _round_presence(self, code: str, activity_id: int) -> int:
+        """Absence and the timer at the running round (``presence_due``): the clock drops those
+        absent (CL-21); a sealed round closes when its timer ran out (CL-20) or when it waits only
+        for absent students (CL-21). Writes only when something changes; returns 1 if it did."""
+        session = self.session(code)
+        activity = self._activity(session)
+        current = self._round(activity_id)
+        if activity is None or current is None or current["status"] != "open":
+            return 0
+        if activity["kind"] == "clock":
+            if all(self.here(s, activity_id) for s in self._still_in(code, current["id"])):
+                return 0
+            with self.store.write():
+                self._defaults(session, activity, current, timer=False)
+                self._maybe_close(session, activity)
+                self._bump(code)
+            return 1
+        timer = self._expired(activity_id, ("r", activity_id, current["id"]))
+        if not timer and not self._sealed_ready(code, activity_id, current["id"]):
+            return 0
+        with self.store.write():
+            self._close_round(session, activity, current, timer=timer)
+            self._bump(code)
+        return 1
 
     def round_state(self, code: str) -> dict[str, Any]:
         with self.lock:

@@ -11,7 +11,6 @@ the table says, ``tests/classroom/test_security.py`` reads the table and tries e
 
 from __future__ import annotations
 
-import json
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
@@ -232,8 +231,3 @@ def _mounted(spec: Endpoint, room: Classroom) -> Route:
 
     endpoint.__name__ = getattr(spec.handler, "__name__", "endpoint")
     return Route(spec.path, endpoint, methods=list(spec.methods))
-
-
-def dumps(data: Any) -> str:
-    """JSON as the answers store it (``replay``)."""
-    return json.dumps(data, separators=(",", ":"))

@@ -128,7 +128,6 @@ TEACHER_WORDS = frozenset(
     }
 )
 TEACHER_MARKS = ("teacher", "先生", "せんせい", "センセイ", "教師", "教員", "講師", "管理者")
-DUPLICATE_MARK = re.compile(r"\(\s*\d+\s*\)\s*$")  # "Ken (2)": the mark the server gives a second Ken
 
 
 def visible(text: str) -> str:
@@ -146,8 +145,9 @@ def _no_surrogates(text: str, what: str) -> None:
 
 
 def reserved_name(name: str) -> str | None:
-    """Why a student may not take ``name`` (it imitates a bot, the teacher or a duplicate's mark),
-    or None. Compared in NFKC and case-folded, so full-width or capital letters change nothing."""
+    """Why a student may not take ``name`` (it imitates a bot or the teacher), or None. Compared
+    in NFKC and case-folded: full-width or capital letters change nothing. (A copy of another
+    student's shown name, "Ken (2)", is told apart by the join: presence, CL-22.)"""
     key = unicodedata.normalize("NFKC", name).casefold()
     words = re.sub(r"[\W_]+", " ", key).split()
     joined = "".join(words)
@@ -159,15 +159,13 @@ def reserved_name(name: str) -> str | None:
         return "it looks like a bot's name ('Bot A' is how a table shows its bots)"
     if TEACHER_WORDS & set(words) or any(mark in key for mark in TEACHER_MARKS):
         return "it looks like the teacher's"
-    if DUPLICATE_MARK.search(key):
-        return "a number in brackets at the end is the mark the server gives a second student of one name"
     return None
 
 
 def clean_name(value: object, limit: int, what: str = "name") -> str:
     """A name or title trimmed, inner whitespace collapsed, 1..limit characters, no control
     characters (CL-6). Format characters (right-to-left overrides, zero-width ones) are taken out,
-    and a student's name that imitates a bot, the teacher or a duplicate's mark is refused (CL-28):
+    and a student's name that imitates a bot or the teacher is refused (CL-28):
     every page shows names beside the bots' and the teacher's words."""
     if not isinstance(value, str):
         raise ClassroomError("CL-6", f"the {what} must be text", 422)

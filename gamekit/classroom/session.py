@@ -26,8 +26,9 @@ sent over it, so use it on a network you trust, ask students for a first name or
 and stop the server (``room.stop()``) when the class ends.
 
 The session's data lives in an SQLite file (``room.db``; by default a new file under
-``default_db_dir()``), so a notebook restarted with ``Classroom(db=room.db, code=room.code)``
-continues the same session where it stood.
+``default_db_dir()``), so a notebook restarted with ``Classroom(db=room.db)`` continues the
+database's last session where it stood (``code=`` names another), on the same port: the join
+link stays, and the phones reconnect with their seats (CL-30).
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 
 from ..core.game import Game, load_game
+from .public import public_picture, public_view
 from .qr import DISPLAY_WIDTH, QRCode
 
 CLASSROOM_FORMATS = ("first_price", "second_price", "all_pay", "losers_pay_half")
@@ -138,29 +139,38 @@ class Classroom:
 
     ``db``: the SQLite file (default: a new file under ``default_db_dir()``); ``host``: 127.0.0.1
     (this computer only) unless the teacher asks for ``"0.0.0.0"`` (the room's network: see the
-    module docstring for what that exposes); ``port``: 0 picks a free one; ``code``: continue a
-    session of that database instead of starting a new one.
+    module docstring for what that exposes); ``port``: 0 picks a free one. Left out, both are
+    where this database's server listened last, so a restarted notebook keeps the join link (a
+    port taken by then is an error, CL-30). ``code``: the session of that database to continue;
+    left out, the database's last session is continued (rounds, clocks and tables where they
+    stood) unless ``new=True`` or the database has none. ``seed``: left out, the server's own
+    secret one; a fixed seed (a demo) lets students compute each other's values and deals.
     """
 
     def __init__(
         self,
         db: str | Path | None = None,
-        host: str = "127.0.0.1",
-        port: int = 0,
+        host: str | None = None,
+        port: int | None = None,
         title: str = "Class",
         code: str | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         timeout: float = 10.0,
+        new: bool = False,
         **server_options: Any,
     ) -> None:
         from .app import serve
 
-        self.host = _check_host(host)
+        if host is not None:
+            _check_host(host)
         self._formats: dict[Any, str] = {}  # activity id -> its format or game, for the rows
         self.db = Path(db) if db is not None else default_db()
-        self.server = serve(self.db, host=self.host, port=port, seed=seed, **server_options)
+        if seed is not None:  # None: the server's own (secret) seed
+            server_options["seed"] = seed
+        self.server = serve(self.db, host=host, port=port, **server_options)
         try:
-            self.port = urlsplit(self.server.url).port or port
+            self.host = self.server.host
+            self.port = self.server.port
             loopback = "[::1]" if ":" in self.host and self.host != "::" else "127.0.0.1"
             if self.host == "localhost":
                 loopback = "localhost"
@@ -170,17 +180,23 @@ class Classroom:
                 timeout=timeout,
             )
             self.base_url = public_base(self.host, self.port)
+            earlier = self.server.sessions()
+            if code is None and earlier and not new:
+                code = earlier[-1]  # a restart: the database's last session, where it stood
+            self.resumed = code is not None
             if code is None:
                 created = self._request("POST", "/api/teacher/sessions", {"title": title})
                 code = str(created["code"])
             self.code = code
-            self.state()  # the session exists (a wrong ``code`` fails here)
+            activity = self.state().get("activity")  # the session exists (a wrong ``code`` fails here)
+            self._range = (0, 100)
+            if isinstance(activity, Mapping) and "low" in activity and "high" in activity:
+                self._range = (int(activity["low"]), int(activity["high"]))  # resumed: the live board's range
         except BaseException:
             self.server.stop()
             raise
         self.join_url = f"{self.base_url}/join/{self.code}"
         self.teacher_url = f"{self.base_url}/teacher/{self.code}"
-        self._range = (0, 100)
         self._boards: list[Any] = []
         self.stopped = False
 
@@ -372,11 +388,22 @@ class Classroom:
 
         return Replay.of_game(self.game(table))
 
-    def picture(self, table: Any) -> Any:
-        """The teacher's picture of ``table`` (every hand shown): ``gamekit.pictures.picture``."""
+    def picture(self, table: Any, seat: int | None = None, full: bool = False) -> Any:
+        """The picture of ``table`` safe to project: what every player at it may see, no hidden
+        hand (``public_picture``). ``seat``: as that seat sees it; ``full=True``: every hand shown,
+        the teacher's own screen only (CL-32)."""
         from ..pictures import picture
 
-        return picture(self.game(table))
+        game = self.game(table)
+        if full:
+            if seat is not None:
+                raise ValueError("full=True is the whole table; a seat's picture is seat=N alone")
+            return picture(game)
+        if seat is not None:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+                raise ValueError(f"seat is 0 to {game.players - 1} at this table, not {seat!r}")
+            return picture(game, seat)
+        return public_picture(game)
 
     @property
     def projector_url(self) -> str:
@@ -395,7 +422,7 @@ class Classroom:
         pictures = {}
         for table in state.get("tables") or []:
             try:
-                pictures[table["table"]] = self.picture(table["table"]).html
+                pictures[table["table"]] = self.game(table["table"])  # drawn public by the board
             except NotImplementedError as exc:  # a game nobody drew yet: say so in its place
                 pictures[table["table"]] = f"<p>{exc}</p>"
         return state.get("version"), self.data(), state, pictures
@@ -447,4 +474,13 @@ def _activity_id(answer: Any) -> Any:
     return answer.get("activity_id")
 
 
-__all__ = ["Classroom", "RequestRefused", "default_db", "default_db_dir", "lan_address", "public_base"]
+__all__ = [
+    "Classroom",
+    "RequestRefused",
+    "default_db",
+    "default_db_dir",
+    "lan_address",
+    "public_base",
+    "public_picture",
+    "public_view",
+]

@@ -70,9 +70,29 @@ CREATE TABLE IF NOT EXISTS rows (
     rule TEXT
 );
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS acted (
+    student INTEGER NOT NULL REFERENCES students(id), action TEXT NOT NULL, time TEXT NOT NULL,
+    PRIMARY KEY (student, action)
+);
+CREATE TABLE IF NOT EXISTS revoked (
+    token TEXT PRIMARY KEY, student INTEGER NOT NULL REFERENCES students(id), time TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS rows_by_session ON rows (session, id);
 CREATE INDEX IF NOT EXISTS bids_by_round ON bids (round);
 """
+
+# Columns added since the first schema (presence, CL-19, CL-21): a database made before them gets
+# them when it is opened (``ALTER TABLE ... ADD COLUMN``; nothing else changes).
+# ``students.rejoin``: the short code that takes the seat back from another browser (CL-19).
+# ``bids.rule``: NULL for a student's own bid or drop, the rule of a default one (CL-21's drop at the clock).
+ADDED_COLUMNS = (("students", "rejoin", "TEXT"), ("bids", "rule", "TEXT"))
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    for table, column, kind in ADDED_COLUMNS:
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
 
 def now() -> str:
@@ -93,6 +113,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        _add_columns(self.db)
         self._lock = threading.RLock()
         self._depth = 0
         self.hold: Any = None  # the server's lock on this database (``dblock``, CL-25), released on close
@@ -130,7 +151,12 @@ class Store:
         return None if row is None else row["value"]
 
     def set_meta(self, key: str, value: str) -> None:
-        self.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        # An upsert, not INSERT OR REPLACE: the row keeps its place, so a restart that writes the
+        # same value leaves the database exactly as it was.
+        self.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
 
 class _Transaction:

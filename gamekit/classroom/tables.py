@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +16,8 @@ from ..core import ConfigError, IllegalAction, load_game, new_game, registry
 from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
 from ..teach import may_act_any_time
-from .hub_base import HubBase, _number
+from .hub_base import _number
+from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
 from .store import now
 from .tokens import normal_code
@@ -27,13 +27,25 @@ PASS = "pass"  # a student's text that passes an "at any time" point (CL-17)
 LOG_LINES = 100  # the last lines of a table's log a student's screen carries
 
 
+def _seat_index(seat: Any, players: int) -> int:
+    """A seat as the teacher names it: its number from 0 or its letter (A, B, …) (CL-23)."""
+    if isinstance(seat, str) and len(seat.strip()) == 1 and seat.strip().upper() in SEAT_NAMES[:players]:
+        return SEAT_NAMES.index(seat.strip().upper())
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return seat
+    raise ClassroomError(
+        "CL-23", f"a seat is a number from 0 to {players - 1} or a letter, not {str(seat)[:20]!r}", 422
+    )
+
+
 def table_games() -> tuple[str, ...]:
     """The registered games the classroom seats students at (``classroom_tables``), in the registry's order."""
     return tuple(name for name in registry.registered() if registry.game_class(name).classroom_tables)
 
 
-class Tables(HubBase):
-    """The hub's game tables: seating, a student's move, the bots' turns, the "at any time" points."""
+class Tables(Presence):
+    """The hub's game tables: seating, a student's move, the bots' turns, the "at any time" points,
+    and a bot's default decision for a student absent or out of time (CL-20, CL-21)."""
 
     def _seat_of(self, student_id: int, code: str) -> tuple[Any, int] | None:
         session = self.session(code)
@@ -63,7 +75,14 @@ class Tables(HubBase):
             "table": row["id"],
             "seat": seat,
             "seat_letter": SEAT_NAMES[seat],
-            "players": [{"name": s["name"], "bot": s["bot"] is not None} for s in seats],
+            "players": [
+                {
+                    "name": s["name"],
+                    "bot": s["bot"] is not None,
+                    "absent": self._seat_absent(row["activity"], s),
+                }
+                for s in seats
+            ],
             "view": game.view(seat),
             "legal": [*legal, PASS] if waiting else legal,
             "to_act": list(game.to_act),
@@ -71,7 +90,23 @@ class Tables(HubBase):
             "log": log[-LOG_LINES:],
             "log_start": max(0, len(log) - LOG_LINES),
             "result": game.result() if game.is_over else None,
+            **self.timer_info(row["activity"], *self._turn_key(row["activity"], row["id"], seat)),
         }
+
+    def _seat_absent(self, activity_id: int, info: dict[str, Any]) -> bool:
+        return (
+            info["bot"] is None
+            and info["student"] is not None
+            and not self.here(info["student"], activity_id)
+        )
+
+    def _turn_key(self, activity_id: int, table: int, seat: int) -> tuple[tuple | None, Any]:
+        """The timer key of the seat's decision now, with its mark (the seat's count of decisions
+        made), or (None, None) when the seat is not to decide or no timer is set."""
+        game = self.games[table]
+        if seat not in game.to_act or not self._config(activity_id).get("timer"):
+            return None, None
+        return ("t", activity_id, table, seat), sum(1 for s, _ in game.history if s == seat)
 
     def start_tables(self, code: str, body: Mapping[str, Any]) -> dict[str, Any]:
         name = body.get("game")
@@ -81,6 +116,7 @@ class Tables(HubBase):
         players = _number(body.get("players", 4), "players", 3, 6)
         bots = body.get("bots", "random")
         options = body.get("options") or {}
+        timer = timer_seconds(body.get("timer"))
         if not isinstance(bots, str) or not isinstance(options, dict):
             raise ClassroomError("CL-14", "bots must be a bot's name and options an object", 422)
         try:
@@ -107,6 +143,7 @@ class Tables(HubBase):
             groups = [order[i::tables] for i in range(tables)]  # round robin: bots spread evenly
             config = {"game": name, "players": players, "bots": bots, "options": options, "seed": seed}
             config["any_time_seconds"] = any_time
+            config["timer"] = timer
             made: list[int] = []
             games: dict[int, Game] = {}
             try:
@@ -159,16 +196,20 @@ class Tables(HubBase):
             return []
         window = self.windows.get(table)
         passed = window["passed"] if window is not None else set()
+        activity = self.table_activity.get(table)
         return [
             s
             for s, info in enumerate(seats)
-            if info["bot"] is None and s not in passed and may_act_any_time(game, s)
+            if info["bot"] is None
+            and s not in passed
+            and not self._seat_absent(activity, info)  # an absent student holds up no bot (CL-21)
+            and may_act_any_time(game, s)
         ]
 
     def _window_screen(self, row: Any, seat: int) -> dict[str, Any]:
         window = self.windows.get(row["id"])
         seconds = self._any_time_seconds(row["activity"])
-        left = seconds - (time.monotonic() - window["since"]) if window is not None else seconds
+        left = seconds - (self.clock() - window["since"]) if window is not None else seconds
         return {"seconds": seconds, "left": round(max(0.0, left), 1)}
 
     def _any_time_seconds(self, activity: int) -> float:
@@ -186,7 +227,7 @@ class Tables(HubBase):
             if seat is None:
                 break
             if self._window_waiting(table, seats):
-                self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+                self.windows.setdefault(table, {"passed": set(), "since": self.clock()})
                 break
             before = len(game.history)
             bot = make_bot(seats[seat]["bot"], game.name)
@@ -257,6 +298,7 @@ class Tables(HubBase):
             raise
         try:
             with self.store.write():
+                self._mark_acted()
                 for _, done in game.history[before:]:
                     self._row(session["code"], "action", done, True, **fields)
                 self._advance(session["code"], activity["id"], row["id"], seats)
@@ -280,8 +322,10 @@ class Tables(HubBase):
         why: str = PASS,
     ) -> None:
         """Students pass the table's "at any time" point (CL-17); the bots go on once none is left."""
-        window = self.windows.setdefault(table, {"passed": set(), "since": time.monotonic()})
+        window = self.windows.setdefault(table, {"passed": set(), "since": self.clock()})
         with self.store.write():
+            if fields is not None:  # a student's own pass (not the room's time)
+                self._mark_acted()
             for seat in passing:
                 window["passed"].add(seat)
                 info = seats[seat]
@@ -304,18 +348,20 @@ class Tables(HubBase):
             for row in rows:
                 game, table = self.games[row["id"]], row["id"]
                 seats = json.loads(row["seats"])
+                if self._config(row["activity"]).get("paused"):  # CL-24: the points wait too
+                    continue
                 if game.is_over or not any(seats[s]["bot"] is not None for s in game.to_act):
                     continue
                 window = self.windows.get(table)
-                if window is None:
+                waiting = self._window_waiting(table, seats)
+                if window is None or not waiting:  # no point open, or nobody here left to wait for
                     with self.store.write():
                         self._advance(row["session"], row["activity"], table, seats)
                         self._bump(row["session"])
                     moved += 1
                     continue
                 seconds = json.loads(row["config"]).get("any_time_seconds", ANY_TIME_SECONDS)
-                if time.monotonic() - window["since"] >= seconds:
-                    waiting = self._window_waiting(table, seats)
+                if self.clock() - window["since"] >= seconds:
                     self._pass_point(
                         row["session"], row["activity"], table, seats, waiting, why="pass (time)"
                     )
@@ -337,6 +383,156 @@ class Tables(HubBase):
                 "UPDATE game_tables SET seats = ? WHERE id = ?", (json.dumps(seats), row["id"])
             )
             self._advance(code, row["activity"], row["id"], seats)
+
+    # ----------------------------------------------------------------- absence, timers, the teacher's seating
+    def _due_seat(self, activity_id: int, table: int, seats: list[dict[str, Any]]) -> tuple[int, str] | None:
+        """A student's seat that must decide now and whose decision a bot makes: its student is
+        absent (CL-21) or its timer ran out (CL-20); None if there is none."""
+        game = self.games[table]
+        if game.is_over:
+            return None
+        for seat in game.to_act:
+            info = seats[seat]
+            if info["bot"] is not None or info["student"] is None:
+                continue
+            if self._seat_absent(activity_id, info):
+                return seat, ABSENT_RULE
+            key, mark = self._turn_key(activity_id, table, seat)
+            if key is not None and self._expired(activity_id, key, mark):
+                return seat, TIMER_RULE
+        return None
+
+    def _tables_presence(self, code: str, activity_id: int) -> int:
+        """Absence and the timer at the running tables (``presence_due``); returns the tables moved."""
+        moved = 0
+        for row in self.store.all(
+            "SELECT id, seats FROM game_tables WHERE activity = ? AND over = 0 ORDER BY id", (activity_id,)
+        ):
+            seats = json.loads(row["seats"])
+            if self._due_seat(activity_id, row["id"], seats) is not None:
+                self._play_defaults(code, activity_id, row["id"], seats)
+                moved += 1
+        return moved
+
+    def _play_defaults(self, code: str, activity_id: int, table: int, seats: list[dict[str, Any]]) -> None:
+        """The table's bot makes each decision ``_due_seat`` finds, logged as "default" with the
+        rule (never as the student's "action"); the seat stays the student's, who decides again
+        once back. Then the bots go on. One transaction; on a failure the game is as it was."""
+        game = self.games[table]
+        saved, bots = game.to_json(), self._config(activity_id)["bots"]
+        try:
+            with self.store.write():
+                for _ in range(game.max_decisions):
+                    due = self._due_seat(activity_id, table, seats)
+                    if due is None:
+                        break
+                    seat, rule = due
+                    before = len(game.history)
+                    rng = random.Random(f"classroom-default/{game.seed}/{seat}/{before}")
+                    take_turn(game, seat, make_bot(bots, game.name), rng)
+                    self.windows.pop(table, None)
+                    for acted, text in game.history[before:]:
+                        info = seats[acted]
+                        fields = {"student": info["student"], "name": info["name"], "seat": acted}
+                        self._row(
+                            code,
+                            "default",
+                            text,
+                            True,
+                            activity=activity_id,
+                            game_table=table,
+                            rule=rule,
+                            **fields,
+                        )
+                    self._advance(code, activity_id, table, seats)
+                self._bump(code)
+        except BaseException:
+            self.games[table] = load_game(saved)
+            raise
+
+    def seat_student(self, code: str, who: Any, table: Any, seat: Any) -> dict[str, Any]:
+        """Put a student (number or shown name) in a seat of a running table (CL-23), in place of a
+        bot or of a student who is absent or left; a seat the student held at these tables goes
+        to the table's bot."""
+        with self.lock:
+            session = self.session(code)
+            code = session["code"]
+            activity = self._activity(session)
+            if activity is None or activity["kind"] != "tables":
+                raise ClassroomError("CL-23", "no tables are running in this session", 409)
+            student = self.find_student(code, who)
+            if student["left_at"] is not None:
+                raise ClassroomError(
+                    "CL-23", f"{student['name']} left the session (CL-15): they join again", 409
+                )
+            row = self.store.one(
+                "SELECT * FROM game_tables WHERE id = ? AND activity = ?",
+                (table if isinstance(table, int) and not isinstance(table, bool) else -1, activity["id"]),
+            )
+            if row is None:
+                raise ClassroomError("CL-23", f"no table {str(table)[:20]!r} is running in this session", 404)
+            seats = json.loads(row["seats"])
+            index = _seat_index(seat, len(seats))
+            held = seats[index]
+            if held["student"] == student["id"]:
+                raise ClassroomError("CL-23", f"{student['name']} already sits there", 409)
+            if (
+                held["bot"] is None
+                and held["student"] is not None
+                and not self._seat_absent(activity["id"], held)
+            ):
+                raise ClassroomError(
+                    "CL-23", f"seat {SEAT_NAMES[index]} is held by {held['name']}, who is here", 409
+                )
+            with self.store.write():
+                self._move_student(code, activity["id"], student, row["id"], index)
+                self._bump(code)
+        return {
+            "ok": True,
+            "student": student["id"],
+            "name": student["name"],
+            "table": row["id"],
+            "seat": index,
+        }
+
+    def _move_student(self, code: str, activity_id: int, student: Any, table: int, index: int) -> None:
+        """In a transaction: the student's old seat (if any) to the bot, the new one to them."""
+        bots = self._config(activity_id)["bots"]
+        found = self._seat_of(student["id"], code)
+        if found is not None:
+            old_row, old_seat = found
+            old = json.loads(old_row["seats"]) if old_row["id"] != table else None
+            if old is not None:
+                old[old_seat] = {"student": None, "name": f"Bot {SEAT_NAMES[old_seat]}", "bot": bots}
+                self.store.execute(
+                    "UPDATE game_tables SET seats = ? WHERE id = ?", (json.dumps(old), old_row["id"])
+                )
+                self._advance(code, activity_id, old_row["id"], old)
+        seats = json.loads(self.store.one("SELECT seats FROM game_tables WHERE id = ?", (table,))["seats"])
+        if found is not None and found[0]["id"] == table:
+            seats[found[1]] = {"student": None, "name": f"Bot {SEAT_NAMES[found[1]]}", "bot": bots}
+        displaced = seats[index]["student"]
+        if displaced is not None:
+            self.table_of.pop((activity_id, displaced), None)
+            self._count(f"s:{displaced}")
+        seats[index] = {"student": student["id"], "name": student["name"], "bot": None}
+        self.store.execute("UPDATE game_tables SET seats = ? WHERE id = ?", (json.dumps(seats), table))
+        self._seat_students(activity_id, table, seats)
+        text = f"seat {student['name']} at table {table} seat {SEAT_NAMES[index]}"
+        self._row(
+            code,
+            "seat",
+            text,
+            True,
+            activity=activity_id,
+            game_table=table,
+            seat=index,
+            student=student["id"],
+            name=student["name"],
+            rule="CL-23",
+        )
+        self._count(f"s:{student['id']}")
+        self._advance(code, activity_id, table, seats)
 
     def table_json(self, code: str, table: int) -> dict[str, Any]:
         with self.lock:

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -72,13 +73,26 @@ def test_the_server_answers_students_until_ctrl_c(tmp_path):
             f"http://127.0.0.1:{port}/api/join", json={"code": code, "name": "Aiko"}, timeout=10
         )
         assert answer.status_code == 200 and answer.json()["name"] == "Aiko"
+        events = f"http://127.0.0.1:{port}/api/events?token={answer.json()['token']}"
+        ended: list[str] = []
+
+        def listen() -> None:  # Aiko's page, its event stream open when the teacher presses Ctrl-C
+            with httpx.stream("GET", events, timeout=20) as stream:
+                ended.extend(stream.iter_lines())
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        time.sleep(0.5)
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=30)
+        listener.join(10)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait(10)
     assert process.returncode == 0 and "Stopped." in out
+    assert "Traceback" not in err and "Exception in ASGI" not in err, err  # the stream ended first
+    assert ended and ended[0].startswith("retry:") and not listener.is_alive()
 
 
 # uvicorn ends its thread with SystemExit when the port is taken; Python ignores that in a thread,
@@ -93,3 +107,19 @@ def test_a_bad_host_or_a_taken_port_is_an_error_message_not_a_traceback(tmp_path
         port = str(taken.getsockname()[1])
         code = main(["classroom", "--port", port, "--db", str(tmp_path / "b.sqlite"), "--no-browser"])
     assert code == 1 and "did not start" in capsys.readouterr().err
+
+
+def test_a_fixed_seed_is_told_what_it_exposes_and_a_restart_keeps_the_link(tmp_path, capsys):
+    db = str(tmp_path / "seeded.sqlite")
+    assert (
+        main(["classroom", "--port", "0", "--db", db, "--seconds", "0.1", "--no-browser", "--seed", "7"]) == 0
+    )
+    first = capsys.readouterr().out
+    assert "Seed 7 is fixed" in first and "every student's private value" in first
+    link = re.search(r"students open (\S+)", first).group(1)
+    assert (
+        main(["classroom", "--db", db, "--seconds", "0.1", "--no-browser"]) == 0
+    )  # no --port: the stored one
+    again = capsys.readouterr().out
+    assert f"students open {link}" in again and "resumed where it stood" in again
+    assert "is fixed" not in again  # no seed given: the server's secret one

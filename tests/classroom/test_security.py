@@ -42,9 +42,9 @@ def last_refusal(server) -> dict:
 
 def test_every_classroom_rule_is_in_the_rules_reference():
     found = rules.all_rules("classroom")
-    numbers = [int(r.id[3:]) for r in found]
-    assert numbers == sorted(set(numbers))  # each once, in order
-    assert set(range(1, 19)) | set(range(25, 30)) <= set(numbers)  # issue 14's, and the server's hardening
+    ids = [r.id for r in found]
+    assert ids[:29] == [f"CL-{n}" for n in range(1, 30)]  # the classroom's own rules, issue 25's blocks
+    assert {"CL-30", "CL-31", "CL-32"} <= set(ids)
     assert all(r.kind == "convention" and r.why for r in found)
     assert str(rules.get("CL-1")).startswith("CL-1  A bid is a whole number")
     assert rules.cited("refused (CL-12)") == ["CL-12"]
@@ -353,16 +353,13 @@ def test_cl_27_nonsense_inside_a_body_is_refused_as_bad_input(server, room, raw)
 
 def test_cl_27_what_gave_500_before_is_refused_everywhere(server, room):
     """The probe's inputs at every kind of endpoint: a join, a teacher's setting, a removal, a
-    title, an action id; and a table number past 64 bits in a path."""
+    title; and a table number past 64 bits in a path."""
     cases = [
         (Client(server.url), "/api/join", {"code": room.code, "name": "Ken\ud800"}),
         (room.teacher, f"/api/teacher/{room.code}/remove", {"student": 2**64}),
         (room.teacher, f"/api/teacher/{room.code}/remove", {"student": -(2**63) - 5}),
         (room.teacher, f"/api/teacher/{room.code}/auction", {"format": "first_price", "rounds": 10**30}),
         (room.teacher, "/api/teacher/sessions", {"title": "\udfff"}),
-        (room.students[0], "/api/act", {"text": "bid 5", "id": "no spaces allowed"}),
-        (room.students[0], "/api/act", {"text": "bid 5", "id": "x" * 65}),
-        (room.students[0], "/api/act", {"text": "bid 5", "id": 7}),
     ]
     import json as _json
 
@@ -394,11 +391,9 @@ def test_cl_27_what_gave_500_before_is_refused_everywhere(server, room):
         "教師",
         "sensei",
         "admin",
-        "Ken (2)",
-        "Ken（３）",
     ],
 )
-def test_cl_28_a_name_that_imitates_a_bot_the_teacher_or_a_duplicate_is_refused(server, room, name):
+def test_cl_28_a_name_that_imitates_a_bot_or_the_teacher_is_refused(server, room, name):
     answer = refused(
         server,
         Client(server.url),

@@ -152,3 +152,65 @@ def test_addresses_for_students(monkeypatch, tmp_path):
         Classroom(db=tmp_path / "x.sqlite", host="my laptop")
     monkeypatch.setenv("GAMEKIT_CLASSROOM_DIR", str(tmp_path / "here"))
     assert default_db_dir() == tmp_path / "here"
+
+
+def _hidden_leaves(full, seen, path=()):
+    """The places where ``seen`` (a seat's view) hides what ``full`` (the teacher's) shows."""
+    if isinstance(full, dict) and isinstance(seen, dict):
+        for key in full:
+            yield from _hidden_leaves(full[key], seen.get(key), (*path, key))
+    elif isinstance(full, list) and isinstance(seen, list) and len(full) == len(seen):
+        for index, (a, b) in enumerate(zip(full, seen, strict=True)):
+            yield from _hidden_leaves(a, b, (*path, index))
+    elif seen is None and full is not None:
+        yield path
+
+
+def _at(view, path):
+    for key in path:
+        if view is None:
+            return None
+        view = view[key]
+    return view
+
+
+@pytest.mark.parametrize("name", ["for_sale", "money_monsoon", "bohnanza", "kuhhandel"])
+def test_cl_32_the_public_view_hides_whatever_any_seat_cannot_see(name):
+    import random
+
+    from gamekit.classroom.session import public_picture, public_view
+    from gamekit.core.game import new_game
+
+    game = new_game(name, 4, seed=7)
+    rng = random.Random(7)
+    for step in range(160):
+        if game.is_over:
+            break
+        if step % 40 == 0:
+            shared = public_view(game)
+            full = game.view(None)
+            hidden = {p for seat in range(4) for p in _hidden_leaves(full, game.view(seat))}
+            assert hidden and all(_at(shared, p) is None for p in hidden)
+            assert "<svg" in public_picture(game).html or "<table" in public_picture(game).html
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_cl_32_the_notebooks_picture_of_a_table_shows_no_hidden_card_unless_asked(room):
+    with SimulatedClass(room.base_url, room.code, students=2, table_bot="random", seed=3) as sim:
+        room.tables("for_sale", players=4, bots="random", seed=11)
+        for _ in range(12):
+            for student in sim.students:
+                sim.table_step(student)
+        (table,) = room.state()["tables"]
+        game = room.game(table["table"])
+        held = {h for hand in game.view(None)["houses"] for h in hand} - set(game.view(None)["table"])
+        assert held, "some houses are held face down by now"
+        shown = room.picture(table["table"]).html
+        assert not any(f"<title>house {h}</title>" in shown for h in held)  # the projector's default
+        full = room.picture(table["table"], full=True).html  # the teacher's own screen, asked for
+        assert all(f"<title>house {h}</title>" in full for h in held)
+        mine = room.picture(table["table"], seat=0).html
+        assert all(f"<title>house {h}</title>" in mine for h in game.view(None)["houses"][0])
+        with pytest.raises(ValueError, match="seat"):
+            room.picture(table["table"], seat=4)
