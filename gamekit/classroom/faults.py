@@ -70,6 +70,12 @@ class DamagedTable:
     def history(self) -> list[tuple[int, str]]:
         return []
 
+    @property
+    def players(self) -> int:
+        # What draws a table's picture asks for its players first: a damaged table has no
+        # picture, and says so where the picture would be (``results`` shows this message).
+        raise NotImplementedError(f"this table could not be loaded: {self.reason}")
+
     def legal_actions(self, seat: int) -> list[Any]:
         return []
 

@@ -240,6 +240,7 @@ def test_cl_26_a_damaged_table_is_reported_and_skipped_and_every_other_session_g
         assert _play_a_little(whole, 3) > 0  # the other session plays on
         state = broken.t("GET", "state")  # the damaged one's teacher still sees the session
         assert [t["table"] for t in state["tables"]] == [damaged] and state["tables"][0]["to_act"] == []
+        assert broken.teacher.get(f"/api/teacher/{broken.code}/results").status_code == 200  # the projector
         screen = broken.students[0].ok("GET", "/api/me")["activity"]
         assert screen["view"]["damaged"] is True and screen["legal"] == []
         answer = broken.students[0].post("/api/act", {"text": "bid 1"})
