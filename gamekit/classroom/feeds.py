@@ -23,22 +23,19 @@ from .security import COOKIE_SECONDS, STREAM_COOKIE, TICKET_SECONDS
 from .tokens import normal_code
 
 POLL = 0.2  # seconds between an event stream's looks at its version
-SEEN = 5.0  # seconds between a student's stream telling the hub the student is still here (presence)
 
 
-def stream(
-    room: Classroom, key: str, version: Callable[[], Any], alive: Callable[[], None] | None = None
-) -> StreamingResponse:
+def stream(room: Classroom, key: str, version: Callable[[], Any]) -> StreamingResponse:
     """A server-sent event stream: ``event: version`` with ``version()`` whenever it moves, a
-    comment as heartbeat, closed after ``stream_seconds`` (the page reconnects). ``alive`` is
-    called every ``SEEN`` seconds while it is open (a student's presence)."""
+    comment as heartbeat, closed after ``stream_seconds`` (the page reconnects). A student's
+    ``version()`` is also their presence: the hub counts each look as seen (``presence``)."""
     limits = room.limits
     room.streams.open(key)
 
     async def events() -> AsyncIterator[str]:
         try:
             yield "retry: 2000\n\n"
-            started = beat = seen = time.monotonic()
+            started = beat = time.monotonic()
             last = None
             while time.monotonic() - started < limits.stream_seconds:
                 now = version()
@@ -49,9 +46,6 @@ def stream(
                 elif time.monotonic() - beat >= limits.heartbeat:
                     beat = time.monotonic()
                     yield ": heartbeat\n\n"
-                if alive is not None and time.monotonic() - seen >= SEEN:
-                    seen = time.monotonic()
-                    await run(alive)
                 await asyncio.sleep(POLL)
             yield "event: bye\ndata: reconnect\n\n"
         finally:
@@ -65,14 +59,7 @@ async def student_events(request: Request, room: Classroom) -> Response:
     """``GET /api/events`` (who: student): the student's own screen's version."""
     student = request.state.student
     sid, code = student["id"], student["session"]
-    hub = room.hub
-    seen = getattr(hub, "seen", None)
-    return stream(
-        room,
-        f"s:{sid}",
-        lambda: hub.student_version(sid, code),
-        (lambda: seen(sid)) if seen is not None else None,
-    )
+    return stream(room, f"s:{sid}", lambda: room.hub.student_version(sid, code))
 
 
 async def teacher_events(request: Request, room: Classroom) -> Response:

@@ -81,10 +81,7 @@ class Classroom:
             raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
         student = await run(lambda: self.hub.student_by_token(bearer))
         request.state.student = student
-        request.state.lang = student["lang"]
-        seen = getattr(self.hub, "seen", None)  # presence: a student's request says they are here
-        if seen is not None:
-            await run(lambda: seen(student["id"]))
+        request.state.lang = student["lang"]  # a fault's answer speaks it (CL-26)
         return student
 
     def teacher(self, request: Request) -> None:
