@@ -238,6 +238,7 @@ class Classroom:
         tick_seconds: float | None = None,
         rounding: str | None = None,
         top: int | None = None,
+        timer: int | None = None,
     ) -> dict[str, Any]:
         """Start sealed-bid rounds (or the ``losers_pay_half`` clock); round 1 opens at once.
 
@@ -250,6 +251,8 @@ class Classroom:
         default: a drop at 35 pays 18) or "up" (pays 17). The clock rises past ``high`` until one
         student is left, at most to ``top`` (CL-18: by default the highest equilibrium drop price,
         twice ``high``; a larger top up to twice that), where it stops and the tie rule decides.
+        ``timer``: seconds each sealed round waits before it closes without the missing bids
+        (CL-20; None: a round waits for everyone present, and stops waiting for a student gone 30 s).
         """
         if format not in CLASSROOM_FORMATS:
             raise ValueError(f"format must be one of {', '.join(CLASSROOM_FORMATS)}, not {format!r}")
@@ -265,6 +268,7 @@ class Classroom:
             ("tick_seconds", tick_seconds),
             ("rounding", rounding),
             ("top", top),
+            ("timer", timer),
         ):
             if setting is not None:
                 body[name] = setting
@@ -299,13 +303,16 @@ class Classroom:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         any_time_seconds: float | None = None,
+        timer: int | None = None,
     ) -> dict[str, Any]:
         """Seat every student who has joined at tables of ``game`` for ``players`` (3–6): a
         registered game whose class allows it (``tables.table_games()``; None: the first of them).
         Bots (a registered bot name, e.g. ``"random"``) fill the empty seats and take over
         from a student who leaves. Before each bot decision at which a student may act at any
         time (a harvest, say), the bots wait until the student acts and passes, or for
-        ``any_time_seconds`` (the server's default: 5; CL-17)."""
+        ``any_time_seconds`` (the server's default: 5; CL-17). ``timer``: seconds a student has
+        for each decision before a bot makes it for them, recorded as a default (CL-20; None: a
+        bot steps in only for a student gone 30 s, CL-21)."""
         from .tables import table_games
 
         game = table_games()[0] if game is None else game
@@ -323,6 +330,8 @@ class Classroom:
             body["seed"] = seed
         if any_time_seconds is not None:
             body["any_time_seconds"] = any_time_seconds
+        if timer is not None:
+            body["timer"] = timer
         answer = self._teacher("POST", "tables", body)
         activity = _activity_id(answer)
         if activity is not None:
@@ -330,9 +339,29 @@ class Classroom:
         return self.state()
 
     def remove(self, student: Any) -> dict[str, Any]:
-        """Take a student out; a bot plays their seat from now on."""
+        """Take a student out, by number or by the name their page shows ("Ken (2)"); a bot
+        plays their seat from now on (CL-23)."""
         self._teacher("POST", "remove", {"student": student})
         return self.state()
+
+    def seat(self, student: Any, table: int, seat: int | str) -> dict[str, Any]:
+        """Put a student (number or shown name) in a table's seat (0-based or its letter),
+        in place of a bot or an absent student (CL-23)."""
+        self._teacher("POST", "seat", {"student": student, "table": table, "seat": seat})
+        return self.state()
+
+    def timer(self, seconds: int | None) -> dict[str, Any]:
+        """Set the running activity's timer: seconds per sealed round or per decision at a table
+        (5 to 3600), or None for none (CL-20). Returns ``{timer, paused, deadline}``."""
+        return self._teacher("POST", "timer", {"seconds": seconds})
+
+    def pause(self) -> dict[str, Any]:
+        """Stop the timers, the absence defaults and the clock while you explain (CL-24)."""
+        return self._teacher("POST", "pause", {})
+
+    def resume(self) -> dict[str, Any]:
+        """Go on after ``pause()``: each timer keeps what it had left (CL-24)."""
+        return self._teacher("POST", "resume", {})
 
     # -------------------------------------------------------------------------------- reading
     def state(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from ..core import ConfigError, IllegalAction, load_game, new_game, registry
 from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
 from ..teach import may_act_any_time
+from . import screens
 from .hub_base import _number
 from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
@@ -66,6 +67,8 @@ class Tables(Presence):
         row, seat = found
         game = self.games[row["id"]]
         seats = json.loads(row["seats"])
+        for info in seats:  # the absent mark the players' list and the phone's rows show
+            info["absent"] = self._seat_absent(row["activity"], info)
         log = [event["text"] for event in game.log_for(seat)]
         waiting = seat in self._window_waiting(row["id"], seats)
         legal = [str(a) for a in game.legal_actions(seat)]
@@ -79,7 +82,7 @@ class Tables(Presence):
                 {
                     "name": s["name"],
                     "bot": s["bot"] is not None,
-                    "absent": self._seat_absent(row["activity"], s),
+                    "absent": s["absent"],
                 }
                 for s in seats
             ],
@@ -91,6 +94,7 @@ class Tables(Presence):
             "log_start": max(0, len(log) - LOG_LINES),
             "result": game.result() if game.is_over else None,
             **self.timer_info(row["activity"], *self._turn_key(row["activity"], row["id"], seat)),
+            **screens.table_screen(game, seat, seats),  # picture and compact rows (phone)
         }
 
     def _seat_absent(self, activity_id: int, info: dict[str, Any]) -> bool:

@@ -70,6 +70,7 @@ def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browse
     for i in (0, 1):
         pages[i].locator("#bid-1").fill("150")
         pages[i].locator('[data-go="bid-1"]').click()
+        pages[i].locator('[data-confirm="bid-1"]').click()  # a sealed bid is confirmed once
     expect(pages[0].locator("#refusal")).to_contain_text(
         "A bid must be a whole number in the round's range. (CL-1)"
     )
@@ -90,6 +91,7 @@ def test_eight_students_bid_the_round_closes_and_the_rows_match_the_pages(browse
         else:
             page.locator("#bid-1").fill(str(bid))
         page.locator('[data-go="bid-1"]').click()
+        page.locator('[data-confirm="bid-1"]').click()  # a sealed bid is confirmed once
         bids[names[i]] = bid
         confirm = "Your bid {bid} is in." if langs[i] == "en" else "あなたの入札 {bid} を受け付けました。"
         expect(page.locator("#bid-in")).to_have_text(confirm.format(bid=bid))

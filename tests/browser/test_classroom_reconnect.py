@@ -42,6 +42,7 @@ def test_the_page_reconnects_after_the_server_went_away(browser, tmp_path):
         expect(page.locator("#conn")).to_be_hidden()
         page.locator("#bid-1").fill("40")
         page.locator('[data-go="bid-1"]').click()
+        page.locator('[data-confirm="bid-1"]').click()  # a sealed bid is confirmed once
         expect(page.locator("#bid-in")).to_have_text("Your bid 40 is in.")
         assert not page.errors, page.errors
         page.context.close()

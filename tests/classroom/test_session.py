@@ -214,3 +214,36 @@ def test_cl_32_the_notebooks_picture_of_a_table_shows_no_hidden_card_unless_aske
         assert all(f"<title>house {h}</title>" in mine for h in game.view(None)["houses"][0])
         with pytest.raises(ValueError, match="seat"):
             room.picture(table["table"], seat=4)
+
+
+def test_cl_20_cl_23_cl_24_the_notebook_sets_timers_pauses_and_seats_by_name(room):
+    """The teacher's calls without the page: a timer on the auction and at tables, pause and
+    resume, and removing / seating students by the name their page shows (duplicates suffixed)."""
+    with SimulatedClass(room.base_url, room.code, students=3, strategy="truthful", noise=0) as sim:
+        state = room.auction("second_price", rounds=1, timer=30)
+        assert state["activity"]["timer"] == 30 and state["activity"]["deadline"] is not None
+        assert room.pause()["paused"] is True
+        assert room.state()["activity"]["paused"] is True
+        resumed = room.resume()
+        assert resumed["paused"] is False and 0 < resumed["deadline"] <= 30
+        assert room.timer(None)["timer"] is None
+        assert room.timer(12)["timer"] == 12
+        with pytest.raises(RequestRefused) as refused:
+            room.timer(2)  # under the 5 s the timer allows
+        assert refused.value.rule in ("CL-11", "CL-14", "CL-20")
+        assert sim.bid_round() == 3
+        tables = room.tables("for_sale", players=4, timer=20)
+        assert tables["activity"]["timer"] == 20
+        name = sim.students[1].name
+        room.remove(name)
+        gone = {s["name"]: s["left"] for s in room.state()["students"]}
+        assert gone[name] is True
+        with SimulatedClass(room.base_url, room.code, students=1, strategy="truthful", noise=0) as late:
+            newcomer = late.students[0].name
+            for table in room.state()["tables"]:  # the seat of the one removed: a bot plays it now
+                names = [p["name"] for p in table["players"]]
+                if name in names:
+                    number, seat = table["table"], names.index(name)
+            room.seat(newcomer, number, seat)
+            seated = next(t for t in room.state()["tables"] if t["table"] == number)["players"][seat]
+            assert seated["name"] == newcomer and seated["bot"] is False

@@ -87,22 +87,31 @@ const GK = (() => {
 
   // A JSON request; resolves to {status, data} whatever the status (data null if not JSON),
   // rejects only when the server cannot be reached.
-  async function api(method, path, body, token) {
+  // A request the server holds longer than `limit` ms counts as unreachable (a held connection
+  // must not grey the page without a word).
+  async function api(method, path, body, token, limit = 12000) {
     const headers = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(path, {
-      method, headers, cache: "no-store",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    return { status: response.status, data };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), limit);
+    try {
+      const response = await fetch(path, {
+        method, headers, cache: "no-store", signal: controller.signal,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      let data = null;
+      try { data = await response.json(); } catch (e) { data = null; }
+      return { status: response.status, data };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   // Follow a server-sent-events stream with a bearer token (EventSource cannot send one, so the
   // stream is read with fetch). onEvent(name, data) for each event; onState("up" | "down" |
-  // "denied"). Reconnects after a dropped connection, waiting 1, 2, 4 ... at most 10 seconds.
+  // "denied"). Reconnects after a dropped connection, waiting 1, 2 then 3 seconds (a server that
+  // comes back is found within seconds).
   function follow(path, token, onEvent, onState) {
     let stopped = false;
     let controller = null;
@@ -154,7 +163,7 @@ const GK = (() => {
         }
         onState("down");
         await new Promise((r) => setTimeout(r, wait));
-        wait = Math.min(wait * 2, 10000);
+        wait = Math.min(wait * 2, 3000);
       }
     }
     loop();
