@@ -62,7 +62,10 @@ class DamagedTable:
     seed = None
 
     def __init__(self, name: str, text: str, reason: str):
-        self.name = name
+        # No game is registered under this name: nothing draws it (the phone's and the
+        # projector's pictures say there is none) and no bot is made for it.
+        self.name = "damaged table"
+        self.game = name  # the game it was
         self.reason = reason
         self._text = text
 
