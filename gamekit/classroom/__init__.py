@@ -3,7 +3,8 @@
 ``pip install 'gamekit-edu[classroom]'`` (Starlette, uvicorn, qrcode). ``import gamekit`` never loads
 this package.
 
-- ``create_app(db_path, teacher_token=None, seed=0, limits=None)``: the ASGI app (``app``).
+- ``create_app(db_path, teacher_token=None, seed=None, limits=None)``: the ASGI app (``app``); its
+  seed secret and random unless fixed (``app.state.seed_fixed``), one server per database (CL-25).
 - ``serve(db_path, host=None, port=None, ...)`` → ``Server`` (``.url``, ``.teacher_token``,
   ``.stop()``): the app on uvicorn in a background thread, where the database's server listened
   last (else 127.0.0.1, any free port).

@@ -11,6 +11,10 @@ stream that says when the screen changed. The teacher's endpoints (``/api/teache
 sessions, rounds and tables and read the state, the rows (JSON or CSV) and each table's full
 game. Every refusal answers ``{"ok": false, "error": "... (CL-n)", "rule": "CL-n"}`` with the
 rule's status (409 for an action refused, 401/403 for tokens, 413/422 for bodies, 429 for rates).
+
+Who may call each route is declared once, in ``ROUTES`` (``routes.Endpoint``: path, handler,
+methods, who); the event streams are in ``feeds``. One server holds a database at a time (CL-25);
+what goes wrong on the server is reported to the teacher and the session goes on (CL-26).
 """
 
 from __future__ import annotations
@@ -21,234 +25,104 @@ import contextlib
 import csv
 import errno
 import io
-import json
 import secrets
 import socket
 import sqlite3
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
-from ..core import IllegalAction
 from . import results as projector_results
 from . import tokens
 from .activities import Hub
+from .dblock import DatabaseLock
+from .feeds import student_events, teacher_events, ticket
 from .pages import page_routes
 from .people_routes import PEOPLE_ROUTES
-from .security import ClassroomError, Limits, RateLimiter, StreamCounter
+from .routes import Classroom, Endpoint, Handler, Who, error_response, mount, route, run
+from .security import ClassroomError, Limits
 from .store import ROW_COLUMNS, Store
 
+__all__ = ["ROUTES", "Classroom", "Endpoint", "Server", "create_app", "serve"]
+
 STATIC = Path(__file__).resolve().parent / "static"
-POLL = 0.2  # seconds between an event stream's looks at the session's version
 TICK = 0.2  # seconds between the clock thread's looks at the clocks and the tables' waits
 GRACE = 2  # seconds a stopping server waits for open requests (event streams never end by themselves)
 KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
-
-
-def _error(error: Exception) -> JSONResponse:
-    if isinstance(error, ClassroomError):
-        headers = {}
-        if error.retry_after is not None:
-            headers["Retry-After"] = str(max(1, round(error.retry_after + 0.49)))
-        return JSONResponse(
-            {"ok": False, "error": str(error), "rule": error.rule_id}, error.status, headers=headers
-        )
-    assert isinstance(error, IllegalAction)
-    return JSONResponse({"ok": False, "error": str(error), "rule": error.rule_id}, 409)
-
-
-def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip() or None
-    # EventSource cannot send headers: a page's event stream passes its token in the query.
-    if request.url.path.endswith("/events"):
-        return request.query_params.get("token") or None
-    return None
-
-
-class Classroom:
-    """What the routes share: the hub, the teacher's token, the limits and their counters."""
-
-    def __init__(self, hub: Hub, teacher_token: str, limits: Limits):
-        self.hub = hub
-        self.teacher_token = teacher_token
-        self.limits = limits
-        self.rates = RateLimiter(limits.rate, limits.burst)
-        self.join_rates = RateLimiter(limits.rate * 2, max(limits.burst, limits.students // 2))
-        self.streams = StreamCounter(limits.streams)
-
-    async def body(self, request: Request) -> dict[str, Any]:
-        """The request's JSON object, at most ``body_bytes`` (CL-11)."""
-        limit = self.limits.body_bytes
-        declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            raise ClassroomError("CL-11", f"a request body is at most {limit} bytes", 413)
-        chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise ClassroomError("CL-11", f"a request body is at most {limit} bytes", 413)
-            chunks.append(chunk)
-        raw = b"".join(chunks)
-        if not raw.strip():
-            return {}
-        try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise ClassroomError("CL-11", "the request body must be JSON", 422) from None
-        if not isinstance(data, dict):
-            raise ClassroomError("CL-11", "the request body must be a JSON object", 422)
-        return data
-
-    async def student(self, request: Request) -> Any:
-        bearer = _bearer(request)
-        self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer is not None and secrets.compare_digest(bearer, self.teacher_token):
-            raise ClassroomError("CL-9", "this is a student's page: the teacher's token opens no seat", 401)
-        return await _run(lambda: self.hub.student_by_token(bearer))
-
-    def teacher(self, request: Request) -> None:
-        bearer = _bearer(request)
-        self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
-        if bearer is None or not secrets.compare_digest(bearer, self.teacher_token):
-            raise ClassroomError("CL-10", "this needs the teacher's token", 403 if bearer else 401)
-
-
-async def _run(call: Callable[[], Any]) -> Any:
-    """A hub call in a worker thread: the event loop goes on (event streams, reading requests)
-    while the hub's lock and the database's commit hold that thread."""
-    return await run_in_threadpool(call)
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "?"
-
-
-Handler = Callable[[Request, Classroom], Awaitable[Response]]
-
-
-def _route(path: str, handler: Handler, methods: list[str], classroom: Classroom) -> Route:
-    async def endpoint(request: Request) -> Response:
-        try:
-            return await handler(request, classroom)
-        except (ClassroomError, IllegalAction) as error:
-            return _error(error)
-
-    return Route(path, endpoint, methods=methods)
+_error = error_response  # a refusal as JSON (plan.py's routes answer with it)
+SEED_RANGE = 2**48  # a server's secret seed: 0 <= seed < SEED_RANGE (an activity's seed stays below 2**62)
 
 
 # ------------------------------------------------------------------ student endpoints
 async def join(request: Request, room: Classroom) -> Response:
     room.join_rates.take(f"j:{_address(request)}")
     body = await room.body(request)
-    return JSONResponse(
-        await _run(lambda: room.hub.join(body.get("code"), body.get("name"), body.get("lang", "en")))
-    )
+    lang = body.get("lang", "en")
+    request.state.lang = lang if isinstance(lang, str) else None
+    return JSONResponse(await run(lambda: room.hub.join(body.get("code"), body.get("name"), lang)))
 
 
 async def me(request: Request, room: Classroom) -> Response:
-    student = await room.student(request)
-    return JSONResponse(await _run(lambda: room.hub.me(student)))
+    student = request.state.student
+    return JSONResponse(await run(lambda: room.hub.me(student)))
 
 
 async def act(request: Request, room: Classroom) -> Response:
-    student = await room.student(request)
+    """A bid, a drop-out or a table action; with an ``id`` it is idempotent (``Hub.act``)."""
+    student = request.state.student
     body = await room.body(request)
-    answer = await _run(lambda: room.hub.act(student, body.get("text"), body.get("id")))
+    answer = await run(lambda: room.hub.act(student, body.get("text"), body.get("id")))
     return JSONResponse({"ok": True, "me": answer})
 
 
 async def leave(request: Request, room: Classroom) -> Response:
-    student = await room.student(request)
-    await _run(lambda: room.hub.leave(student["id"]))
+    student = request.state.student
+    await run(lambda: room.hub.leave(student["id"]))
     return JSONResponse({"ok": True})
-
-
-def _events(request: Request, room: Classroom, key: str, version: Callable[[], int]) -> StreamingResponse:
-    """A server-sent event stream: ``event: version`` with ``version()`` whenever it moves (a
-    student's: their own screen's; the teacher's: the session's), a comment as heartbeat, closed
-    after ``stream_seconds`` (the page reconnects)."""
-    limits = room.limits
-    room.streams.open(key)
-
-    async def stream() -> AsyncIterator[str]:
-        try:
-            yield "retry: 2000\n\n"
-            started = beat = time.monotonic()
-            last = -1
-            while time.monotonic() - started < limits.stream_seconds:
-                now = version()
-                if now != last:
-                    last = now
-                    beat = time.monotonic()
-                    yield f"event: version\ndata: {now}\n\n"
-                elif time.monotonic() - beat >= limits.heartbeat:
-                    beat = time.monotonic()
-                    yield ": heartbeat\n\n"
-                await asyncio.sleep(POLL)
-            yield "event: bye\ndata: reconnect\n\n"
-        finally:
-            room.streams.close(key)
-
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
-
-async def events(request: Request, room: Classroom) -> Response:
-    student = await room.student(request)
-    sid, code = student["id"], student["session"]
-    return _events(request, room, f"s:{sid}", lambda: room.hub.student_version(sid, code))
 
 
 # ------------------------------------------------------------------ teacher endpoints
 async def new_session(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
     body = await room.body(request)
-    code = await _run(lambda: room.hub.create_session(body.get("title", "Class")))
+    code = await run(lambda: room.hub.create_session(body.get("title", "Class")))
     return JSONResponse({"code": code, "join_url": f"{str(request.base_url).rstrip('/')}/join/{code}"})
 
 
 async def auction(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
     body = await room.body(request)
-    return JSONResponse(await _run(lambda: room.hub.start_auction(request.path_params["code"], body)))
+    return JSONResponse(await run(lambda: room.hub.start_auction(request.path_params["code"], body)))
 
 
 def _round_step(step: str) -> Handler:
     """The teacher's endpoint for one step of the running auction (``Hub.close``, ``next_round``, ``tick``)."""
 
     async def endpoint(request: Request, room: Classroom) -> Response:
-        room.teacher(request)
-        return JSONResponse(await _run(lambda: getattr(room.hub, step)(request.path_params["code"])))
+        return JSONResponse(await run(lambda: getattr(room.hub, step)(request.path_params["code"])))
 
     endpoint.__name__ = step
     return endpoint
 
 
 async def tables(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
     body = await room.body(request)
-    return JSONResponse(await _run(lambda: room.hub.start_tables(request.path_params["code"], body)))
+    return JSONResponse(await run(lambda: room.hub.start_tables(request.path_params["code"], body)))
 
 
 async def state(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    return JSONResponse(await _run(lambda: room.hub.state(request.path_params["code"])))
+    found = await run(lambda: room.hub.state(request.path_params["code"]))
+    found["faults"] = room.hub.faults.as_list()  # CL-26: what went wrong on the server, newest last
+    return JSONResponse(found)
 
 
 async def rows(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    found = await _run(lambda: room.hub.rows(request.path_params["code"]))
+    found = await run(lambda: room.hub.rows(request.path_params["code"]))
     if request.query_params.get("format") == "csv":
         out = io.StringIO()
         writer = csv.DictWriter(out, ROW_COLUMNS, lineterminator="\n")
@@ -259,18 +133,13 @@ async def rows(request: Request, room: Classroom) -> Response:
 
 
 async def table(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
     try:
         number = int(request.path_params["table"])
     except ValueError:
         raise ClassroomError("CL-5", "a table is named by its number", 404) from None
-    return JSONResponse(await _run(lambda: room.hub.table_json(request.path_params["code"], number)))
-
-
-async def teacher_events(request: Request, room: Classroom) -> Response:
-    room.teacher(request)
-    code = (await _run(lambda: room.hub.session(request.path_params["code"])))["code"]
-    return _events(request, room, "teacher", lambda: room.hub.version(code))
+    if not 0 <= number <= 2**63 - 1:
+        raise ClassroomError("CL-5", "a table is named by its number", 404)
+    return JSONResponse(await run(lambda: room.hub.table_json(request.path_params["code"], number)))
 
 
 # ------------------------------------------------------------------ pages
@@ -288,52 +157,110 @@ async def qr(request: Request, room: Classroom) -> Response:
     import qrcode
     import qrcode.image.svg
 
-    code = (await _run(lambda: room.hub.session(request.path_params["code"])))["code"]
+    code = (await run(lambda: room.hub.session(request.path_params["code"])))["code"]
     url = f"{str(request.base_url).rstrip('/')}/join/{code}"
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=20, border=2)
     return Response(image.to_string(encoding="unicode"), media_type="image/svg+xml")
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+# ------------------------------------------------------------------ the route table
+# Who may call each route is declared here, once: the wrapper (``routes.mount``) enforces it and
+# tests/classroom/test_security.py tries every teacher route with a student's token and none.
+# One line per route: add yours as a line (the presence routes, the projector's /results).
+T = "/api/teacher/{code}"
+ROUTES: list[Endpoint] = [
+    # students
+    route("/api/join", join, ["POST"], "anyone"),
+    route("/api/me", me, ["GET"], "student"),
+    route("/api/act", act, ["POST"], "student"),
+    route("/api/leave", leave, ["POST"], "student"),
+    route("/api/events", student_events, ["GET"], "student"),
+    # the teacher
+    route("/api/teacher/sessions", new_session, ["POST"], "teacher"),
+    route(f"{T}/auction", auction, ["POST"], "teacher"),
+    route(f"{T}/close", _round_step("close"), ["POST"], "teacher"),
+    route(f"{T}/next", _round_step("next_round"), ["POST"], "teacher"),
+    route(f"{T}/tick", _round_step("tick"), ["POST"], "teacher"),
+    route(f"{T}/tables", tables, ["POST"], "teacher"),
+    route(f"{T}/state", state, ["GET"], "teacher"),
+    route(f"{T}/rows", rows, ["GET"], "teacher"),
+    route(f"{T}/results", projector_results.route, ["GET"], "teacher"),  # the projector (results.py)
+    route(f"{T}/tables/{{table}}", table, ["GET"], "teacher"),
+    route(f"{T}/ticket", ticket, ["POST"], "teacher"),
+    route(f"{T}/events", teacher_events, ["GET"], "teacher"),  # a ticket or cookie, never ?token= (CL-29)
+    # anyone
+    route("/qr/{code}.svg", qr, ["GET"], "anyone"),
+]
+# presence (CL-19..CL-24): its routes live in people_routes.py; who may call each is said here.
+PEOPLE_WHO: dict[str, Who] = {
+    "/api/rejoin": "anyone",  # no token: the rejoin code is the credential (join's rate limit)
+    f"{T}/timer": "teacher",
+    f"{T}/pause": "teacher",
+    f"{T}/resume": "teacher",
+    f"{T}/remove": "teacher",
+    f"{T}/seat": "teacher",
+}
+ROUTES += [route(path, handler, methods, PEOPLE_WHO[path]) for path, handler, methods in PEOPLE_ROUTES]
+
+
 # ------------------------------------------------------------------ the app
 def create_app(
-    db_path: str | Path, *, teacher_token: str | None = None, seed: int = 0, limits: Limits | None = None
+    db_path: str | Path,
+    *,
+    teacher_token: str | None = None,
+    seed: int | None = None,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The classroom app over the database at ``db_path`` (created if missing, resumed if not).
 
     ``teacher_token``: the teacher's bearer token; None keeps the one the database holds (a new
     random one the first time). ``app.state.teacher_token`` and ``app.state.hub`` hold them.
+
+    ``seed``: None (the default) uses the database's own secret seed, drawn at random (``secrets``)
+    the first time and kept in its meta, so a restart deals the same values; every session's
+    seed, and every value and deal, derives from it, so no student can compute a rival's value.
+    A fixed seed (a demonstration, a test) makes every value and deal of the sessions it creates
+    reproducible by anyone who knows it, students too: ``app.state.seed_fixed`` is then true, for
+    the notebook and the command to say so. ``app.state.seed`` holds the seed in use.
+
+    One server per database (CL-25): the database is locked for the app's lifetime (released
+    when its store closes, or by the kernel when the process dies); a second ``create_app`` on
+    it raises ClassroomError CL-25 saying which process holds it.
     """
     limits = limits or Limits()
-    store = Store(db_path)
-    with store.write():
-        if teacher_token is None:
-            teacher_token = store.meta("teacher_token") or tokens.token()
-        store.set_meta("teacher_token", teacher_token)
-    hub = Hub(store, seed=seed, limits=limits)
+    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_RANGE):
+        raise ValueError(f"a classroom seed is a whole number from 0 to {SEED_RANGE - 1}, not {seed!r}")
+    hold = DatabaseLock(db_path).acquire()
+    try:
+        store = Store(db_path)
+    except sqlite3.Error as error:
+        hold.release()
+        raise ClassroomError("CL-26", f"the database {db_path} cannot be opened: {error}", 503) from error
+    store.hold = hold
+    try:
+        with store.write():
+            kept = store.meta("teacher_token")
+            if teacher_token is None:
+                teacher_token = kept or tokens.token()
+            if teacher_token != kept:  # a restart writes nothing it does not change
+                store.set_meta("teacher_token", teacher_token)
+            if seed is None:
+                stored = store.meta("seed")
+                if stored is None:
+                    stored = str(secrets.randbelow(SEED_RANGE))
+                    store.set_meta("seed", stored)
+        hub = Hub(store, seed=int(stored) if seed is None else seed, limits=limits)
+    except sqlite3.Error as error:
+        store.close()
+        raise ClassroomError("CL-26", f"the database {db_path} cannot be written: {error}", 503) from error
+    except BaseException:
+        store.close()
+        raise
     room = Classroom(hub, teacher_token, limits)
-    T = "/api/teacher/{code}"
-    routes = [
-        _route("/api/join", join, ["POST"], room),
-        _route("/api/me", me, ["GET"], room),
-        _route("/api/act", act, ["POST"], room),
-        _route("/api/leave", leave, ["POST"], room),
-        _route("/api/events", events, ["GET"], room),
-        _route("/api/teacher/sessions", new_session, ["POST"], room),
-        _route(f"{T}/auction", auction, ["POST"], room),
-        _route(f"{T}/close", _round_step("close"), ["POST"], room),
-        _route(f"{T}/next", _round_step("next_round"), ["POST"], room),
-        _route(f"{T}/tick", _round_step("tick"), ["POST"], room),
-        _route(f"{T}/tables", tables, ["POST"], room),
-        _route(f"{T}/state", state, ["GET"], room),
-        _route(f"{T}/rows", rows, ["GET"], room),
-        _route(f"{T}/results", projector_results.route, ["GET"], room),  # the projector (results.py)
-        _route(f"{T}/tables/{{table}}", table, ["GET"], room),
-        _route(f"{T}/events", teacher_events, ["GET"], room),
-        _route("/qr/{code}.svg", qr, ["GET"], room),
-        # presence (CL-19..CL-24): rejoin, timer, pause, resume, remove, seat
-        *[_route(path, handler, methods, room) for path, handler, methods in PEOPLE_ROUTES],
-        *page_routes(),  # the pages, their words (/i18n/{lang}.json) and /static (cls-pages)
-    ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -346,23 +273,41 @@ def create_app(
             stop.set()
             clock.join(timeout=5)
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=[*mount(ROUTES, room), *page_routes()], lifespan=lifespan)
     app.state.hub = hub
     app.state.teacher_token = teacher_token
     app.state.classroom = room
+    app.state.seed = hub.seed
+    app.state.seed_fixed = seed is not None
+    app.state.routes = ROUTES
     return app
 
 
+# What the clock thread does each tick, in order: the hub's methods by name (add yours as a line).
+CLOCK_STEPS = [
+    "tick_due",  # the ascending clocks move
+    "tables_due",  # the tables' "at any time" points whose time is up pass
+    "presence_due",  # timers and absences: default actions (presence, CL-20, CL-21)
+]
+
+
 def _clock(hub: Hub, stop: threading.Event) -> None:
-    """Move the ascending clocks, and pass the tables' "at any time" points whose time is up,
-    while the server runs (each step committed like any action)."""
+    """Do the ``CLOCK_STEPS`` every ``TICK`` while the server runs (each step committed like any
+    action). A step that fails is reported to the teacher and tried again next tick (CL-26): one
+    database error does not stop the clocks."""
     while not stop.wait(TICK):
-        try:
-            hub.tick_due()
-            hub.tables_due()
-            hub.presence_due()
-        except sqlite3.ProgrammingError:  # the database was closed under a forced exit: stop too
-            return
+        for name in CLOCK_STEPS:
+            step = getattr(hub, name, None)
+            if step is None:
+                continue
+            try:
+                step()
+            except sqlite3.ProgrammingError as error:
+                if "closed" in str(error):  # the database was closed under a forced exit: stop too
+                    return
+                hub.faults.report(f"clock: {name}", error)
+            except Exception as error:
+                hub.faults.report(f"clock: {name}", error)
 
 
 # ------------------------------------------------------------------ running it

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core import load_game
 from ..core.game import Game
+from .faults import DamagedTable, Faults
 from .security import ClassroomError, Limits
 from .store import Store, now
 from .tokens import normal_code
@@ -84,6 +85,7 @@ class HubBase:
         # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
         # it opened (monotonic). Not stored: after a restart each point opens again.
         self.windows: dict[int, dict[str, Any]] = {}
+        self.faults = Faults()  # what went wrong on the server, for the teacher's /state (CL-26)
         self._load()
 
     def _load(self) -> None:
@@ -94,9 +96,16 @@ class HubBase:
         for row in self.store.all("SELECT key, value FROM counters"):
             self.counters[row["key"]] = row["value"]
         self._clock = max(self.counters.values(), default=0)
-        for row in self.store.all("SELECT id, activity, seats, state FROM game_tables"):
-            self.games[row["id"]] = load_game(row["state"])
-            self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
+        for row in self.store.all("SELECT id, activity, game, seats, state FROM game_tables"):
+            try:
+                self.games[row["id"]] = load_game(row["state"])
+            except Exception as error:  # CL-26: one damaged table is reported and skipped, the rest go on
+                self.faults.report(f"table {row['id']}", f"could not be loaded, skipped: {error}")
+                self.games[row["id"]] = DamagedTable(row["game"], row["state"], str(error))
+            try:
+                self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
+            except Exception as error:
+                self.faults.report(f"table {row['id']}", f"its seats could not be read: {error}")
 
     def _seat_students(self, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
         self.table_activity[table] = activity

@@ -116,9 +116,15 @@ class Store:
         _add_columns(self.db)
         self._lock = threading.RLock()
         self._depth = 0
+        self.hold: Any = None  # the server's lock on this database (``dblock``, CL-25), released on close
 
     def close(self) -> None:
-        self.db.close()
+        try:
+            self.db.close()
+        finally:
+            if self.hold is not None:
+                self.hold.release()
+                self.hold = None
 
     # --------------------------------------------------------------- transactions
     def write(self) -> _Transaction:
@@ -161,7 +167,11 @@ class _Transaction:
         store = self.store
         store._lock.acquire()
         if store._depth == 0:
-            store.db.execute("BEGIN IMMEDIATE")
+            try:
+                store.db.execute("BEGIN IMMEDIATE")
+            except BaseException:  # a read-only or locked file (CL-26): the lock is not left held
+                store._lock.release()
+                raise
         store._depth += 1
         return store
 
@@ -170,6 +180,21 @@ class _Transaction:
         store._depth -= 1
         try:
             if store._depth == 0:
-                store.db.execute("ROLLBACK" if kind else "COMMIT")
+                _end(store.db, commit=kind is None)
         finally:
             store._lock.release()
+
+
+def _end(db: sqlite3.Connection, commit: bool) -> None:
+    """Commit, or roll back; a commit that fails (a full disk, a read-only file: CL-26) rolls back
+    and raises its own error, and a rollback SQLite already made is not made twice (which would
+    raise "no transaction is active" in place of the error that caused it)."""
+    if commit:
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    elif db.in_transaction:
+        db.execute("ROLLBACK")

@@ -152,10 +152,12 @@ def test_the_event_stream_says_when_the_screen_changed(tmp_path):
                     break
             assert int(seen[-1][5:]) == room.students[0].ok("GET", "/api/me")["version"]
         teacher = f"{server.url}/api/teacher/{room.code}/events"
-        with httpx.stream("GET", teacher, params={"token": TEACHER}) as stream:
+        as_teacher = {"Authorization": f"Bearer {TEACHER}"}  # never ?token= in the URL (CL-29)
+        with httpx.stream("GET", teacher, headers=as_teacher) as stream:
             lines = [line for line in stream.iter_lines() if line.startswith(("event:", "data:"))]
         assert lines[:2] == ["event: version", f"data: {room.t('GET', 'state')['version']}"]
         assert lines[-2:] == ["event: bye", "data: reconnect"]  # closed after stream_seconds
-        with httpx.stream("GET", teacher, params={"token": room.students[0].token}) as refused:
+        as_student = {"Authorization": f"Bearer {room.students[0].token}"}
+        with httpx.stream("GET", teacher, headers=as_student) as refused:
             assert refused.status_code == 403
         assert server.url.startswith("http://127.0.0.1:")

@@ -1,20 +1,22 @@
-"""Every classroom rule (CL-1 ... CL-15) and the engine's own rules over HTTP: a refused input
+"""Every classroom rule (CL-1 ... CL-15, CL-27 ... CL-29) and the engine's own rules over HTTP: a refused input
 answers with the rule's ID and status, and changes nothing (the database, read through a
 connection of its own, holds the same sessions, bids, tables and accepted rows; the refusal
 itself is logged as a row with accepted false and its rule)."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 import gamekit
 from gamekit import rules
 from gamekit.classroom import ClassroomError, Limits, serve
-from gamekit.classroom.security import RateLimiter, clean_name
+from gamekit.classroom.security import RateLimiter, StreamPasses, clean_name
 
 from .classroom_client import TEACHER, Class, Client, db_rows, game_states, snapshot
 
 FAST = Limits(rate=10_000, burst=10_000, students=4, sessions=3)
+HTTP_STREAM = httpx.Client(timeout=10.0, limits=httpx.Limits(max_keepalive_connections=0))
 
 
 @pytest.fixture
@@ -41,7 +43,7 @@ def last_refusal(server) -> dict:
 def test_every_classroom_rule_is_in_the_rules_reference():
     found = rules.all_rules("classroom")
     ids = [r.id for r in found]
-    assert ids[:24] == [f"CL-{n}" for n in range(1, 25)]  # the classroom's own rules, then issue 25's blocks
+    assert ids[:29] == [f"CL-{n}" for n in range(1, 30)]  # the classroom's own rules, issue 25's blocks
     assert {"CL-30", "CL-31", "CL-32"} <= set(ids)
     assert all(r.kind == "convention" and r.why for r in found)
     assert str(rules.get("CL-1")).startswith("CL-1  A bid is a whole number")
@@ -282,3 +284,227 @@ def test_cl_15_a_student_who_left_is_out(server, room):
     refused(server, room.students[0], "GET", "/api/me", rule="CL-15", status=401)
     refused(server, room.students[0], "POST", "/api/act", {"text": "bid 1"}, rule="CL-15", status=401)
     assert [s["left"] for s in room.t("GET", "state")["students"]] == [True, False, False]
+
+
+# ------------------------------------------------------------------ authorisation, declared once (issue 25, item 9)
+def _filled(path: str, room: Class) -> str:
+    return path.format(code=room.code, table=1)
+
+
+def test_every_route_declares_who_may_call_it_and_the_wrapper_enforces_it(server, room):
+    """The route table is the one place that says who may call a route: every API route the app
+    serves is in it, every teacher route refuses a student's token (403) and no token (401),
+    every student route refuses no token and the teacher's token (401), all with nothing changed."""
+    from starlette.routing import Route
+
+    from gamekit.classroom.app import ROUTES
+    from gamekit.classroom.routes import WHO
+
+    assert server.app.state.routes is ROUTES
+    declared = {endpoint.path for endpoint in ROUTES}
+    served = {
+        r.path for r in server.app.routes if isinstance(r, Route) and r.path.startswith(("/api/", "/qr/"))
+    }
+    assert served == declared and len(declared) == len(ROUTES)
+    assert {endpoint.who for endpoint in ROUTES} <= set(WHO)
+    student, stranger = room.students[0], Client(server.url)
+    tried = {"teacher": 0, "student": 0}
+    for endpoint in ROUTES:
+        path = _filled(endpoint.path, room)
+        for method in endpoint.methods:
+            if endpoint.who == "teacher":
+                refused(server, student, method, path, {}, rule="CL-10", status=403)
+                refused(server, stranger, method, path, {}, rule="CL-10", status=401)
+            elif endpoint.who == "student":
+                refused(server, stranger, method, path, {"text": "bid 1"}, rule="CL-9", status=401)
+                refused(server, room.teacher, method, path, {"text": "bid 1"}, rule="CL-9", status=401)
+            else:
+                continue
+            tried[endpoint.who] += 1
+    assert tried["teacher"] >= 12 and tried["student"] >= 4
+
+
+# ------------------------------------------------------------------ bad input refused as bad input (CL-27)
+def _raw(client: Client, path: str, raw: bytes):
+    return client.post(path, content=raw, headers={"Content-Type": "application/json"})
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"text": ' + b"[" * 40 + b"1" + b"]" * 40 + b"}",  # nested past 16 levels
+        b'{"text": ' + b"[" * 1900 + b"]" * 1900 + b"}",  # past the parser's own recursion limit
+        b'{"text": "bid \\ud800"}',  # a lone surrogate, escaped
+        b'{"text": "bid \xed\xa0\x80"}',  # a lone surrogate, as raw bytes
+        b'{"text": "bid 5", "id": 18446744073709551616}',  # a whole number past 64 bits
+        b'{"text": "bid 5", "pad": 1e999}',  # overflows to infinity
+        b'{"text": "bid 5", "pad": NaN}',
+        b'{"text": "bid 5", "pad": -Infinity}',
+    ],
+)
+def test_cl_27_nonsense_inside_a_body_is_refused_as_bad_input(server, room, raw):
+    room.t("POST", "auction", {"format": "first_price", "rounds": 1})
+    before = snapshot(server.db)
+    answer = _raw(room.students[0], "/api/act", raw)
+    assert answer.status_code == 422 and answer.json()["rule"] == "CL-27", answer.text
+    assert snapshot(server.db) == before
+    assert room.students[0].ok("GET", "/api/me")["activity"]["my_bid"] is None
+
+
+def test_cl_27_what_gave_500_before_is_refused_everywhere(server, room):
+    """The probe's inputs at every kind of endpoint: a join, a teacher's setting, a removal, a
+    title; and a table number past 64 bits in a path."""
+    cases = [
+        (Client(server.url), "/api/join", {"code": room.code, "name": "Ken\ud800"}),
+        (room.teacher, f"/api/teacher/{room.code}/remove", {"student": 2**64}),
+        (room.teacher, f"/api/teacher/{room.code}/remove", {"student": -(2**63) - 5}),
+        (room.teacher, f"/api/teacher/{room.code}/auction", {"format": "first_price", "rounds": 10**30}),
+        (room.teacher, "/api/teacher/sessions", {"title": "\udfff"}),
+    ]
+    import json as _json
+
+    for client, path, body in cases:
+        raw = _json.dumps(body).encode()  # json escapes the surrogates: \\udXXX
+        before = snapshot(server.db)
+        answer = _raw(client, path, raw)
+        assert answer.status_code == 422 and answer.json()["rule"] == "CL-27", (path, body, answer.text)
+        assert snapshot(server.db) == before
+    refused(server, room.teacher, "GET", f"/api/teacher/{room.code}/tables/{2**64}", rule="CL-5", status=404)
+
+
+# ------------------------------------------------------------------ names (CL-28)
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Bot A",
+        "bot",
+        "BotC",
+        "Ｂｏｔ Ｂ",
+        "bot 2",
+        "ボット",
+        "ﾎﾞｯﾄ",
+        "Robot",
+        "Teacher",
+        "TEACHER",
+        "先生",
+        "田中先生",
+        "教師",
+        "sensei",
+        "admin",
+    ],
+)
+def test_cl_28_a_name_that_imitates_a_bot_or_the_teacher_is_refused(server, room, name):
+    answer = refused(
+        server,
+        Client(server.url),
+        "POST",
+        "/api/join",
+        {"code": room.code, "name": name},
+        rule="CL-28",
+        status=422,
+    )
+    assert "choose another name" in answer["error"]
+
+
+@pytest.mark.parametrize("name", ["Botan", "Abbott", "Ai", "Aiko2", "Robotics", "Kenta", "田中", "さくら"])
+def test_cl_28_names_that_only_resemble_a_reserved_word_are_taken(server, room, name):
+    assert Client(server.url).ok("POST", "/api/join", {"code": room.code, "name": name})["name"] == name
+
+
+@pytest.mark.parametrize("limits", [Limits(rate=10_000, burst=10_000)])  # room for more than four
+def test_cl_28_characters_that_draw_nothing_are_taken_out_of_names_and_titles(server, room):
+    """A right-to-left override would turn "Ken" into a name read backwards on every page; a
+    zero-width space makes two names that look alike differ. Both are taken out, the letters kept."""
+    for typed, shown in [
+        ("\u202eneK", "neK"),
+        ("Ke\u200bn\u2066i\u2069", "Keni"),
+        ("\ufeffMio\u00ad", "Mio"),
+        ("Ri\u3164ka", "Rika"),
+        ("Bo\u200bt A", None),  # what is left imitates a bot: refused (CL-28)
+    ]:
+        answer = Client(server.url).post("/api/join", {"code": room.code, "name": typed})
+        if shown is None:
+            assert answer.status_code == 422 and answer.json()["rule"] == "CL-28"
+            continue
+        assert answer.status_code == 200 and answer.json()["name"] == shown
+        student = answer.json()["student"]
+        assert [s["name"] for s in room.t("GET", "state")["students"] if s["student"] == student] == [shown]
+    refused(
+        server,
+        Client(server.url),
+        "POST",
+        "/api/join",
+        {"code": room.code, "name": "\u202e\u200b"},
+        rule="CL-6",
+        status=422,
+    )
+    code = room.teacher.ok("POST", "/api/teacher/sessions", {"title": "Week\u202e 3"})["code"]
+    assert room.teacher.ok("GET", f"/api/teacher/{code}/state")["title"] == "Week 3"
+    assert clean_name("Teacher's pet", 40, "title") == "Teacher's pet"  # only a student's name is checked
+
+
+# ------------------------------------------------------------------ the teacher's stream (CL-29)
+def _open(url: str, **kw) -> tuple[int, str | None, dict]:
+    """Open an event stream, read its first line, close it: (status, first line, JSON if refused)."""
+    with HTTP_STREAM.stream("GET", url, **kw) as stream:
+        if stream.status_code != 200:
+            stream.read()
+            return stream.status_code, None, stream.json()
+        return 200, next(stream.iter_lines()), {}
+
+
+def test_cl_29_the_teacher_stream_refuses_the_token_in_its_url_and_takes_a_one_use_ticket(server, room):
+    events = f"{server.url}/api/teacher/{room.code}/events"
+    status, _, answer = _open(events, params={"token": TEACHER})
+    assert status == 401 and answer["rule"] == "CL-29" and "never the teacher's token" in answer["error"]
+    made = room.teacher.post(f"/api/teacher/{room.code}/ticket")
+    assert made.status_code == 200 and made.json()["seconds"] == 60
+    ticket = made.json()["ticket"]
+    assert len(ticket) >= 40 and ticket != TEACHER
+    assert _open(events, params={"ticket": ticket})[:2] == (200, "retry: 2000")
+    status, _, answer = _open(events, params={"ticket": ticket})  # one use
+    assert status == 401 and answer["rule"] == "CL-29" and "used, expired" in answer["error"]
+    # a ticket opens the stream of its own session only, and a student's token is no ticket
+    other = Class(server.url, [])
+    foreign = room.teacher.ok("POST", f"/api/teacher/{other.code}/ticket")["ticket"]
+    assert _open(events, params={"ticket": foreign})[0] == 401
+    assert _open(events, params={"ticket": room.students[0].token})[2]["rule"] == "CL-29"
+    # the header still opens it (a header is no URL), and a student's header does not
+    assert _open(events, headers={"Authorization": f"Bearer {TEACHER}"})[0] == 200
+    status, _, answer = _open(events, headers={"Authorization": f"Bearer {room.students[0].token}"})
+    assert status == 403 and answer["rule"] == "CL-10"
+
+
+def test_cl_29_the_ticket_call_sets_a_strict_http_only_cookie_for_that_stream_alone(server, room):
+    made = room.teacher.post(f"/api/teacher/{room.code}/ticket")
+    cookie = made.headers["set-cookie"]
+    parts = [p.strip().lower() for p in cookie.split(";")]
+    name, _, value = cookie.split(";")[0].partition("=")
+    assert name == "gk_teacher_stream" and value and TEACHER not in cookie
+    assert "httponly" in parts and "samesite=strict" in parts
+    assert f"path=/api/teacher/{room.code.lower()}/events" in parts
+    events = f"{server.url}/api/teacher/{room.code}/events"
+    for _ in range(2):  # a cookie opens the stream again and again (a reconnection)
+        assert _open(events, headers={"Cookie": f"{name}={value}"})[0] == 200
+    other = Class(server.url, [])
+    assert (
+        _open(f"{server.url}/api/teacher/{other.code}/events", headers={"Cookie": f"{name}={value}"})[0]
+        == 401
+    )
+    forged = value.split(".")[0] + "." + "0" * 64
+    assert _open(events, headers={"Cookie": f"{name}={forged}"})[0] == 401
+
+
+def test_cl_29_a_ticket_lasts_sixty_seconds_and_a_cookie_twelve_hours():
+    clock = [1000.0]
+    passes = StreamPasses("secret", clock=lambda: clock[0])
+    first, second = passes.ticket("ABCDEF"), passes.ticket("ABCDEF")
+    clock[0] += 59
+    assert passes.redeem(first, "ABCDEF") and not passes.redeem(first, "ABCDEF")
+    clock[0] += 2
+    assert not passes.redeem(second, "ABCDEF")  # 61 s after it was made
+    cookie = passes.cookie("ABCDEF")
+    assert passes.cookie_ok(cookie, "ABCDEF") and not passes.cookie_ok(cookie, "GHJKMN")
+    assert not StreamPasses("another teacher token", clock=lambda: clock[0]).cookie_ok(cookie, "ABCDEF")
+    clock[0] += 12 * 3600 + 1
+    assert not passes.cookie_ok(cookie, "ABCDEF")
