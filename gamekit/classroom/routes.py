@@ -37,6 +37,7 @@ from .tokens import normal_code
 
 Who = Literal["student", "teacher", "anyone"]
 WHO: tuple[Who, ...] = ("student", "teacher", "anyone")
+TEACHER_RATE = 10  # the teacher's token: ten times a student's requests a second and at once
 STUDENT_STREAM = "/api/events"  # the one URL that takes a token in its query (EventSource sends no header)
 
 
@@ -49,6 +50,10 @@ class Classroom:
         self.teacher_token = teacher_token
         self.limits = limits
         self.rates = RateLimiter(limits.rate, limits.burst)
+        # The teacher is one person with several windows on the class at once (the projector
+        # page, the notebook's live board, a plan runner): their token gets TEACHER_RATE times a
+        # student's budget, so the class's own screens never refuse the teacher (CL-12).
+        self.teacher_rates = RateLimiter(limits.rate * TEACHER_RATE, limits.burst * TEACHER_RATE)
         self.join_rates = RateLimiter(limits.rate * 2, max(limits.burst, limits.students // 2))
         self.streams = StreamCounter(limits.streams)
         self.passes = StreamPasses(teacher_token)
@@ -90,7 +95,10 @@ class Classroom:
         if getattr(request.state, "teacher", False):
             return
         bearer = _bearer(request)
-        self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
+        if bearer is not None and secrets.compare_digest(bearer, self.teacher_token):
+            self.teacher_rates.take("teacher")
+        else:
+            self.rates.take(f"t:{bearer}" if bearer else f"a:{_address(request)}")
         if _teacher_stream(request):
             query = request.query_params
             if "token" in query:

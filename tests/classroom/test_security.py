@@ -211,6 +211,14 @@ def test_cl_12_requests_beyond_the_rate_get_429_with_retry_after(tmp_path):
         assert "too many requests" in answer["error"]
         assert int(student.get("/api/me").headers["retry-after"]) >= 1
         assert room.teacher.get(f"/api/teacher/{room.code}/state").status_code == 200  # a bucket per token
+        # The teacher's token has ten times the budget (30 at once here), a wrong token a student's.
+        teacher = [room.teacher.get(f"/api/teacher/{room.code}/state").status_code for _ in range(40)]
+        assert teacher[:27] == [200] * 27 and 429 in teacher
+        wrong = {"Authorization": "Bearer not-the-teacher"}
+        guesses = [
+            room.teacher.get(f"/api/teacher/{room.code}/state", headers=wrong).status_code for _ in range(5)
+        ]
+        assert guesses[:3] == [403, 403, 403] and guesses[3:] == [429, 429]
     clock = [0.0]
     limiter = RateLimiter(rate=2, burst=2, clock=lambda: clock[0])
     limiter.take("k")
