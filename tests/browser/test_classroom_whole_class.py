@@ -151,7 +151,7 @@ def join_all(browser, r: Room, projector, timings) -> dict[str, Phone]:
     return phones
 
 
-def sealed_round_one(r: Room, present: dict[str, Phone], projector) -> dict[str, int]:
+def sealed_round_one(r: Room, present: dict[str, Phone], projector, timings) -> dict[str, int]:
     """Round 1 with the teacher's timer: one phone offline with its bid typed, one student typing
     digit by digit while the others bid; the two absent are not waited on beyond the timer."""
     opened = time.monotonic()
@@ -182,6 +182,7 @@ def sealed_round_one(r: Room, present: dict[str, Phone], projector) -> dict[str,
     r.wait_state(lambda s: s["round"]["status"] == "closed", timeout=TIMER + 20)
     waited = time.monotonic() - opened
     assert waited <= TIMER + 15, waited
+    timings["round_one_closed_after"] = [waited]
     defaults = rows(r, kind="default", round=1)
     assert sorted(d["name"] for d in defaults) == sorted(VANISH), defaults
     assert all(d["rule"] in ("CL-20", "CL-21") for d in defaults)
@@ -330,12 +331,13 @@ def test_a_whole_class_with_vanishing_students_a_lost_network_and_a_restart(brow
     present = dict(phones)
 
     r.classroom.auction("second_price", rounds=2, timer=TIMER)
-    typed = {1: sealed_round_one(r, present, projector)}
+    typed = {1: sealed_round_one(r, present, projector, timings)}
     present["Vera"] = rejoin_from_another_browser(browser, r, rejoin, old_token)
     typed[2] = sealed_round_two(r, present, projector, timings)
     for number, bids in typed.items():  # every stored bid is what its page typed, once
         stored = [(x["name"], x["text"]) for x in rows(r, kind="bid", round=number, accepted=True)]
         assert sorted(stored) == sorted((n, f"bid {b}") for n, b in bids.items()), number
+    held = sum(len(bids) for bids in typed.values())
 
     clock(r, present, projector)
     counts = {}
@@ -353,7 +355,9 @@ def test_a_whole_class_with_vanishing_students_a_lost_network_and_a_restart(brow
     print(
         f"\nwhole class: {STUDENTS} phones; join median {sorted(timings['join'])[STUDENTS // 2]:.2f} s "
         f"(max {max(timings['join']):.2f}); bid -> projector {timings['bid_to_projector'][0]:.2f} s; "
-        f"restart -> every phone back {timings['restart_to_back'][0]:.2f} s; default rows {len(defaults)} "
+        f"restart -> every phone back {timings['restart_to_back'][0]:.2f} s; round 1 (timer {TIMER} s, two "
+        f"absent) closed after {timings['round_one_closed_after'][0]:.1f} s; {held} sealed bids stored as "
+        f"typed, once; default rows {len(defaults)} "
         f"({sorted({d['name'] for d in defaults})}); tables {counts}"
     )
     projector.close()
