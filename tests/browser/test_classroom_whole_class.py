@@ -260,6 +260,9 @@ def clock(r: Room, present: dict[str, Phone], projector) -> None:
     result = r.wait_state(lambda s: s["round"]["status"] == "closed", timeout=20)["round"]["result"]
     names_by_id = {s["student"]: s["name"] for s in r.state()["students"]}
     assert names_by_id[result["winner"]] != "Vic"
+    expect(projector.locator("#outcome .winner-name")).to_have_text(
+        names_by_id[result["winner"]], timeout=10_000
+    )
     assert [d["name"] for d in rows(r, kind="default") if d["text"].startswith("drop")] == ["Vic"]
 
 
