@@ -45,7 +45,7 @@ TIMER = (5, 3600)  # a timer's seconds, as the server takes them
 COMMON = ("kind", "timer")
 AUCTION_KEYS = ("format", "rounds", "feedback", "low", "high", "seed")
 CLOCK_KEYS = (*AUCTION_KEYS, "step", "tick_seconds", "rounding", "top")
-TABLE_KEYS = ("game", "players", "size", "bots", "options", "seed", "any_time_seconds")
+TABLE_KEYS = ("game", "players", "size", "bots", "options", "seed", "any_time_seconds", "matching", "games")
 PROGRESS = "plan_progress:"  # + the session's code: meta key of how far the plan got (a restart goes on)
 
 
@@ -262,6 +262,10 @@ def _check_tables(o: dict[str, Any], found: list[str]) -> None:
     wait = o.get("any_time_seconds", 5)
     if not _real(wait) or not 0 <= wait <= 300:
         found.append(f"'any_time_seconds' must be seconds from 0 to 300, not {wait!r}")
+    if o.get("matching", "random") not in ("random", "fixed"):
+        found.append(f"'matching' must be 'random' or 'fixed' (CL-33), not {o['matching']!r}")
+    if not _whole(o.get("games", 1)) or not 1 <= o.get("games", 1) <= 50:
+        found.append(f"'games' must be a whole number from 1 to 50, not {o['games']!r}")
     _seed(o, found)
 
 
@@ -425,6 +429,8 @@ class PlanRunner:
                 return True
             state = self.room.state()
             activity = state.get("activity") or {}
+            if activity.get("id") != self.activity and activity.get("game_number", 1) > 1:
+                self.activity = activity.get("id")  # the same tables' next game, started by itself (CL-33)
             if activity.get("id") != self.activity:
                 self.say(
                     f"Activity {planned.number}: the teacher started another activity; the plan goes on after it."
