@@ -46,6 +46,9 @@ def table_games() -> tuple[str, ...]:
 
 MATCHINGS = ("random", "fixed")  # new groups each time (strangers) or the previous groups (partners)
 MAX_GAMES = 50  # games one tables activity plays in a row
+BETWEEN_GAMES = (
+    10.0  # seconds the final scores stay on the phones before the next game (the teacher may set it)
+)
 
 
 def _tables_config(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -80,6 +83,9 @@ def _tables_config(body: Mapping[str, Any]) -> dict[str, Any]:
         "timer": timer,
         "matching": matching,
         "games": _number(body.get("games", 1), "games", 1, MAX_GAMES),
+        "between_games": _number(
+            body.get("between_games", BETWEEN_GAMES), "between_games", 0, 600, whole=False
+        ),
     }
 
 
@@ -299,9 +305,10 @@ class Tables(Presence):
             raise
         return {"activity": activity, "tables": made, **config}
 
-    def _next_game(self, code: str, activity: int) -> None:
-        """Once every table of the activity is over, its next game (of ``games``) starts by itself:
-        new random groups, or the same groups under ``matching="fixed"`` (CL-33)."""
+    def _next_game(self, code: str, activity: int, due: bool = False) -> None:
+        """Once every table of the activity is over, its next game (of ``games``) starts by itself,
+        ``between_games`` seconds later (``games_due``; at once if 0, or ``due``): new random
+        groups, or the same groups under ``matching="fixed"`` (CL-33)."""
         config = self._config(activity)
         number = int(config.get("game_number", 1))
         if number >= int(config.get("games", 1)) or self.session(code)["activity"] != activity:
@@ -310,8 +317,33 @@ class Tables(Presence):
             return
         if not self._active(code):
             return  # nobody left to seat: the activity ends here
+        if not due and float(config.get("between_games", 0)) > 0:
+            self.next_games.setdefault(activity, (code, self.clock()))
+            return
+        self.next_games.pop(activity, None)
         keys = ("game", "players", "bots", "options", "timer", "any_time_seconds", "matching", "games")
-        self._start_tables(code, {k: config[k] for k in keys if k in config}, number + 1)
+        body = {k: config[k] for k in (*keys, "between_games") if k in config}
+        with self.store.write():
+            self._start_tables(code, body, number + 1)
+
+    def games_due(self) -> int:
+        """Start each next game whose pause after the last game is over (CL-33); the clock thread
+        calls it. After a restart, tables over with games still to play wait their pause again."""
+        started = 0
+        with self.lock:
+            for row in self.store.all(
+                "SELECT s.code, a.id FROM sessions AS s JOIN activities AS a ON a.id = s.activity"
+                " WHERE a.kind = 'tables' AND NOT EXISTS"
+                " (SELECT 1 FROM game_tables AS g WHERE g.activity = a.id AND g.over = 0)"
+            ):
+                config = self._config(row["id"])
+                if config.get("paused") or int(config.get("game_number", 1)) >= int(config.get("games", 1)):
+                    continue
+                code, since = self.next_games.setdefault(row["id"], (row["code"], self.clock()))
+                if self.clock() - since >= float(config.get("between_games", 0)):
+                    self._next_game(code, row["id"], due=True)
+                    started += 1
+        return started
 
     def _window_waiting(self, table: int, seats: list[dict[str, Any]]) -> list[int]:
         """The student seats the table waits for at its "at any time" point (CL-17): before a

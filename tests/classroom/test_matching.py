@@ -5,6 +5,7 @@ tables activity plays in a row."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -97,7 +98,11 @@ def play_games(room: Class, games: int) -> list[list[list[int | None]]]:
 
 def test_cl_33_fixed_partners_keep_their_groups_over_the_games_of_one_activity(seeded):
     room = Class(seeded.url, NAMES[:7])
-    made = room.t("POST", "tables", {"game": "for_sale", "players": 3, "matching": "fixed", "games": 3})
+    made = room.t(
+        "POST",
+        "tables",
+        {"game": "for_sale", "players": 3, "matching": "fixed", "games": 3, "between_games": 0},
+    )
     assert made["groups"] == "new" and made["game_number"] == 1  # nothing before: the first game draws them
     seen = play_games(room, 3)
     assert seen[0] == seen[1] == seen[2] and seated_once(seen[0], room.ids)
@@ -107,10 +112,27 @@ def test_cl_33_fixed_partners_keep_their_groups_over_the_games_of_one_activity(s
 
 def test_cl_33_random_rematching_deals_new_groups_each_game(seeded):
     room = Class(seeded.url, NAMES[:9])
-    room.t("POST", "tables", {"game": "for_sale", "players": 3, "games": 2})
+    room.t("POST", "tables", {"game": "for_sale", "players": 3, "games": 2, "between_games": 0})
     seen = play_games(room, 2)
     assert all(seated_once(layout, room.ids) for layout in seen)
     assert partition(seen[0]) != partition(seen[1])  # the server's seed 11 regroups this class
+
+
+def test_cl_33_the_next_game_starts_by_itself_after_the_pause_with_the_final_scores_shown(seeded):
+    room = Class(seeded.url, NAMES[:3])
+    room.t("POST", "tables", {"game": "for_sale", "players": 3, "games": 2, "between_games": 1})
+    play_game(room, 1)
+    state = room.t("GET", "state")
+    assert state["activity"]["game_number"] == 1 and all(t["over"] for t in state["tables"])
+    screen = room.students[0].ok("GET", "/api/me")["activity"]
+    assert screen["result"] is not None  # the phones show the game's end during the pause
+    deadline = time.monotonic() + 10
+    while room.t("GET", "state")["activity"]["game_number"] == 1:
+        assert time.monotonic() < deadline, "the next game did not start"
+        time.sleep(0.1)
+    state = room.t("GET", "state")
+    assert state["activity"]["game_number"] == 2 and not any(t["over"] for t in state["tables"])
+    assert room.students[0].ok("GET", "/api/me")["activity"]["result"] is None
 
 
 def test_cl_33_under_fixed_a_late_joiner_fills_a_seat_and_one_who_left_leaves_it(seeded):
