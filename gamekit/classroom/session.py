@@ -306,6 +306,7 @@ class Classroom:
         timer: int | None = None,
         matching: str = "random",
         games: int = 1,
+        between_games: float | None = None,
     ) -> dict[str, Any]:
         """Seat every student who has joined at tables of ``game`` for ``players`` (3–6): a
         registered game whose class allows it (``tables.table_games()``; None: the first of them).
@@ -317,7 +318,8 @@ class Classroom:
         bot steps in only for a student gone 30 s, CL-21). ``matching``: "random" deals new
         groups; "fixed" keeps each student's partners and seat of the previous tables (CL-33).
         ``games``: games played in a row, each starting once every table is over (re-matched or
-        kept). ``players`` None: 4, or the previous tables' size under "fixed"."""
+        kept) after ``between_games`` seconds showing the scores (server's default: 10).
+        ``players`` None: 4, or the previous tables' size under "fixed"."""
         from .tables import table_games
 
         game = table_games()[0] if game is None else game
@@ -333,6 +335,8 @@ class Classroom:
         body |= {"matching": matching, "games": games}
         if players is not None:
             body["players"] = players
+        if between_games is not None:
+            body["between_games"] = between_games
         if seed is not None:
             body["seed"] = seed
         if any_time_seconds is not None:

@@ -174,6 +174,9 @@ def test_cl_33_a_plan_takes_matching_and_games_and_lists_bad_ones():
     text = '[[activity]]\nkind = "tables"\ngame = "for_sale"\nmatching = "fixed"\ngames = 3\n'
     plan = parse_plan(text)
     assert plan.activities[0].options["matching"] == "fixed" and plan.activities[0].options["games"] == 3
+    assert (
+        plan.activities[0].describe() == "tables of for_sale for the previous size, fixed partners, 3 games"
+    )
     bad = '[[activity]]\nkind = "tables"\ngame = "for_sale"\nmatching = "partner"\ngames = 0\n'
     with pytest.raises(PlanError) as error:
         parse_plan(bad)
@@ -213,3 +216,22 @@ def test_cl_33_every_present_student_is_seated_exactly_once(size, players, seed,
         for o, n in zip(old, new, strict=True):
             if o is not None and o["id"] in present:
                 assert n is not None and n["id"] == o["id"]
+
+
+def test_cl_33_the_notebook_plays_fixed_partners_over_games_with_a_simulated_class(tmp_path):
+    from gamekit.classroom.session import Classroom
+    from gamekit.classroom.simclass import SimulatedClass
+
+    with (
+        Classroom(db=tmp_path / "n.sqlite") as room,
+        SimulatedClass(room.base_url, room.code, students=6) as sim,
+    ):
+        first = room.tables("for_sale", players=3, matching="fixed", games=2, between_games=0)
+        assert first["activity"]["game_number"] == 1 and first["activity"]["games"] == 2
+        sent = sim.play_tables()
+        last = room.state()
+        assert sent > 0 and last["activity"]["game_number"] == 2 and all(t["over"] for t in last["tables"])
+        assert last["activity"]["id"] != first["activity"]["id"] and last["activity"]["groups"] == "kept"
+        assert groups(last) == groups(first)
+        with pytest.raises(ValueError, match="CL-33"):
+            room.tables("for_sale", matching="partners")
