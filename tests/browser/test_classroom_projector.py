@@ -447,4 +447,5 @@ def test_cl_33_the_page_seats_random_groups_then_fixed_partners_for_several_game
     seats = [[p["student"] for p in t["players"]] for t in second["tables"]]
     assert seats == [[p["student"] for p in t["players"]] for t in first["tables"]]
     expect(page.locator("#round")).to_contain_text("game 1 of 2")
+    page.screenshot(path=f"{SHOTS}-matching.png", full_page=True)
     assert len(students) == 6 and not page.errors, page.errors
