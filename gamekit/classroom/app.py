@@ -288,6 +288,7 @@ CLOCK_STEPS = [
     "tick_due",  # the ascending clocks move
     "tables_due",  # the tables' "at any time" points whose time is up pass
     "presence_due",  # timers and absences: default actions (presence, CL-20, CL-21)
+    "games_due",  # the next game of tables that play several, once the pause after the last is over (CL-33)
 ]
 
 

@@ -85,6 +85,9 @@ class HubBase:
         # table → the "at any time" point it stands at (CL-17): the seats that passed it and when
         # it opened (monotonic). Not stored: after a restart each point opens again.
         self.windows: dict[int, dict[str, Any]] = {}
+        self.next_games: dict[
+            int, tuple[str, float]
+        ] = {}  # tables activity → (session, when its last game ended)
         self.faults = Faults()  # what went wrong on the server, for the teacher's /state (CL-26)
         self._load()
 

@@ -45,7 +45,18 @@ TIMER = (5, 3600)  # a timer's seconds, as the server takes them
 COMMON = ("kind", "timer")
 AUCTION_KEYS = ("format", "rounds", "feedback", "low", "high", "seed")
 CLOCK_KEYS = (*AUCTION_KEYS, "step", "tick_seconds", "rounding", "top")
-TABLE_KEYS = ("game", "players", "size", "bots", "options", "seed", "any_time_seconds")
+TABLE_KEYS = (
+    "game",
+    "players",
+    "size",
+    "bots",
+    "options",
+    "seed",
+    "any_time_seconds",
+    "matching",
+    "games",
+    "between_games",
+)
 PROGRESS = "plan_progress:"  # + the session's code: meta key of how far the plan got (a restart goes on)
 
 
@@ -74,7 +85,14 @@ class PlannedActivity:
     def describe(self) -> str:
         o = self.options
         if self.kind == "tables":
-            return f"tables of {o['game']} for {o.get('players', 4)}"
+            size = (
+                "the previous size"
+                if o.get("matching") == "fixed" and "players" not in o
+                else o.get("players", 4)
+            )
+            kept = ", fixed partners" if o.get("matching") == "fixed" else ""
+            games = f", {o['games']} games" if o.get("games", 1) > 1 else ""
+            return f"tables of {o['game']} for {size}{kept}{games}"
         rounds = o.get("rounds", 5)
         name = o.get("format", "first_price" if self.kind == "auction" else CLOCK_FORMATS[0])
         return f"{name.replace('_', ' ')} {'clock' if self.kind == 'clock' else 'auction'}, {rounds} round(s)"
@@ -262,6 +280,13 @@ def _check_tables(o: dict[str, Any], found: list[str]) -> None:
     wait = o.get("any_time_seconds", 5)
     if not _real(wait) or not 0 <= wait <= 300:
         found.append(f"'any_time_seconds' must be seconds from 0 to 300, not {wait!r}")
+    if o.get("matching", "random") not in ("random", "fixed"):
+        found.append(f"'matching' must be 'random' or 'fixed' (CL-33), not {o['matching']!r}")
+    if not _whole(o.get("games", 1)) or not 1 <= o.get("games", 1) <= 50:
+        found.append(f"'games' must be a whole number from 1 to 50, not {o['games']!r}")
+    pause = o.get("between_games", 10)
+    if not _real(pause) or not 0 <= pause <= 600:
+        found.append(f"'between_games' must be seconds from 0 to 600, not {pause!r}")
     _seed(o, found)
 
 
@@ -425,6 +450,8 @@ class PlanRunner:
                 return True
             state = self.room.state()
             activity = state.get("activity") or {}
+            if activity.get("id") != self.activity and activity.get("game_number", 1) > 1:
+                self.activity = activity.get("id")  # the same tables' next game, started by itself (CL-33)
             if activity.get("id") != self.activity:
                 self.say(
                     f"Activity {planned.number}: the teacher started another activity; the plan goes on after it."

@@ -298,12 +298,15 @@ class Classroom:
     def tables(
         self,
         game: str | None = None,
-        players: int = 4,
+        players: int | None = None,
         bots: str = "random",
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         any_time_seconds: float | None = None,
         timer: int | None = None,
+        matching: str = "random",
+        games: int = 1,
+        between_games: float | None = None,
     ) -> dict[str, Any]:
         """Seat every student who has joined at tables of ``game`` for ``players`` (3–6): a
         registered game whose class allows it (``tables.table_games()``; None: the first of them).
@@ -312,20 +315,28 @@ class Classroom:
         time (a harvest, say), the bots wait until the student acts and passes, or for
         ``any_time_seconds`` (the server's default: 5; CL-17). ``timer``: seconds a student has
         for each decision before a bot makes it for them, recorded as a default (CL-20; None: a
-        bot steps in only for a student gone 30 s, CL-21)."""
+        bot steps in only for a student gone 30 s, CL-21). ``matching``: "random" deals new
+        groups; "fixed" keeps each student's partners and seat of the previous tables (CL-33).
+        ``games``: games played in a row, each starting once every table is over (re-matched or
+        kept) after ``between_games`` seconds showing the scores (server's default: 10).
+        ``players`` None: 4, or the previous tables' size under "fixed"."""
         from .tables import table_games
 
         game = table_games()[0] if game is None else game
         if game not in table_games():
             raise ValueError(f"game must be one of {', '.join(table_games())}, not {game!r}")
-        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
+        if players is not None and (
+            not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6
+        ):
             raise ValueError(f"a table has 3 to 6 players, not {players!r}")
-        body: dict[str, Any] = {
-            "game": game,
-            "players": players,
-            "bots": bots,
-            "options": dict(options or {}),
-        }
+        if matching not in ("random", "fixed"):
+            raise ValueError(f"matching is 'random' or 'fixed' (CL-33), not {matching!r}")
+        body: dict[str, Any] = {"game": game, "bots": bots, "options": dict(options or {})}
+        body |= {"matching": matching, "games": games}
+        if players is not None:
+            body["players"] = players
+        if between_games is not None:
+            body["between_games"] = between_games
         if seed is not None:
             body["seed"] = seed
         if any_time_seconds is not None:

@@ -44,6 +44,115 @@ def table_games() -> tuple[str, ...]:
     return tuple(name for name in registry.registered() if registry.game_class(name).classroom_tables)
 
 
+MATCHINGS = ("random", "fixed")  # new groups each time (strangers) or the previous groups (partners)
+MAX_GAMES = 50  # games one tables activity plays in a row
+BETWEEN_GAMES = (
+    10.0  # seconds the final scores stay on the phones before the next game (the teacher may set it)
+)
+
+
+def _tables_config(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A tables activity's settings from the teacher's request, checked (CL-14, CL-20, CL-33)."""
+    name = body.get("game")
+    games = table_games()
+    if name not in games:
+        raise ClassroomError("CL-14", f"game must be one of {', '.join(games)}, not {name!r}", 422)
+    players = _number(body.get("players", 4), "players", 3, 6)
+    bots = body.get("bots", "random")
+    options = body.get("options") or {}
+    timer = timer_seconds(body.get("timer"))
+    if not isinstance(bots, str) or not isinstance(options, dict):
+        raise ClassroomError("CL-14", "bots must be a bot's name and options an object", 422)
+    matching = body.get("matching", "random")
+    if matching not in MATCHINGS:
+        raise ClassroomError("CL-33", f"matching is 'random' or 'fixed', not {str(matching)[:20]!r}", 422)
+    try:
+        make_bot(bots, name)
+        new_game(name, players, seed=0, options=options)
+    except ConfigError as exc:
+        raise ClassroomError("CL-14", str(exc), 422) from None
+    any_time = _number(
+        body.get("any_time_seconds", ANY_TIME_SECONDS), "any_time_seconds", 0, 300, whole=False
+    )
+    return {
+        "game": name,
+        "players": players,
+        "bots": bots,
+        "options": options,
+        "any_time_seconds": any_time,
+        "timer": timer,
+        "matching": matching,
+        "games": _number(body.get("games", 1), "games", 1, MAX_GAMES),
+        "between_games": _number(
+            body.get("between_games", BETWEEN_GAMES), "between_games", 0, 600, whole=False
+        ),
+    }
+
+
+def _kept_size(config: dict[str, Any], body: Mapping[str, Any], previous: tuple[Any, int] | None) -> int:
+    """The table size fixed partners keep: the previous tables' (CL-33), which the game must allow."""
+    if previous is None:
+        why = "there were none: seat random groups first, or ask for more than one game"
+        raise ClassroomError("CL-33", f"fixed partners keep the session's previous tables, and {why}", 409)
+    players = previous[1]
+    if body.get("players", players) != players:
+        why = f"the previous tables had {players} seats, not {body.get('players')!r}"
+        raise ClassroomError("CL-33", f"fixed partners keep the previous groups: {why}", 409)
+    try:
+        new_game(config["game"], players, seed=0, options=config["options"])
+    except ConfigError as exc:
+        raise ClassroomError("CL-33", f"fixed partners keep tables of {players}: {exc}", 409) from None
+    return players
+
+
+def random_layout(students: Sequence[Any], players: int, rng: random.Random) -> list[list[Any]]:
+    """New random groups: the students shuffled, dealt round robin to as few tables as hold them
+    (so the bots spread evenly), each at shuffled seats; None is a bot's seat."""
+    order = list(students)
+    rng.shuffle(order)
+    if not order:
+        return []
+    tables = -(-len(order) // players)
+    layout = []
+    for group in (order[i::tables] for i in range(tables)):
+        positions = list(range(players))
+        rng.shuffle(positions)
+        seats: list[Any] = [None] * players
+        for student, position in zip(group, positions, strict=False):
+            seats[position] = student
+        layout.append(seats)
+    return layout
+
+
+def kept_layout(
+    previous: Sequence[Sequence[Mapping[str, Any]]], students: Sequence[Any], players: int, rng: random.Random
+) -> list[list[Any]]:
+    """The previous groups again (CL-33): each student still here at the same table and seat
+    letter; a seat whose student left is empty. Students new since fill empty seats, the
+    emptiest tables first, and the rest sit at new tables of random groups; None is a bot's seat."""
+    here = {s["id"]: s for s in students}
+    seated: set[int] = set()
+    layout = []
+    for seats in previous:
+        group: list[Any] = []
+        for info in seats:
+            student = here.get(info["student"]) if info["student"] not in seated else None
+            group.append(student)
+            if student is not None:
+                seated.add(student["id"])
+        if any(s is not None for s in group):
+            layout.append(group)
+    new = [s for s in students if s["id"] not in seated]
+    rng.shuffle(new)
+    while new:
+        open_groups = [g for g in layout if None in g]
+        if not open_groups:
+            break
+        group = min(open_groups, key=lambda g: sum(s is not None for s in g))
+        group[group.index(None)] = new.pop()
+    return layout + random_layout(new, players, rng)
+
+
 class Tables(Presence):
     """The hub's game tables: seating, a student's move, the bots' turns, the "at any time" points,
     and a bot's default decision for a student absent or out of time (CL-20, CL-21)."""
@@ -113,21 +222,13 @@ class Tables(Presence):
         return ("t", activity_id, table, seat), sum(1 for s, _ in game.history if s == seat)
 
     def start_tables(self, code: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        name = body.get("game")
-        games = table_games()
-        if name not in games:
-            raise ClassroomError("CL-14", f"game must be one of {', '.join(games)}, not {name!r}", 422)
-        players = _number(body.get("players", 4), "players", 3, 6)
-        bots = body.get("bots", "random")
-        options = body.get("options") or {}
-        timer = timer_seconds(body.get("timer"))
-        if not isinstance(bots, str) or not isinstance(options, dict):
-            raise ClassroomError("CL-14", "bots must be a bot's name and options an object", 422)
-        try:
-            make_bot(bots, name)
-            new_game(name, players, seed=0, options=options)
-        except ConfigError as exc:
-            raise ClassroomError("CL-14", str(exc), 422) from None
+        """Seat the class at tables: new random groups, or the groups of the session's previous
+        tables (``matching="fixed"``, CL-33); ``games`` games, each started once all tables are over."""
+        return self._start_tables(code, body, 1)
+
+    def _start_tables(self, code: str, body: Mapping[str, Any], number: int) -> dict[str, Any]:
+        config = _tables_config(body)
+        config["game_number"] = number
         with self.lock:
             session = self.session(code)
             students = self._active(session["code"])
@@ -137,59 +238,112 @@ class Tables(Presence):
                 "SELECT COUNT(*) AS n FROM activities WHERE session = ?", (session["code"],)
             )
             seed = _number(body.get("seed", session["seed"] * 1000 + count["n"]), "seed", 0, 2**62)
-            any_time = _number(
-                body.get("any_time_seconds", ANY_TIME_SECONDS), "any_time_seconds", 0, 300, whole=False
-            )
-            order = [s for s in students]
             rng = random.Random(f"classroom-seating/{seed}")
-            rng.shuffle(order)
-            tables = -(-len(order) // players)
-            groups = [order[i::tables] for i in range(tables)]  # round robin: bots spread evenly
-            config = {"game": name, "players": players, "bots": bots, "options": options, "seed": seed}
-            config["any_time_seconds"] = any_time
-            config["timer"] = timer
-            made: list[int] = []
-            games: dict[int, Game] = {}
-            try:
-                with self.store.write() as db:
-                    activity = db.insert(
-                        "activities",
-                        session=session["code"],
-                        kind="tables",
-                        config=json.dumps(config),
-                        created=now(),
+            previous = self._previous_groups(session["code"])
+            if config["matching"] == "fixed" and (previous or config["games"] == 1):
+                config["players"] = players = _kept_size(config, body, previous)
+                layout = kept_layout(previous[0], students, players, rng)
+                config["groups"] = "kept"
+            else:
+                layout = random_layout(students, config["players"], rng)
+                config["groups"] = "new"
+            config["seed"] = seed
+            return self._open_tables(session["code"], config, layout)
+
+    def _previous_groups(self, code: str) -> tuple[list[list[dict[str, Any]]], int] | None:
+        """The seats of each table of the session's last tables activity, and its table size."""
+        last = self.store.one(
+            "SELECT id, config FROM activities WHERE session = ? AND kind = 'tables' ORDER BY id DESC LIMIT 1",
+            (code,),
+        )
+        if last is None:
+            return None
+        rows = self.store.all("SELECT seats FROM game_tables WHERE activity = ? ORDER BY id", (last["id"],))
+        return [json.loads(r["seats"]) for r in rows], int(json.loads(last["config"])["players"])
+
+    def _open_tables(self, code: str, config: dict[str, Any], layout: list[list[Any]]) -> dict[str, Any]:
+        """The activity and one table per group of ``layout`` (a student's row or None: a bot's seat)."""
+        name, players, bots, options, seed = (
+            config[k] for k in ("game", "players", "bots", "options", "seed")
+        )
+        made: list[int] = []
+        games: dict[int, Game] = {}
+        try:
+            with self.store.write() as db:
+                activity = db.insert(
+                    "activities", session=code, kind="tables", config=json.dumps(config), created=now()
+                )
+                self._set_activity(code, activity)
+                tables = []
+                for index, group in enumerate(layout):
+                    seats: list[dict[str, Any]] = [
+                        {"student": None, "name": f"Bot {SEAT_NAMES[p]}", "bot": bots}
+                        if student is None
+                        else {"student": student["id"], "name": student["name"], "bot": None}
+                        for p, student in enumerate(group)
+                    ]
+                    game = new_game(name, players, seed=seed * 100 + index, options=options)
+                    table = db.insert(
+                        "game_tables",
+                        session=code,
+                        activity=activity,
+                        game=name,
+                        seats=json.dumps(seats),
+                        state=game.to_json(),
                     )
-                    self._set_activity(session["code"], activity)
-                    for index, group in enumerate(groups):
-                        positions = list(range(players))
-                        rng.shuffle(positions)
-                        seats: list[dict[str, Any]] = [
-                            {"student": None, "name": f"Bot {SEAT_NAMES[p]}", "bot": bots}
-                            for p in range(players)
-                        ]
-                        for student, position in zip(group, positions, strict=False):
-                            seats[position] = {"student": student["id"], "name": student["name"], "bot": None}
-                        game = new_game(name, players, seed=seed * 100 + index, options=options)
-                        table = db.insert(
-                            "game_tables",
-                            session=session["code"],
-                            activity=activity,
-                            game=name,
-                            seats=json.dumps(seats),
-                            state=game.to_json(),
-                        )
-                        games[table] = game
-                        self.games[table] = game
-                        self._seat_students(activity, table, seats)
-                        self._advance(session["code"], activity, table, seats)
-                        made.append(table)
-                    self._bump(session["code"])
-            except BaseException:
-                for table in games:
-                    self.games.pop(table, None)
-                    self.windows.pop(table, None)
-                raise
+                    games[table] = self.games[table] = game
+                    self._seat_students(activity, table, seats)
+                    tables.append((table, seats))
+                    made.append(table)
+                for table, seats in tables:  # every table exists before any can end the game
+                    self._advance(code, activity, table, seats)
+                self._bump(code)
+        except BaseException:
+            for table in games:
+                self.games.pop(table, None)
+                self.windows.pop(table, None)
+            raise
         return {"activity": activity, "tables": made, **config}
+
+    def _next_game(self, code: str, activity: int, due: bool = False) -> None:
+        """Once every table of the activity is over, its next game (of ``games``) starts by itself,
+        ``between_games`` seconds later (``games_due``; at once if 0, or ``due``): new random
+        groups, or the same groups under ``matching="fixed"`` (CL-33)."""
+        config = self._config(activity)
+        number = int(config.get("game_number", 1))
+        if number >= int(config.get("games", 1)) or self.session(code)["activity"] != activity:
+            return
+        if self.store.one("SELECT 1 FROM game_tables WHERE activity = ? AND over = 0", (activity,)):
+            return
+        if not self._active(code):
+            return  # nobody left to seat: the activity ends here
+        if not due and float(config.get("between_games", 0)) > 0:
+            self.next_games.setdefault(activity, (code, self.clock()))
+            return
+        self.next_games.pop(activity, None)
+        keys = ("game", "players", "bots", "options", "timer", "any_time_seconds", "matching", "games")
+        body = {k: config[k] for k in (*keys, "between_games") if k in config}
+        with self.store.write():
+            self._start_tables(code, body, number + 1)
+
+    def games_due(self) -> int:
+        """Start each next game whose pause after the last game is over (CL-33); the clock thread
+        calls it. After a restart, tables over with games still to play wait their pause again."""
+        started = 0
+        with self.lock:
+            for row in self.store.all(
+                "SELECT s.code, a.id FROM sessions AS s JOIN activities AS a ON a.id = s.activity"
+                " WHERE a.kind = 'tables' AND NOT EXISTS"
+                " (SELECT 1 FROM game_tables AS g WHERE g.activity = a.id AND g.over = 0)"
+            ):
+                config = self._config(row["id"])
+                if config.get("paused") or int(config.get("game_number", 1)) >= int(config.get("games", 1)):
+                    continue
+                code, since = self.next_games.setdefault(row["id"], (row["code"], self.clock()))
+                if self.clock() - since >= float(config.get("between_games", 0)):
+                    self._next_game(code, row["id"], due=True)
+                    started += 1
+        return started
 
     def _window_waiting(self, table: int, seats: list[dict[str, Any]]) -> list[int]:
         """The student seats the table waits for at its "at any time" point (CL-17): before a
@@ -271,6 +425,8 @@ class Tables(Presence):
         self.store.execute(
             "UPDATE game_tables SET state = ?, over = ? WHERE id = ?", (game.to_json(), int(over), table)
         )
+        if over:
+            self._next_game(code, activity)
 
     def _table_act(self, session: Any, activity: Any, student: Any, text: str) -> None:
         found = self._seat_of(student["id"], session["code"])

@@ -423,3 +423,29 @@ def test_the_formats_are_compared_as_on_the_live_board(projector, room):
     page.click("#ctl-compare")
     expect(page.locator("#revenue-title")).to_have_text("Revenue per round against theory")
     assert not page.errors, page.errors
+
+
+# ---- issue 25 item 6, matching (the matching helper's block): the tables' groups from the page
+def test_cl_33_the_page_seats_random_groups_then_fixed_partners_for_several_games(projector, room):
+    students = [Student(room, f"M{i}") for i in range(6)]
+    page = projector()
+    expect(page.locator("#joined")).to_have_text("6")
+    expect(page.locator("#ctl-game option")).not_to_have_count(0)
+    expect(page.locator("#ctl-matching option")).to_have_text(["New random groups", "Fixed partners"])
+    page.select_option("#ctl-game", "for_sale")
+    page.fill("#ctl-size", "3")
+    page.click("#ctl-start-tables")
+    first = room.wait_state(lambda s: len(s["tables"]) == 2)
+    assert first["activity"]["matching"] == "random" and first["activity"]["games"] == 1
+    page.select_option("#ctl-matching", "fixed")
+    expect(page.locator("#ctl-size")).to_be_disabled()  # fixed partners keep the previous size
+    page.fill("#ctl-games", "2")
+    page.click("#ctl-start-tables")
+    second = room.wait_state(lambda s: s["activity"]["id"] != first["activity"]["id"])
+    assert second["activity"]["matching"] == "fixed" and second["activity"]["groups"] == "kept"
+    assert second["activity"]["games"] == 2 and second["activity"]["players"] == 3
+    seats = [[p["student"] for p in t["players"]] for t in second["tables"]]
+    assert seats == [[p["student"] for p in t["players"]] for t in first["tables"]]
+    expect(page.locator("#round")).to_contain_text("game 1 of 2")
+    page.screenshot(path=f"{SHOTS}-matching.png", full_page=True)
+    assert len(students) == 6 and not page.errors, page.errors

@@ -155,6 +155,7 @@
     }
     const status = r && typeof r === "object" ? r.status : a.status;
     if (status) parts.push(GK.has(`teacher.status.${status}`) ? t(`teacher.status.${status}`) : String(status));
+    if (a.games > 1) parts.push(t("proj.ctl.game_of", { game: a.game_number, games: a.games }));
     if (a.paused) parts.push(t("proj.paused"));
     else if (typeof a.deadline === "number") parts.push(t("proj.time_left", { seconds: secondsLeft(a.deadline) }));
     return parts.join(" · ");
@@ -569,7 +570,16 @@
     $("ctl-resume").addEventListener("click", () => send("resume"));
     $("ctl-set-timer").addEventListener("click", () => send("timer", { seconds: whole("ctl-timer") }));
     $("ctl-no-timer").addEventListener("click", () => send("timer", { seconds: null }));
-    $("ctl-start-tables").addEventListener("click", () => send("tables", { game: $("ctl-game").value, players: whole("ctl-size") }));
+    $("ctl-start-tables").addEventListener("click", () => {
+      // fixed partners keep the previous tables' size (CL-33): the size box speaks for random groups only
+      const matching = $("ctl-matching").value;
+      const body = { game: $("ctl-game").value, matching, games: whole("ctl-games") };
+      if (matching !== "fixed") body.players = whole("ctl-size");
+      send("tables", body);
+    });
+    const sizeFor = () => { $("ctl-size").disabled = $("ctl-matching").value === "fixed"; };
+    $("ctl-matching").addEventListener("change", sizeFor);
+    sizeFor();
     $("ctl-csv").addEventListener("click", downloadCsv);
     $("ctl-compare").addEventListener("click", () => {
       app.ui.compare = !app.ui.compare;
