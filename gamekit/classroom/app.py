@@ -82,6 +82,14 @@ async def act(request: Request, room: Classroom) -> Response:
     return JSONResponse({"ok": True, "me": answer})
 
 
+async def here(request: Request, room: Classroom) -> Response:
+    """The page's "still here" (every few seconds while it is open): the token check marks the
+    student seen (``Presence.student_by_token``); the answer is their screen's version."""
+    student = request.state.student
+    version = await run(lambda: room.hub.student_version(student["id"], student["session"]))
+    return JSONResponse({"ok": True, "version": version})
+
+
 async def leave(request: Request, room: Classroom) -> Response:
     student = request.state.student
     await run(lambda: room.hub.leave(student["id"]))
@@ -177,6 +185,7 @@ ROUTES: list[Endpoint] = [
     route("/api/join", join, ["POST"], "anyone"),
     route("/api/me", me, ["GET"], "student"),
     route("/api/act", act, ["POST"], "student"),
+    route("/api/here", here, ["POST"], "student"),
     route("/api/leave", leave, ["POST"], "student"),
     route("/api/events", student_events, ["GET"], "student"),
     # the teacher

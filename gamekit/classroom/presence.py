@@ -1,9 +1,11 @@
 """Who is here, the teacher's timers and pause, and the people of a session (shown names, rejoin codes).
 
 Presence is memory only: ``seen`` notes when a student's page last asked (any request with their
-token, and every look of their open event stream at their screen's version), so no request writes
-to the database for it. A student not seen for the activity's absence time (its timer, or
-``ABSENT_SECONDS`` without one) is absent (CL-21): a sealed round stops waiting for them, the
+token: the page says "still here" every ``HERE_SECONDS`` while it is open, ``POST /api/here``), so
+no request writes to the database for it. An event stream the server holds open proves nothing: a
+phone whose battery died keeps its connection "open" until TCP gives up, minutes later. A student
+not seen for the activity's absence time (its timer, or ``ABSENT_SECONDS`` without one, and never
+less than ``MIN_ABSENT_SECONDS``, two missed beats) is absent (CL-21): a sealed round stops waiting for them, the
 clock drops them at its price, a bot plays their decisions at a table until they are back. What
 absence changes in a game is stored, as rows of kind "default" that name the rule (CL-20, CL-21)
 and are never counted as the student's own input. ``presence_due`` applies it; the server's clock
@@ -27,6 +29,8 @@ from .store import now
 from .tokens import join_code, normal_code, token
 
 ABSENT_SECONDS = 30.0  # a student whose page has not asked for this long is absent (no timer set)
+HERE_SECONDS = 5.0  # an open page says "still here" this often (student.js HERE_MS)
+MIN_ABSENT_SECONDS = 2 * HERE_SECONDS + 2  # a short timer never makes an open page absent
 TIMER_SECONDS = (5, 3600)  # the range of a teacher's timer (CL-20)
 TIMER_RULE, ABSENT_RULE = "CL-20", "CL-21"  # the rules a default action names
 _log = logging.getLogger(__name__)
@@ -70,9 +74,10 @@ class Presence(HubBase):
         return self.gone_for(student_id) < seconds
 
     def absent_after(self, activity_id: int | None) -> float:
-        """How long a student may be gone before the activity counts them absent: its timer, or 30 s."""
+        """How long a student may be gone before the activity counts them absent: its timer, or 30 s
+        (at least ``MIN_ABSENT_SECONDS``: an open page's beats are 5 s apart)."""
         timer = self._config(activity_id).get("timer") if activity_id is not None else None
-        return float(timer or ABSENT_SECONDS)
+        return max(float(timer or ABSENT_SECONDS), MIN_ABSENT_SECONDS)
 
     def here(self, student_id: int, activity_id: int | None) -> bool:
         """Present as the activity counts it (``absent_after``)."""
@@ -86,11 +91,6 @@ class Presence(HubBase):
         row = super().student_by_token(bearer)
         self.seen(row["id"])
         return row
-
-    def student_version(self, student: int, code: str) -> int:
-        # Asked by the student's own page only (their event stream, every look; their /api/me).
-        self.seen(student)
-        return super().student_version(student, code)
 
     # ----------------------------------------------------------------- timers and pause
     def _left(self, activity_id: int, key: tuple, mark: Any = None) -> float | None:

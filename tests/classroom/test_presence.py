@@ -66,10 +66,11 @@ def test_cl_21_presence_is_memory_only_and_any_request_marks_a_student_seen(hub)
     changes = hub.store.db.total_changes
     hub.clock.advance(ABSENT_SECONDS - 1)
     assert hub.present(aiko["student"]) and hub.absent_for(aiko["student"]) is None
-    hub.student_by_token(aiko["token"])  # a request
-    hub.student_version(ben["student"], code)  # a look of Ben's event stream
+    hub.student_by_token(aiko["token"])  # a request ("still here", or any other)
+    hub.student_version(ben["student"], code)  # a look of an event stream the server holds open
     hub.clock.advance(2)
-    assert hub.present(aiko["student"]) and hub.present(ben["student"])
+    # Aiko's page asked; Ben's connection proves nothing (a dead phone's stays open for minutes).
+    assert hub.present(aiko["student"]) and not hub.present(ben["student"])
     hub.clock.advance(ABSENT_SECONDS)
     assert not hub.present(aiko["student"]) and hub.absent_for(aiko["student"]) == pytest.approx(32, abs=0.1)
     assert hub.store.db.total_changes == changes  # seeing a student wrote nothing
@@ -432,27 +433,39 @@ def test_a_database_from_before_presence_gets_its_columns_and_rejoin_codes(tmp_p
         hub.store.close()
 
 
-def test_an_open_event_stream_keeps_a_student_present(tmp_path):
-    """Over HTTP, a 5 s timer (absent after 5 s): Aiko only keeps her event stream open, Ben and
-    Chiara send nothing; after 6.5 s Aiko is present and the others are absent."""
+def test_cl_21_only_the_pages_own_requests_keep_a_student_present(tmp_path):
+    """Over HTTP, a 5 s timer (absent after MIN_ABSENT_SECONDS, two missed beats): Aiko's page
+    says "still here" (POST /api/here) as an open page does; Ben's event stream stays open but his
+    page sends nothing, as a phone whose battery died; Chiara has gone. After the absence time
+    Aiko is present and the other two are absent."""
     import httpx
 
     from gamekit.classroom import Limits, serve
+    from gamekit.classroom.presence import HERE_SECONDS, MIN_ABSENT_SECONDS
 
     from .classroom_client import TEACHER
     from .classroom_client import Class as Room
 
+    assert MIN_ABSENT_SECONDS > 2 * HERE_SECONDS
     limits = Limits(rate=10_000, burst=10_000, heartbeat=0.3)
     with serve(tmp_path / "s.db", teacher_token=TEACHER, limits=limits) as server:
         room = Room(server.url, ["Aiko", "Ben", "Chiara"])
         room.t("POST", "auction", {"format": "first_price", "rounds": 1, "timer": 5})
         started = time.monotonic()
+        aiko = room.students[0].headers
         with httpx.stream(
-            "GET", f"{server.url}/api/events", headers=room.students[0].headers, timeout=10
+            "GET", f"{server.url}/api/events", headers=room.students[1].headers, timeout=10
         ) as stream:
-            for _ in stream.iter_lines():  # a heartbeat every 0.3 s
-                if time.monotonic() - started > 6.5:
+            beat = 0.0
+            for _ in stream.iter_lines():  # the server's heartbeat every 0.3 s
+                now = time.monotonic() - started
+                if now - beat >= HERE_SECONDS:
+                    answer = httpx.post(f"{server.url}/api/here", headers=aiko, json={}, timeout=10)
+                    assert answer.status_code == 200 and answer.json()["ok"] is True
+                    beat = now
+                if now > MIN_ABSENT_SECONDS + 1.5:
                     break
             students = room.t("GET", "state")["students"]
         assert [s["present"] for s in students] == [True, False, False]
-        assert students[0]["absent_for"] is None and all(s["absent_for"] > 5 for s in students[1:])
+        assert students[0]["absent_for"] is None
+        assert all(s["absent_for"] > MIN_ABSENT_SECONDS for s in students[1:])

@@ -449,6 +449,15 @@
   }
   setInterval(tickTimer, 500);
 
+  // "Still here": the page tells the server every HERE_MS that it is open (POST /api/here). The
+  // server counts a student present from their page's own requests, never from a connection it
+  // holds: a phone whose battery died keeps its connection "open" for minutes (CL-21). A failed
+  // beat shows the banner like any other request.
+  const HERE_MS = 5000;
+  setInterval(() => {
+    if (app.token && !$("play").hidden) api("POST", "/api/here", {}, app.token).catch(() => {});
+  }, HERE_MS);
+
   function range(low, high) {
     const out = [];
     for (let v = low; v <= high && out.length < 100001; v += 1) out.push(v);
