@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any
 
-from .hub_base import LANGS, MAX_TEXT, _plain
+from .hub_base import LANGS, MAX_TEXT, _plain, read_seats
 from .presence import ABSENT_SECONDS
 from .rounds import (
     CLOCK_FORMATS,
@@ -274,7 +274,7 @@ class Hub(Rounds, Tables):
         aid = activity["id"]
         for row in self.store.all("SELECT * FROM game_tables WHERE activity = ? ORDER BY id", (aid,)):
             game = self.games[row["id"]]
-            seats = json.loads(row["seats"])
+            seats = read_seats(row["seats"])
             students = [s for s in game.to_act if seats[s]["bot"] is None]
             lefts = [
                 x for s in students if (x := self._left(aid, *self._turn_key(aid, row["id"], s))) is not None

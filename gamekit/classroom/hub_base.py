@@ -40,6 +40,19 @@ def _number(value: Any, what: str, low: float, high: float, rule: str = "CL-14",
     return int(value) if whole else float(value)
 
 
+def read_seats(text: str) -> list[dict[str, Any]]:
+    """A table's seats as stored, or [] when the stored text is damaged (CL-26: the table was
+    reported when the server started and nothing is played there; the text stays as it was)."""
+    try:
+        seats = json.loads(text)
+    except (TypeError, ValueError):
+        return []
+    keys = {"name", "student", "bot"}
+    if not isinstance(seats, list) or not all(isinstance(s, dict) and keys <= s.keys() for s in seats):
+        return []
+    return seats
+
+
 class HubBase:
     """The state and helpers every job of the hub shares (see ``activities.Hub``)."""
 
@@ -105,10 +118,14 @@ class HubBase:
             except Exception as error:  # CL-26: one damaged table is reported and skipped, the rest go on
                 self.faults.report(f"table {row['id']}", f"could not be loaded, skipped: {error}")
                 self.games[row["id"]] = DamagedTable(row["game"], row["state"], str(error))
-            try:
-                self._seat_students(row["activity"], row["id"], json.loads(row["seats"]))
-            except Exception as error:
-                self.faults.report(f"table {row['id']}", f"its seats could not be read: {error}")
+            seats = read_seats(row["seats"])
+            if seats or row["seats"] == "[]":
+                self._seat_students(row["activity"], row["id"], seats)
+                continue
+            if not isinstance(self.games[row["id"]], DamagedTable):  # its game, unseated, plays no more
+                self.faults.report(f"table {row['id']}", "its seats could not be read, skipped")
+                self.games[row["id"]] = DamagedTable(row["game"], row["state"], "its seats could not be read")
+            self.table_activity[row["id"]] = row["activity"]
 
     def _seat_students(self, activity: int, table: int, seats: list[dict[str, Any]]) -> None:
         self.table_activity[table] = activity

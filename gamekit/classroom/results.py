@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from ..core.game import SEAT_NAMES
+from .hub_base import read_seats
 from .public import public_picture, public_view
 
 EQUILIBRIUM_POINTS = 41  # points of the equilibrium line sent to the page
@@ -137,7 +138,7 @@ def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
     )
     for row in rows:
         game = hub.games[row["id"]]
-        seats = json.loads(row["seats"])
+        seats = read_seats(row["seats"])
         try:
             picture, css = for_page(public_picture(game).html)
         except NotImplementedError as exc:

@@ -17,7 +17,7 @@ from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
 from ..teach import may_act_any_time
 from . import screens
-from .hub_base import _number
+from .hub_base import _number, read_seats
 from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
 from .store import now
@@ -164,7 +164,7 @@ class Tables(Presence):
             (code, session["activity"]),
         )
         for row in rows:
-            for seat, info in enumerate(json.loads(row["seats"])):
+            for seat, info in enumerate(read_seats(row["seats"])):
                 if info["student"] == student_id:
                     return row, seat
         return None
@@ -175,7 +175,7 @@ class Tables(Presence):
             return None  # joined after the tables were seated: waiting for the next seating
         row, seat = found
         game = self.games[row["id"]]
-        seats = json.loads(row["seats"])
+        seats = read_seats(row["seats"])
         for info in seats:  # the absent mark the players' list and the phone's rows show
             info["absent"] = self._seat_absent(row["activity"], info)
         log = [event["text"] for event in game.log_for(seat)]
@@ -259,7 +259,7 @@ class Tables(Presence):
         if last is None:
             return None
         rows = self.store.all("SELECT seats FROM game_tables WHERE activity = ? ORDER BY id", (last["id"],))
-        return [json.loads(r["seats"]) for r in rows], int(json.loads(last["config"])["players"])
+        return [read_seats(r["seats"]) for r in rows], int(json.loads(last["config"])["players"])
 
     def _open_tables(self, code: str, config: dict[str, Any], layout: list[list[Any]]) -> dict[str, Any]:
         """The activity and one table per group of ``layout`` (a student's row or None: a bot's seat)."""
@@ -438,7 +438,7 @@ class Tables(Presence):
         row, seat = found
         fields.update(game_table=row["id"], seat=seat)
         game = self.games[row["id"]]
-        seats = json.loads(row["seats"])
+        seats = read_seats(row["seats"])
         if text.lower() == PASS and seat in self._window_waiting(row["id"], seats):
             self._pass_point(session["code"], activity["id"], row["id"], seats, [seat], fields)
             return
@@ -507,7 +507,7 @@ class Tables(Presence):
             )
             for row in rows:
                 game, table = self.games[row["id"]], row["id"]
-                seats = json.loads(row["seats"])
+                seats = read_seats(row["seats"])
                 if self._config(row["activity"]).get("paused"):  # CL-24: the points wait too
                     continue
                 if game.is_over or not any(seats[s]["bot"] is not None for s in game.to_act):
@@ -530,7 +530,7 @@ class Tables(Presence):
 
     def _replace_at_tables(self, code: str, student_id: int) -> None:
         for row in self.store.all("SELECT * FROM game_tables WHERE session = ?", (code,)):
-            seats = json.loads(row["seats"])
+            seats = read_seats(row["seats"])
             mine = [i for i, s in enumerate(seats) if s["student"] == student_id]
             if not mine:
                 continue
@@ -568,7 +568,7 @@ class Tables(Presence):
         for row in self.store.all(
             "SELECT id, seats FROM game_tables WHERE activity = ? AND over = 0 ORDER BY id", (activity_id,)
         ):
-            seats = json.loads(row["seats"])
+            seats = read_seats(row["seats"])
             if self._due_seat(activity_id, row["id"], seats) is not None:
                 self._play_defaults(code, activity_id, row["id"], seats)
                 moved += 1
@@ -631,7 +631,7 @@ class Tables(Presence):
             )
             if row is None:
                 raise ClassroomError("CL-23", f"no table {str(table)[:20]!r} is running in this session", 404)
-            seats = json.loads(row["seats"])
+            seats = read_seats(row["seats"])
             index = _seat_index(seat, len(seats))
             held = seats[index]
             if held["student"] == student["id"]:
@@ -661,14 +661,14 @@ class Tables(Presence):
         found = self._seat_of(student["id"], code)
         if found is not None:
             old_row, old_seat = found
-            old = json.loads(old_row["seats"]) if old_row["id"] != table else None
+            old = read_seats(old_row["seats"]) if old_row["id"] != table else None
             if old is not None:
                 old[old_seat] = {"student": None, "name": f"Bot {SEAT_NAMES[old_seat]}", "bot": bots}
                 self.store.execute(
                     "UPDATE game_tables SET seats = ? WHERE id = ?", (json.dumps(old), old_row["id"])
                 )
                 self._advance(code, activity_id, old_row["id"], old)
-        seats = json.loads(self.store.one("SELECT seats FROM game_tables WHERE id = ?", (table,))["seats"])
+        seats = read_seats(self.store.one("SELECT seats FROM game_tables WHERE id = ?", (table,))["seats"])
         if found is not None and found[0]["id"] == table:
             seats[found[1]] = {"student": None, "name": f"Bot {SEAT_NAMES[found[1]]}", "bot": bots}
         displaced = seats[index]["student"]

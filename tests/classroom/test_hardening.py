@@ -251,6 +251,49 @@ def test_cl_26_a_damaged_table_is_reported_and_skipped_and_every_other_session_g
     assert stored == [{"state": '{"game": "for_sale", "stat'}]  # kept as it was, for whoever repairs it
 
 
+@pytest.mark.parametrize("seats", ['[{"name": "Aiko", "stud', '{"not": "a list"}', "[1, 2, 3]"])
+def test_cl_26_a_table_whose_seats_are_damaged_is_reported_and_nothing_of_its_session_fails(tmp_path, seats):
+    """The seats' text (not the game's state) damaged: the table is reported when the server starts
+    and played no more; its session's pages, the teacher's views and requests naming it answer
+    (no 500), the other session plays on, and the damaged text is kept as it was."""
+    db = tmp_path / "seats.db"
+    with serve(db, teacher_token=TEACHER, limits=FAST) as server:
+        broken = Class(server.url, ["Aiko", "Ben", "Chiara"])
+        broken.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 1})
+        whole = Class(server.url, ["Dai", "Eri", "Fumi"])
+        whole.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 2})
+    con = sqlite3.connect(db)
+    try:
+        damaged = con.execute("SELECT id FROM game_tables WHERE session = ?", (broken.code,)).fetchone()[0]
+        con.execute("UPDATE game_tables SET seats = ? WHERE id = ?", (seats, damaged))
+        con.commit()
+    finally:
+        con.close()
+    with serve(db, limits=FAST) as again:
+        for room in (broken, whole):
+            room.url, room.teacher = again.url, Client(again.url, TEACHER)
+            room.students = [Client(again.url, s.token) for s in room.students]
+        faults = whole.t("GET", "state")["faults"]
+        assert [f["where"] for f in faults] == [f"table {damaged}"]
+        assert "seats could not be read" in faults[0]["message"]
+        assert _play_a_little(whole, 3) > 0
+        state = broken.t("GET", "state")
+        assert [t["table"] for t in state["tables"]] == [damaged] and state["tables"][0]["to_act"] == []
+        assert broken.teacher.get(f"/api/teacher/{broken.code}/results").status_code == 200
+        for student in broken.students:
+            assert student.get("/api/me").status_code == 200
+            assert student.post("/api/act", {"text": "bid 1"}).status_code in (409, 422)
+        answer = broken.teacher.post(
+            f"/api/teacher/{broken.code}/seat", {"student": "Aiko", "table": damaged, "seat": 0}
+        )
+        assert answer.status_code in (404, 409, 422) and answer.json()["ok"] is False
+        removed = broken.teacher.post(f"/api/teacher/{broken.code}/remove", {"student": "Ben"})
+        assert removed.status_code == 200, removed.text
+        time.sleep(0.5)  # the clock thread's ticks pass over it without a fault
+        assert len(whole.t("GET", "state")["faults"]) == 1
+    assert db_rows(db, "SELECT seats FROM game_tables WHERE id = ?", (damaged,)) == [{"seats": seats}]
+
+
 def test_cl_26_an_unforeseen_error_is_json_and_reported_never_a_bare_500(server, monkeypatch):
     room = Class(server.url, ["Aiko"])
     hub = server.app.state.hub
