@@ -46,7 +46,7 @@ from .dblock import DatabaseLock
 from .feeds import student_events, teacher_events, ticket
 from .pages import page_routes
 from .people_routes import PEOPLE_ROUTES
-from .routes import Classroom, Endpoint, Handler, Who, error_response, mount, route, run
+from .routes import Classroom, Endpoint, Handler, Who, mount, route, run
 from .security import ClassroomError, Limits
 from .store import ROW_COLUMNS, Store
 
@@ -56,7 +56,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 TICK = 0.2  # seconds between the clock thread's looks at the clocks and the tables' waits
 GRACE = 2  # seconds a stopping server waits for open requests (event streams never end by themselves)
 KEEP_ALIVE = 30  # seconds a phone's idle connection stays open (uvicorn's 5 s would cut it between rounds)
-_error = error_response  # a refusal as JSON (plan.py's routes answer with it)
 SEED_RANGE = 2**48  # a server's secret seed: 0 <= seed < SEED_RANGE (an activity's seed stays below 2**62)
 
 

@@ -344,26 +344,27 @@ class PlanRunner:
         answers ``{"ok": true, "plan": progress()}``; ``POST /api/teacher/{code}/advance`` calls
         ``advance()`` and answers the same (the teacher's token, as every teacher route)."""
         from starlette.responses import JSONResponse
-        from starlette.routing import Route
 
-        from .app import ClassroomError, _error
+        from .routes import mount, route
+        from .security import ClassroomError
 
         app = self.room.server.app
         classroom, code = app.state.classroom, self.room.code
 
-        async def plan(request: Any) -> Any:
-            try:
-                classroom.teacher(request)
-                if request.path_params["code"].upper() != code.upper():
-                    raise ClassroomError("CL-5", "this session runs no plan", 404)
-            except ClassroomError as error:
-                return _error(error)
+        async def plan(request: Any, room: Any) -> Any:
+            if request.path_params["code"].upper() != code.upper():
+                raise ClassroomError("CL-5", "this session runs no plan", 404)
             if request.method == "POST":
                 self.advance()
             return JSONResponse({"ok": True, "plan": self.progress()})
 
-        app.router.routes.append(Route("/api/teacher/{code}/advance", plan, methods=["POST"]))
-        app.router.routes.append(Route("/api/teacher/{code}/plan", plan, methods=["GET"]))
+        # Declared like every route of the table (routes.py): the teacher's token, checked by
+        # the table's wrapper before the handler runs.
+        table = (
+            route("/api/teacher/{code}/advance", plan, ["POST"], "teacher"),
+            route("/api/teacher/{code}/plan", plan, ["GET"], "teacher"),
+        )
+        app.router.routes.extend(mount(table, classroom))
 
     @property
     def finished(self) -> bool:
