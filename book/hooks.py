@@ -1,6 +1,8 @@
-"""mkdocs hooks of the lessons' site (book/mkdocs.yml): plotly.js bundled once, a front page, and a
+"""mkdocs hooks of the lessons' site (book/mkdocs.yml): plotly.js bundled once, a front page, a
 page listing every claim the lessons make with its stored evidence (``gamekit.claims``), made
-from ``data/claims`` at build time so it never goes stale.
+from ``data/claims`` at build time so it never goes stale, and the lessons' links to one another
+(``NAME.ipynb`` in a notebook) pointed at the site's pages; a link to a notebook the site leaves
+out (the teacher's guide) becomes plain text naming where it is.
 
 The figures' HTML (``gamekit.plots.render``) draws with ``window.Plotly`` when the page has it and
 only otherwise asks the plotly CDN; loading the bundled copy in ``<head>`` keeps the site offline.
@@ -8,7 +10,9 @@ only otherwise asks the plotly CDN; loading the bundled copy in ``<head>`` keeps
 
 from __future__ import annotations
 
+import html
 import posixpath
+import re
 import shutil
 from pathlib import Path
 
@@ -22,6 +26,8 @@ def _plotly_js() -> Path:
 
 
 CLAIMS_PAGE = "claims.md"
+# A link of a lesson to another notebook beside it: <a href="NAME.ipynb#part">text</a>
+NOTEBOOK_LINK = re.compile(r'<a href="([\w.-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>', re.S)
 
 
 def on_files(files, config):
@@ -43,8 +49,28 @@ def on_post_page(output: str, page, config) -> str:
     return output.replace("</head>", f"{tag}\n</head>", 1)
 
 
+def site_links(page: str, pages: set[str]) -> str:
+    """``page``'s links to notebooks pointed at the site: ``NAME.html`` where the site has that
+    page, else the link's text with where the notebook is (the site works offline, file:// too)."""
+
+    def point(match: re.Match) -> str:
+        name, part, rest, text = match.group(1), match.group(2) or "", match.group(3), match.group(4)
+        if f"{name}.html" in pages:
+            return f'<a href="{name}.html{part}"{rest}>{text}</a>'
+        where = html.escape(f"notebooks/{name}.ipynb")
+        return f'{text} <span class="gk-offsite">(in the repository: <code>{where}</code>, not on this site)</span>'
+
+    return NOTEBOOK_LINK.sub(point, page)
+
+
 def on_post_build(config) -> None:
     site = Path(config["site_dir"])
+    pages = {p.name for p in site.glob("*.html")}
+    for path in site.glob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        pointed = site_links(text, pages)
+        if pointed != text:
+            path.write_text(pointed, encoding="utf-8")
     (site / ASSET).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(_plotly_js(), site / ASSET)
     if not (site / "index.html").exists():

@@ -13,12 +13,16 @@
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import threading
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -86,6 +90,44 @@ def book(tmp_path_factory: pytest.TempPathFactory, serve) -> str:
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     return serve(site)
+
+
+_LINK = re.compile(r'(?:href|src)="([^"]*)"')
+
+
+def test_every_link_of_every_page_of_the_site_leads_to_a_page_or_file_of_the_site(book):
+    """From the front page, every page the site links is fetched, and every link and source on it
+    (pages, anchors' pages, pictures, scripts, style sheets) answers from the site: nothing points
+    at a notebook (.ipynb) or a page the site does not have. Links off the machine are only to the
+    project's own repository and the theme's credit line. Bounded: at most 500 addresses."""
+    seen: set[str] = set()
+    todo = [f"{book}/index.html"]
+    outside: set[str] = set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        assert len(seen) <= 500, "the site links more addresses than expected"
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            assert answer.status == 200, url
+            kind = answer.headers.get("Content-Type", "")
+            body = answer.read().decode("utf-8", "replace") if "html" in kind else ""
+        for link in _LINK.findall(body):
+            link = html.unescape(link)
+            if link.startswith(("#", "data:", "mailto:", "javascript:")) or not link:
+                continue
+            if link.startswith(("http://", "https://")) and not link.startswith(book):
+                outside.add(urllib.parse.urlsplit(link).netloc)
+                continue
+            target = urllib.parse.urljoin(url, link).split("#")[0].split("?")[0]
+            assert not target.endswith(".ipynb"), f"{url} links a notebook: {link}"
+            if target.endswith("/"):
+                target += "index.html"
+            todo.append(target)
+    pages = [u for u in seen if u.endswith(".html")]
+    assert {f"{book}/{n}.html" for n in ("00_start_here", "06_classroom", "07_agents")} <= set(pages)
+    assert outside <= {"github.com", "squidfunk.github.io"}, outside  # the repository; the theme's credit
 
 
 def _offline_page(browser, allowed: str):
