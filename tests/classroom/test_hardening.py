@@ -215,25 +215,40 @@ def _play_a_little(room: Class, moves: int) -> int:
     return done
 
 
-def test_cl_26_a_damaged_table_is_reported_and_skipped_and_every_other_session_goes_on(tmp_path):
+def _one_table_damaged(tmp_path, column: str, text: str, play: bool = False):
+    """Two sessions at For Sale tables on one database; the server stops, ``column`` of the first
+    session's table is overwritten with ``text``; returns (db, that table, its class, the other)."""
     db = tmp_path / "damaged.db"
     with serve(db, teacher_token=TEACHER, limits=FAST) as server:
         broken = Class(server.url, ["Aiko", "Ben", "Chiara"])
         broken.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 1})
         whole = Class(server.url, ["Dai", "Eri", "Fumi"])
         whole.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 2})
-        assert _play_a_little(whole, 3) > 0
+        if play:
+            assert _play_a_little(whole, 3) > 0
     con = sqlite3.connect(db)
     try:
         damaged = con.execute("SELECT id FROM game_tables WHERE session = ?", (broken.code,)).fetchone()[0]
-        con.execute("UPDATE game_tables SET state = ? WHERE id = ?", ('{"game": "for_sale", "stat', damaged))
+        con.execute(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (text, damaged))
         con.commit()
     finally:
         con.close()
+    return db, damaged, broken, whole
+
+
+def _reconnect(server, *rooms: Class) -> None:
+    """The classes' teacher and students, on the restarted server."""
+    for room in rooms:
+        room.url, room.teacher = server.url, Client(server.url, TEACHER)
+        room.students = [Client(server.url, s.token) for s in room.students]
+
+
+def test_cl_26_a_damaged_table_is_reported_and_skipped_and_every_other_session_goes_on(tmp_path):
+    db, damaged, broken, whole = _one_table_damaged(
+        tmp_path, "state", '{"game": "for_sale", "stat', play=True
+    )
     with serve(db, limits=FAST) as again:  # it starts, and says what it skipped
-        for room in (broken, whole):
-            room.url, room.teacher = again.url, Client(again.url, TEACHER)
-            room.students = [Client(again.url, s.token) for s in room.students]
+        _reconnect(again, broken, whole)
         faults = whole.t("GET", "state")["faults"]
         assert [f["where"] for f in faults] == [f"table {damaged}"]
         assert "could not be loaded, skipped" in faults[0]["message"]
@@ -256,23 +271,9 @@ def test_cl_26_a_table_whose_seats_are_damaged_is_reported_and_nothing_of_its_se
     """The seats' text (not the game's state) damaged: the table is reported when the server starts
     and played no more; its session's pages, the teacher's views and requests naming it answer
     (no 500), the other session plays on, and the damaged text is kept as it was."""
-    db = tmp_path / "seats.db"
-    with serve(db, teacher_token=TEACHER, limits=FAST) as server:
-        broken = Class(server.url, ["Aiko", "Ben", "Chiara"])
-        broken.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 1})
-        whole = Class(server.url, ["Dai", "Eri", "Fumi"])
-        whole.t("POST", "tables", {"game": "for_sale", "players": 3, "seed": 2})
-    con = sqlite3.connect(db)
-    try:
-        damaged = con.execute("SELECT id FROM game_tables WHERE session = ?", (broken.code,)).fetchone()[0]
-        con.execute("UPDATE game_tables SET seats = ? WHERE id = ?", (seats, damaged))
-        con.commit()
-    finally:
-        con.close()
+    db, damaged, broken, whole = _one_table_damaged(tmp_path, "seats", seats)
     with serve(db, limits=FAST) as again:
-        for room in (broken, whole):
-            room.url, room.teacher = again.url, Client(again.url, TEACHER)
-            room.students = [Client(again.url, s.token) for s in room.students]
+        _reconnect(again, broken, whole)
         faults = whole.t("GET", "state")["faults"]
         assert [f["where"] for f in faults] == [f"table {damaged}"]
         assert "seats could not be read" in faults[0]["message"]
