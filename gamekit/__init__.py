@@ -23,6 +23,7 @@ from .core import (
 )
 from .core.errors import BotError, BotTimeout, GameStalled, PlayError
 from .core.game import registered
+from .core.i18n import get_language, language, set_language
 from .simulate import play, simulate
 
 GAMES: tuple[str, ...] = registered()
@@ -43,10 +44,13 @@ __all__ = [
     "PlayError",
     "bots",
     "games",
+    "get_language",
+    "language",
     "load_game",
     "new_game",
     "play",
     "replay",
     "rules",
+    "set_language",
     "simulate",
 ]

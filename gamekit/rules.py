@@ -25,7 +25,7 @@ import textwrap
 import tomllib
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -34,6 +34,7 @@ from typing import Any
 from .core import registry
 from .core.data import data_dir
 from .core.errors import read_rules_from
+from .core.i18n import check_lang, get_language
 
 KINDS = ("rule", "reading", "convention", "example")
 # The shape of a rule ID; ``cited`` keeps those whose prefix is a registered game's or the classroom's.
@@ -99,6 +100,16 @@ class Rule:
     reading: str | None = None
     why: str | None = None
     built_from: str | None = None
+    # The project's words in Japanese (``[rule.ja]``: title, statement, reading, why, built_from).
+    ja: tuple[tuple[str, str], ...] = ()
+
+    def localized(self, lang: str | None = None) -> Rule:
+        """This rule in ``lang`` (the current language by default): its title, statement and
+        readings in that language where the reference has them; the quotes stay as they are."""
+        lang = check_lang(lang or get_language())
+        if lang != "ja" or not self.ja:
+            return self
+        return replace(self, **dict(self.ja))
 
     def text(self, quotes: bool = True) -> str:
         """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
@@ -267,7 +278,19 @@ def _rule(game: str, entry: dict[str, Any]) -> Rule:
         reading=prose("reading"),
         why=prose("why"),
         built_from=prose("built_from"),
+        ja=tuple((key, _join_ja(value)) for key, value in entry.get("ja", {}).items()),
     )
+
+
+def _join_ja(text: str) -> str:
+    """Japanese prose from a TOML string wrapped over lines: lines joined without the space that
+    English needs, except where a line ends or starts with a Latin letter or digit."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    out = lines[0] if lines else ""
+    for line in lines[1:]:
+        latin = re.match(r"[A-Za-z0-9`(]", line) and re.search(r"[A-Za-z0-9`),.]$", out)
+        out += (" " if latin else "") + line
+    return out
 
 
 @cache

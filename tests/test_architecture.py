@@ -230,6 +230,7 @@ def test_the_generic_layers_are_the_ones_the_architecture_names():
         "rl",
         "classroom",
         "lessons",
+        "lesson_translation",
         "__main__",
     }, top
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .i18n import Text
 from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every message uses)
 
 if TYPE_CHECKING:
@@ -38,6 +39,11 @@ class IllegalAction(GamekitError, ValueError):
     rule's entry in the rules reference, for a lesson or a play table to show beside the error.
     """
 
+    def __str__(self) -> str:
+        """The message in the language of the moment it is shown (``gamekit.set_language``)."""
+        message = self.args[0] if len(self.args) == 1 else None
+        return message.render() if isinstance(message, Text) else super().__str__()
+
     @property
     def rule_id(self) -> str | None:
         found = _CITED.findall(str(self))
@@ -48,9 +54,12 @@ class IllegalAction(GamekitError, ValueError):
         return _reference[0](self.rule_id) if self.rule_id and _reference else None
 
     def explain(self) -> str:
-        """The message, then the statement of the rule it names."""
+        """The message, then the statement of the rule it names, both in the current language."""
         rule = self.rule
-        return str(self) if rule is None else f"{self}\n{rule.id} {rule.title}: {rule.statement}"
+        if rule is None:
+            return str(self)
+        rule = rule.localized()
+        return f"{self}\n{rule.id} {rule.title}: {rule.statement}"
 
 
 class LoadError(GamekitError, ValueError):

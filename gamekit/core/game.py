@@ -41,6 +41,7 @@ from .actions import Action, same_value
 from .chance import ChancePending, ExplicitChance
 from .errors import ConfigError, IllegalAction
 from .events import Event, Events
+from .i18n import get_language
 from .narration import SEAT_NAMES, seat_name, standings_text, winners_text  # noqa: F401
 from .options import Option, resolve_options
 from .quoting import clip, quote
@@ -114,6 +115,7 @@ class Game(ABC):
         self.rng = random.Random(seed) if chance is None else ExplicitChance(chance)
         self._events: list[Event] = []  # narrated lazily: see ``log``
         self._narrated = 0
+        self._narrated_in = ""  # the language the log's texts are in
         self.history: list[tuple[int, str]] = []
         self._to_act = ()
         try:
@@ -343,7 +345,7 @@ class Game(ABC):
         self._events.append(data)
 
     def _narrate(self, event: Event) -> str:
-        """The event's one-line English narration, made from the event's own public data by the
+        """The event's one-line narration in the current language, made from the event's own public data by the
         game's ``_narrate_<type>`` method (a ``-`` in the type read as ``_``).
 
         Every seat reads the same line, so it must never use the event's ``private`` part.
@@ -360,6 +362,8 @@ class Game(ABC):
     def log(self) -> list[Event]:
         """The events so far, oldest first; each has ``type``, ``seat``, ``text`` and ``rule``."""
         events = self._events
+        if self._narrated_in != get_language():  # narrated in another language: tell it again
+            self._narrated, self._narrated_in = 0, get_language()
         if self._narrated < len(events):
             narrate, rule = self._narrate, self._event_rule
             for event in events[self._narrated :]:
