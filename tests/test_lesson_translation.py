@@ -1,0 +1,71 @@
+"""Each lesson in two languages from one source: the Japanese notebook is the English one with its
+words from data/lessons/ja, its code the same (gamekit.lesson_translation)."""
+
+from __future__ import annotations
+
+import io
+import json
+import tokenize
+
+import pytest
+
+from gamekit import lesson_translation as lt
+
+LESSONS = lt.lessons()
+
+
+def test_every_lesson_the_start_page_and_the_guide_are_translated():
+    assert {"00_start_here", "teacher_guide"} <= set(LESSONS)
+    assert len(LESSONS) >= 9
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_japanese_lesson_is_whole_and_made_from_the_current_english(stem):
+    assert lt.problems(stem) == []
+
+
+def _code_without_comments(code: str) -> str:
+    try:
+        tokens = [
+            t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type != tokenize.COMMENT
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        return code
+    return tokenize.untokenize((t.type, t.string) for t in tokens)
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_two_languages_run_the_same_code(stem):
+    english = json.loads((lt.notebooks_dir() / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    japanese = json.loads(lt.translated_path(stem).read_text(encoding="utf-8"))
+    first, *rest = japanese["cells"]
+    assert first["id"] == lt.LANGUAGE_CELL_ID and 'set_language("ja")' in "".join(first["source"])
+    assert [c.get("id") for c in rest] == [c.get("id") for c in english["cells"]]
+    for en, ja in zip(english["cells"], rest, strict=True):
+        assert en["cell_type"] == ja["cell_type"]
+        if en["cell_type"] == "code":
+            assert _code_without_comments("".join(en["source"])) == _code_without_comments(
+                "".join(ja["source"])
+            )
+
+
+def test_a_comment_is_translated_where_it_stands_and_code_is_left_alone():
+    code = 'x = "# not a comment"  # the best bot\n# whole line\ny = 1'
+    missing: list[str] = []
+    out = lt._translate_code(code, {"the best bot": "最強のボット", "whole line": "一行"}, missing, "here")
+    assert out == 'x = "# not a comment"  # 最強のボット\n# 一行\ny = 1'
+    assert missing == []
+    lt._translate_code(code, {}, missing, "here")
+    assert sorted(missing) == ["here: comment 'the best bot'", "here: comment 'whole line'"]
+
+
+def test_links_of_a_translated_lesson_reach_the_same_files():
+    names = {"01_for_sale.ipynb", "teacher_guide.ipynb"}
+    text = "[ガイド](teacher_guide.ipynb#a) [例](../data/examples/x.toml) [外](https://example.org) [図](fig.png)"
+    assert lt._relink(text, names) == (
+        "[ガイド](teacher_guide.ipynb#a) [例](../../data/examples/x.toml) [外](https://example.org) [図](../fig.png)"
+    )
+
+
+def test_code_that_does_not_tokenize_keeps_the_comments_read_before_and_does_not_fail():
+    assert [text for _s, _e, text in lt._comments('# first\nx = """never closed')] == ["first"]
