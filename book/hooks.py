@@ -28,7 +28,7 @@ def _plotly_js() -> Path:
 
 CLAIMS_PAGE = "claims.md"
 # A link of a lesson to another notebook beside it: <a href="NAME.ipynb#part">text</a>
-NOTEBOOK_LINK = re.compile(r'<a href="([\w.-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>', re.S)
+NOTEBOOK_LINK = re.compile(r'<a href="((?:\.\./|ja/)?[\w.-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>', re.S)
 
 
 def on_files(files, config):
@@ -51,14 +51,16 @@ def on_post_page(output: str, page, config) -> str:
 
 
 def site_links(page: str, pages: set[str], folder: str = "") -> str:
-    """``page``'s links to notebooks pointed at the site: ``NAME.html`` where the site has that
-    page, else the link's text with where the notebook is (the site works offline, file:// too)."""
+    """``page`` (in ``folder``, "" or "ja/")'s links to notebooks pointed at the site: ``NAME.html``
+    where the site has that page (``pages``: every page's path in the site), else the link's text
+    with where the notebook is (the site works offline, file:// too)."""
 
     def point(match: re.Match) -> str:
         name, part, rest, text = match.group(1), match.group(2) or "", match.group(3), match.group(4)
-        if f"{name}.html" in pages:
+        target = posixpath.normpath(posixpath.join(folder, name))
+        if f"{target}.html" in pages:
             return f'<a href="{name}.html{part}"{rest}>{text}</a>'
-        where = html.escape(f"notebooks/{folder}{name}.ipynb")
+        where = html.escape(f"notebooks/{target}.ipynb")
         return f'{text} <span class="gk-offsite">(in the repository: <code>{where}</code>, not on this site)</span>'
 
     return NOTEBOOK_LINK.sub(point, page)
@@ -81,11 +83,10 @@ def language_switch(page: str, here: str, twins: set[str], name: str) -> str:
 
 def on_post_build(config) -> None:
     site = Path(config["site_dir"])
+    pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
     for here in LANGUAGES:
         folder = site / here
-        pages = {p.name for p in folder.glob("*.html")}
-        other = site / LANGUAGES[here][1] if here == "" else site
-        twins = {p.name for p in other.glob("*.html")}
+        twins = {p.name for p in (site / LANGUAGES[here][1] if here == "" else site).glob("*.html")}
         for path in folder.glob("*.html"):
             text = path.read_text(encoding="utf-8")
             pointed = language_switch(site_links(text, pages, here), here, twins, path.name)

@@ -126,12 +126,15 @@ def update(stem: str, lang: str = LANG) -> Path:
 
 def _relink(markdown: str, names: set[str]) -> str:
     """Links of a lesson moved one folder down: another lesson stays beside it (it is translated
-    too), anything else relative (a data file, a picture) is reached one folder up."""
+    too), a link the translation makes to an English lesson (``../01_for_sale.ipynb``) stays, and
+    anything else relative (a data file, a picture) is reached one folder up."""
 
     def fix(match: re.Match[str]) -> str:
         target = match.group(2)
         bare = target.split("#", 1)[0]
         if not bare or re.match(r"^[a-z]+:", target) or target.startswith("/") or bare in names:
+            return match.group(0)
+        if bare.startswith("../") and bare[3:] in names:  # the English twin, named as such
             return match.group(0)
         return f"{match.group(1)}../{target}{match.group(3)}"
 

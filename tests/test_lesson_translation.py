@@ -65,6 +65,7 @@ def test_links_of_a_translated_lesson_reach_the_same_files():
     assert lt._relink(text, names) == (
         "[ガイド](teacher_guide.ipynb#a) [例](../../data/examples/x.toml) [外](https://example.org) [図](../fig.png)"
     )
+    assert lt._relink("[English](../01_for_sale.ipynb)", names) == "[English](../01_for_sale.ipynb)"
 
 
 def test_code_that_does_not_tokenize_keeps_the_comments_read_before_and_does_not_fail():
