@@ -49,10 +49,12 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m tests.soak
 
-# Execute every lesson top to bottom in place, as they are committed: with each figure's static
+# Execute every lesson top to bottom in place, as they are committed, in English and in Japanese
+# (notebooks/ja/, made first from the English and data/lessons/ja: gamekit.lesson_translation): with each figure's static
 # picture (GAMEKIT_STATIC_FIGURES=1; kaleido and Chromium), so GitHub and exports show it.
 lessons: $(STAMP)
-	cd notebooks && for nb in *.ipynb; do \
+	$(BIN)/python -m gamekit.lesson_translation translate
+	cd notebooks && for nb in *.ipynb ja/*.ipynb; do \
 		start=$$(date +%s); \
 		for attempt in 1 2; do \
 			GAMEKIT_STATIC_FIGURES=1 timeout 600 ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \

@@ -2,7 +2,8 @@
 page listing every claim the lessons make with its stored evidence (``gamekit.claims``), made
 from ``data/claims`` at build time so it never goes stale, and the lessons' links to one another
 (``NAME.ipynb`` in a notebook) pointed at the site's pages; a link to a notebook the site leaves
-out (the teacher's guide) becomes plain text naming where it is.
+out (the teacher's guide) becomes plain text naming where it is. Each lesson is on the site in
+English (``NAME.html``) and Japanese (``ja/NAME.html``), and each page links its twin.
 
 The figures' HTML (``gamekit.plots.render``) draws with ``window.Plotly`` when the page has it and
 only otherwise asks the plotly CDN; loading the bundled copy in ``<head>`` keeps the site offline.
@@ -27,7 +28,7 @@ def _plotly_js() -> Path:
 
 CLAIMS_PAGE = "claims.md"
 # A link of a lesson to another notebook beside it: <a href="NAME.ipynb#part">text</a>
-NOTEBOOK_LINK = re.compile(r'<a href="([\w.-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>', re.S)
+NOTEBOOK_LINK = re.compile(r'<a href="((?:\.\./|ja/)?[\w.-]+)\.ipynb(#[^"]*)?"([^>]*)>(.*?)</a>', re.S)
 
 
 def on_files(files, config):
@@ -49,28 +50,48 @@ def on_post_page(output: str, page, config) -> str:
     return output.replace("</head>", f"{tag}\n</head>", 1)
 
 
-def site_links(page: str, pages: set[str]) -> str:
-    """``page``'s links to notebooks pointed at the site: ``NAME.html`` where the site has that
-    page, else the link's text with where the notebook is (the site works offline, file:// too)."""
+def site_links(page: str, pages: set[str], folder: str = "") -> str:
+    """``page`` (in ``folder``, "" or "ja/")'s links to notebooks pointed at the site: ``NAME.html``
+    where the site has that page (``pages``: every page's path in the site), else the link's text
+    with where the notebook is (the site works offline, file:// too)."""
 
     def point(match: re.Match) -> str:
         name, part, rest, text = match.group(1), match.group(2) or "", match.group(3), match.group(4)
-        if f"{name}.html" in pages:
+        target = posixpath.normpath(posixpath.join(folder, name))
+        if f"{target}.html" in pages:
             return f'<a href="{name}.html{part}"{rest}>{text}</a>'
-        where = html.escape(f"notebooks/{name}.ipynb")
+        where = html.escape(f"notebooks/{target}.ipynb")
         return f'{text} <span class="gk-offsite">(in the repository: <code>{where}</code>, not on this site)</span>'
 
     return NOTEBOOK_LINK.sub(point, page)
 
 
+LANGUAGES = {"": ("English", "ja/", "日本語"), "ja/": ("日本語", "../", "English")}
+
+
+def language_switch(page: str, here: str, twins: set[str], name: str) -> str:
+    """``page`` with a link to the same lesson in the other language, where the site has it."""
+    _label, there, other = LANGUAGES[here]
+    if name not in twins or 'class="gk-language"' in page:
+        return page
+    link = (
+        f'<div class="gk-language" style="text-align:right;margin:0 0 8px 0">'
+        f'<a href="{there}{name}" hreflang="{"ja" if here == "" else "en"}">{other}</a></div>'
+    )
+    return re.sub(r"(<article[^>]*>)", lambda m: m.group(1) + link, page, count=1)
+
+
 def on_post_build(config) -> None:
     site = Path(config["site_dir"])
-    pages = {p.name for p in site.glob("*.html")}
-    for path in site.glob("*.html"):
-        text = path.read_text(encoding="utf-8")
-        pointed = site_links(text, pages)
-        if pointed != text:
-            path.write_text(pointed, encoding="utf-8")
+    pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
+    for here in LANGUAGES:
+        folder = site / here
+        twins = {p.name for p in (site / LANGUAGES[here][1] if here == "" else site).glob("*.html")}
+        for path in folder.glob("*.html"):
+            text = path.read_text(encoding="utf-8")
+            pointed = language_switch(site_links(text, pages, here), here, twins, path.name)
+            if pointed != text:
+                path.write_text(pointed, encoding="utf-8")
     (site / ASSET).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(_plotly_js(), site / ASSET)
     if not (site / "index.html").exists():

@@ -71,32 +71,65 @@ def _source(cell: dict[str, Any]) -> str:
 
 def _comments(code: str) -> Iterator[tuple[tuple[int, int], tuple[int, int], str]]:
     """The comments of a code cell: (start, end, text without ``#`` and the space after it)."""
+    for start, end, kind, text in _words(code):
+        if kind == "comment":
+            yield start, end, text
+
+
+# A string in code that a reader sees as words (a label, a title, a sentence it prints): two words
+# or more, or a word and a colon. Identifiers, paths, URLs and rule IDs are never words.
+_PHRASE = re.compile(r"[A-Za-z]{2,}[^\n]*?\s+[A-Za-z(]|[A-Za-z]{2,}\s*:\s*$")
+_NOT_WORDS = re.compile(r"^[\w.\-/]*$|://|^[A-Z]{2,4}-[A-Z]\d+$")
+_STRING = re.compile(r"^([A-Za-z]*)('''|\"\"\"|'|\")(.*)\2$", re.S)
+
+
+def _words(code: str) -> Iterator[tuple[tuple[int, int], tuple[int, int], str, str]]:
+    """What a translator may see in a code cell, in order: ``(start, end, kind, text)`` with kind
+    "comment" (text after ``#``) or "string" (a one-line string literal's body as typed, for the
+    strings that read as words: labels, titles, printed sentences)."""
     try:
         for token in tokenize.generate_tokens(io.StringIO(code).readline):
             if token.type == tokenize.COMMENT:
                 text = token.string[1:].strip()
                 if text and not text.startswith(("noqa", "type:", "NBVAL", "!")):
-                    yield token.start, token.end, text
-    except (tokenize.TokenError, IndentationError, SyntaxError):  # IPython magics: no comments read
+                    yield token.start, token.end, "comment", text
+            elif token.type == tokenize.STRING and token.start[0] == token.end[0]:
+                found = _STRING.match(token.string)
+                if found and "b" not in found.group(1).lower():
+                    body = found.group(3)
+                    if _PHRASE.search(body) and not _NOT_WORDS.search(body.strip()):
+                        yield token.start, token.end, "string", body
+    except (tokenize.TokenError, IndentationError, SyntaxError):  # IPython magics: read no further
         return
 
 
-def texts(stem: str) -> list[tuple[str, str]]:
-    """What a translator translates in lesson ``stem``: ``(text, where)`` in the lesson's order."""
-    out: list[tuple[str, str]] = []
+CODE = "code"  # the context of a string in code in a catalogue (a comment or a cell has none)
+Key = str | tuple[str, str]  # an entry: its text, or (context, text) for a string in code
+
+
+def _key(text: str, context: str | None) -> Key:
+    return (context, text) if context else text
+
+
+def texts(stem: str) -> list[tuple[str, str, str | None]]:
+    """What a translator translates in lesson ``stem``: ``(text, where, context)`` in the lesson's
+    order; context ``"code"`` for a string in code (its translation may be the same text where the
+    string is not words for a reader: a key, an action text)."""
+    out: list[tuple[str, str, str | None]] = []
     for cell in _read_notebook(notebooks_dir() / f"{stem}.ipynb")["cells"]:
         text = _source(cell)
         if cell["cell_type"] == "markdown" and text.strip():
-            out.append((text, f"markdown cell {cell.get('id')}"))
+            out.append((text, f"markdown cell {cell.get('id')}", None))
         elif cell["cell_type"] == "code":
-            out += [
-                (comment, f"comment in code cell {cell.get('id')}") for _s, _e, comment in _comments(text)
-            ]
+            for _s, _e, kind, words in _words(text):
+                where = f"{kind} in code cell {cell.get('id')}"
+                out.append((words, where, CODE if kind == "string" else None))
     return out
 
 
-def read_catalogue(stem: str, lang: str = LANG) -> dict[str, str]:
-    """The lesson's translations, ``{English: translation}`` (empty and fuzzy entries left out)."""
+def read_catalogue(stem: str, lang: str = LANG) -> dict[Key, str]:
+    """The lesson's translations, ``{English: translation}`` (``("code", English)`` for a string
+    in code); empty and fuzzy entries left out."""
     from babel.messages.pofile import read_po
 
     path = catalogue_path(stem, lang)
@@ -104,7 +137,11 @@ def read_catalogue(stem: str, lang: str = LANG) -> dict[str, str]:
         return {}
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy and isinstance(m.id, str)}
+    return {
+        _key(m.id, m.context): m.string
+        for m in catalog
+        if m.id and m.string and not m.fuzzy and isinstance(m.id, str)
+    }
 
 
 def update(stem: str, lang: str = LANG) -> Path:
@@ -114,9 +151,9 @@ def update(stem: str, lang: str = LANG) -> Path:
 
     known = read_catalogue(stem, lang)
     catalog = Catalog(locale=lang, domain=stem, project="gamekit lessons", fuzzy=False)
-    for text, where in texts(stem):
-        if text not in catalog:
-            catalog.add(text, known.get(text, ""), auto_comments=[where])
+    for text, where, context in texts(stem):
+        if catalog.get(text, context=context) is None:
+            catalog.add(text, known.get(_key(text, context), ""), auto_comments=[where], context=context)
     path = catalogue_path(stem, lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
@@ -126,27 +163,36 @@ def update(stem: str, lang: str = LANG) -> Path:
 
 def _relink(markdown: str, names: set[str]) -> str:
     """Links of a lesson moved one folder down: another lesson stays beside it (it is translated
-    too), anything else relative (a data file, a picture) is reached one folder up."""
+    too), a link the translation makes to an English lesson (``../01_for_sale.ipynb``) stays, and
+    anything else relative (a data file, a picture) is reached one folder up."""
 
     def fix(match: re.Match[str]) -> str:
         target = match.group(2)
         bare = target.split("#", 1)[0]
         if not bare or re.match(r"^[a-z]+:", target) or target.startswith("/") or bare in names:
             return match.group(0)
+        if bare.startswith("../") and bare[3:] in names:  # the English twin, named as such
+            return match.group(0)
         return f"{match.group(1)}../{target}{match.group(3)}"
 
     return _LINK.sub(fix, markdown)
 
 
-def _translate_code(code: str, catalogue: dict[str, str], missing: list[str], where: str) -> str:
+def _translate_code(code: str, catalogue: dict[Key, str], missing: list[str], where: str) -> str:
     lines = code.split("\n")
-    for (row, col), (_erow, ecol), text in reversed(list(_comments(code))):
-        translated = catalogue.get(text)
+    for (row, col), (_erow, ecol), kind, text in reversed(list(_words(code))):
+        translated = catalogue.get(_key(text, CODE if kind == "string" else None))
         if translated is None:
-            missing.append(f"{where}: comment {text!r}")
+            missing.append(f"{where}: {kind} {text!r}")
             continue
         line = lines[row - 1]
-        lines[row - 1] = line[:col] + "# " + translated + line[ecol:]
+        if kind == "comment":
+            lines[row - 1] = line[:col] + "# " + translated + line[ecol:]
+        else:
+            found = _STRING.match(line[col:ecol])
+            assert found is not None  # _words found this string here
+            prefix, quote = found.group(1), found.group(2)
+            lines[row - 1] = line[:col] + prefix + quote + translated + quote + line[ecol:]
     return "\n".join(lines)
 
 
@@ -208,12 +254,16 @@ def problems(stem: str, lang: str = LANG) -> list[str]:
     no longer has, and a translated notebook whose cells differ from what ``translate`` makes."""
     notebook, out = build(stem, lang)
     catalogue = read_catalogue(stem, lang)
-    wanted = {text for text, _where in texts(stem)}
-    for english, translated in catalogue.items():
-        if english not in wanted:
+    wanted = {_key(text, context) for text, _where, context in texts(stem)}
+    for key, translated in catalogue.items():
+        english = key if isinstance(key, str) else key[1]
+        if key not in wanted:
             out.append(f"{stem}: the catalogue has {english[:60]!r}…, which the lesson no longer has")
-        elif not _JAPANESE.search(translated) and len(_ENGLISH_WORDS.findall(translated)) >= 3:
-            out.append(f"{stem}: {english[:60]!r}… is 'translated' into English")
+        elif isinstance(key, str) and not _JAPANESE.search(translated):
+            if len(_ENGLISH_WORDS.findall(translated)) >= 3:
+                out.append(f"{stem}: {english[:60]!r}… is 'translated' into English")
+        elif not isinstance(key, str) and _breaks_string(translated, english):
+            out.append(f"{stem}: the translation of the string {english[:40]!r} has a bare quote")
     path = translated_path(stem, lang)
     if not path.is_file():
         return [
@@ -231,6 +281,12 @@ def problems(stem: str, lang: str = LANG) -> list[str]:
             f"{stem}: notebooks/{lang}/{stem}.ipynb is out of date (python -m gamekit.lesson_translation translate)"
         )
     return out
+
+
+def _breaks_string(translated: str, english: str) -> bool:
+    """Whether a string's translated body could end the string early: a quote the English body did
+    not have (the catalogue holds bodies as typed, escapes included)."""
+    return any(translated.count(q) > english.count(q) for q in ("'", '"'))
 
 
 def main(argv: list[str] | None = None) -> int:
