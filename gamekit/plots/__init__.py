@@ -72,7 +72,7 @@ def _win_rate_by(
         y=fair,
         line_dash="dot",
         line_color=palette.REFERENCE,
-        annotation_text=_("fair share {share}", share=f"{fair:.0%}"),
+        annotation_text=_("fair share {share}", share=format(fair, ".0%")),
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig

@@ -35,7 +35,7 @@ def win_share_against_simulations(sweep: pd.DataFrame, title: str | None = None)
         y=even,
         line_dash="dot",
         line_color=palette.REFERENCE,
-        annotation_text=_("even share {share}", share=f"{even:.0%}"),
+        annotation_text=_("even share {share}", share=format(even, ".0%")),
     )
     fig.update_xaxes(type="log", tickvals=sorted(sweep["simulations"].unique()))
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
@@ -75,7 +75,7 @@ def selling_rules(comparison: pd.DataFrame, title: str | None = None) -> go.Figu
         _("seat A's expected cheques (thousands)"),
     )
     labels = [
-        _("{rule}<br>NashConv {conv}", rule=rule, conv=f"{conv:.2f}")
+        _("{rule}<br>NashConv {conv}", rule=rule, conv=format(conv, ".2f"))
         for rule, conv in zip(comparison["rule"], comparison[NASHCONV], strict=True)
     ]
     fig.add_bar(
@@ -93,7 +93,7 @@ def selling_rules(comparison: pd.DataFrame, title: str | None = None) -> go.Figu
         y=eq,
         line_dash="dash",
         line_color=palette.REFERENCE,
-        annotation_text=_("equilibrium {value}", value=f"{eq:.2f}"),
+        annotation_text=_("equilibrium {value}", value=format(eq, ".2f")),
         annotation_position="top left",
     )
     fig.update_yaxes(range=[0, float(comparison[VALUE].max()) * 1.15])
