@@ -268,8 +268,8 @@ def bids_figure(
                 marker={
                     "color": colour,
                     "size": 13,
-                    "symbol": palette.symbol(style),
-                    "line": {"color": "white", "width": 1},
+                    "symbol": palette.diamond(style),
+                    "line": {"color": "white", "width": 1.5},
                 },
                 error_y=error_bars(means),
             )

@@ -65,6 +65,16 @@ SYMBOLS: tuple[str, ...] = (
     "star",
     "cross",
 )
+# Markers of a mean drawn over the points it summarises: every one a diamond (lessons call them
+# "the diamonds"), each series' its own kind, drawn with a white outline or cross.
+DIAMONDS: tuple[str, ...] = (
+    "diamond",
+    "diamond-cross",
+    "diamond-x",
+    "diamond-tall",
+    "diamond-wide",
+    "diamond-dot",
+)
 DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 PATTERNS: tuple[str, ...] = ("", "/", ".", "x", "\\", "-", "|", "+")
 
@@ -76,6 +86,10 @@ def colour(i: int) -> str:
 
 def symbol(i: int) -> str:
     return SYMBOLS[i % len(SYMBOLS)]
+
+
+def diamond(i: int) -> str:
+    return DIAMONDS[i % len(DIAMONDS)]
 
 
 def dash(i: int) -> str:
@@ -126,6 +140,7 @@ def rgba(hex_colour: str, alpha: float) -> str:
 
 __all__ = [
     "DASHES",
+    "DIAMONDS",
     "FORMATS",
     "NEUTRAL",
     "OKABE_ITO",
@@ -136,6 +151,7 @@ __all__ = [
     "bar",
     "colour",
     "dash",
+    "diamond",
     "format_index",
     "line",
     "marker",

@@ -96,7 +96,7 @@ def value_against_price(
             y=exact["value"],
             mode="lines",
             name="exact value in a one-round sale",
-            line={"color": palette.REFERENCE, "dash": "dot"},
+            line={"color": palette.REFERENCE, "dash": "dash"},
         )
     fig.update_yaxes(rangemode="tozero")
     return label_lines(fig)
