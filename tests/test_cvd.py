@@ -71,6 +71,77 @@ def test_translucent_colours_are_seen_over_white():
         cvd.parse("hsl(0, 50%, 50%)")
 
 
+# ------------------------------------------------------------------------------ reading a figure
+def _figure(*traces, **layout):
+    go = pytest.importorskip("plotly.graph_objects")
+    fig = go.Figure()
+    for trace in traces:
+        fig.add_scatter(**trace)
+    fig.update_layout(**layout)
+    return fig
+
+
+def test_the_check_finds_the_issues_red_and_green_and_marks_that_differ():
+    red_green = _figure(
+        {"y": [1, 2], "name": "paid", "mode": "lines+markers", "marker_color": "#d0543b"},
+        {"y": [2, 1], "name": "came", "mode": "lines+markers", "marker_color": "#4c9a2a"},
+    )
+    near = cvd.closest(red_green)
+    assert near.delta_e == pytest.approx(1.2, abs=0.05) and near.vision == "deuteranopia"
+    assert cvd.colour_only(red_green) == [("paid", "came")]
+    apart = _figure(
+        {"y": [1, 2], "name": "paid", **palette.series(0)},
+        {"y": [2, 1], "name": "came", **palette.series(1)},
+    )
+    assert cvd.closest(apart).delta_e > 90 and cvd.colour_only(apart) == []
+
+
+def test_series_are_legend_entries_with_their_group_in_shared_panels():
+    fig = _figure(
+        {"y": [1], "name": "a", "legendgroup": "a", "marker_color": "#0072b2", "mode": "markers"},
+        {
+            "y": [1],
+            "name": "a",
+            "legendgroup": "a",
+            "showlegend": False,
+            "line_color": "#56b4e9",
+            "mode": "lines",
+        },
+        {"y": [1], "name": "hidden", "showlegend": False, "marker_color": "#0072b2", "mode": "markers"},
+        {"y": [1], "mode": "lines"},  # no name: a band's edge, not a series
+    )
+    (a,) = cvd.series_of(fig)
+    assert a.colours == {"#0072b2", "#56b4e9"} and len(a.marks) == 2
+    other_panel = _figure(
+        {"y": [1], "name": "left", "marker_color": "#d0543b", "mode": "markers"},
+        {
+            "y": [1],
+            "name": "right",
+            "marker_color": "#4c9a2a",
+            "mode": "markers",
+            "xaxis": "x2",
+            "yaxis": "y2",
+        },
+    )
+    assert cvd.closest(other_panel).first == "" and cvd.colour_only(other_panel) == []
+    # the template's colourway stands in for a colour the trace does not set
+    plain = _figure({"y": [1], "name": "one", "mode": "markers"}, template="plotly_white")
+    assert cvd.series_of(plain)[0].colours == {"#636efa"}
+
+
+def test_without_a_legend_only_directly_labelled_traces_are_series():
+    from gamekit.plots import label_lines
+
+    traces = (
+        {"x": [0, 1], "y": [0, 1], "name": "first", "mode": "lines", "line_color": "#d0543b"},
+        {"x": [0, 1], "y": [1, 0], "name": "second", "mode": "lines", "line_color": "#4c9a2a"},
+    )
+    assert cvd.series_of(_figure(*traces, showlegend=False)) == []
+    labelled = label_lines(_figure(*traces))
+    assert labelled.layout.showlegend is False
+    assert {s.name for s in cvd.series_of(labelled)} == {"first", "second"}
+
+
 # ------------------------------------------------------------------------------ the palette
 def test_palette_series_keep_apart_under_every_simulation():
     """The palette's promise (its comment): the first two ≥ 90, three ≥ 24, four ≥ 20, all ≥ 16."""
