@@ -116,7 +116,7 @@ def bar(i: int, **extra: Any) -> dict[str, Any]:
     shape = pattern(i)
     return {
         "color": colour(i),
-        "pattern": {"shape": shape, "fgcolor": "white", "fgopacity": 0.6, "solidity": 0.3},
+        "pattern": {"shape": shape, "fgcolor": "white", "fgopacity": 0.45, "solidity": 0.2, "size": 9},
         **extra,
     }
 
