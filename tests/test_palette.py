@@ -48,6 +48,15 @@ def test_each_line_is_named_at_its_end_in_its_colour_and_the_legend_goes():
     assert fig.layout.margin.r > 150  # room for the labels
 
 
+def test_japanese_labels_wrap_by_the_width_of_their_characters():
+    from gamekit.plots.labels import WRAP, _wrap, width
+
+    lines = _wrap("実際にめくったカードで計算した同じ式")
+    assert len(lines) == 2 and all(width(line) <= WRAP for line in lines)
+    assert "".join(lines) == "実際にめくったカードで計算した同じ式"
+    assert _wrap("against 2 x house_value:1.5") == ["against 2 x", "house_value:1.5"]
+
+
 def test_labels_that_would_overlap_are_moved_apart():
     fig = label_lines(_two_lines([0, 1, 1.0], [0, 1, 1.001]))
     a, b = sorted(fig.layout.annotations, key=lambda a: a.yshift)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Any
 
 WRAP = 24  # characters a label line holds before it wraps
@@ -22,13 +23,30 @@ def plain(text: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", text.replace("<br>", " ")).split())
 
 
-def _wrap(text: str, width: int = WRAP) -> list[str]:
+def width(text: str) -> int:
+    """Columns ``text`` takes: a wide (CJK) character counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pieces(word: str, size: int) -> list[str]:
+    """A word too wide for a line (Japanese has no spaces) cut into pieces of ``size`` columns."""
+    out = [""]
+    for char in word:
+        if out[-1] and width(out[-1] + char) > size:
+            out.append("")
+        out[-1] += char
+    return out
+
+
+def _wrap(text: str, size: int = WRAP) -> list[str]:
     lines: list[str] = []
     for word in str(text).split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
+        first, *rest = _pieces(word, size)
+        if lines and width(lines[-1]) + 1 + width(first) <= size:
+            lines[-1] += " " + first
         else:
-            lines.append(word)
+            lines.append(first)
+        lines += rest
     return lines or [""]
 
 
@@ -143,7 +161,7 @@ def label_lines(fig: Any, names: set[str] | None = None, hide_legend: bool = Tru
                 font={"size": 13},
                 text=f'<span style="color:{label["colour"]}">━━</span> ' + "<br>".join(label["lines"]),
             )
-            widest = max(widest, max(len(line) for line in label["lines"]) + 3)
+            widest = max(widest, max(width(line) for line in label["lines"]) + 3)
     if widest:
         right = layout.margin.r or 80
         fig.update_layout(margin={"r": max(right, int(widest * CHAR_PX) + 30)})
