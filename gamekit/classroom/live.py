@@ -33,10 +33,10 @@ import plotly.graph_objects as go
 from scipy import stats as scipy_stats
 
 from .. import analysis
-from ..auction_lab import COLOURS, FORMAT_NAMES
+from ..auction_lab import FORMAT_NAMES
 from ..auctions import half_back
 from ..pictures import STYLE
-from ..plots import error_bars, figure
+from ..plots import error_bars, figure, palette
 from ..theory import auctions as theory
 from .store import ROW_COLUMNS
 
@@ -231,18 +231,19 @@ def bids_figure(
         y=[low, high],
         mode="lines",
         name=diagonal,
-        line={"color": "#555", "dash": "dot", "width": 2},
+        line={"color": palette.REFERENCE, "dash": "dot", "width": 2},
     )
     grid = np.linspace(low, high, 101)
     line_top = high  # the losers-pay-half line rises to twice high (CL-18): the axis shows all of it
     for fmt, part in table.groupby("format", sort=False):
-        colour = COLOURS.get(fmt, "#444")
+        style = palette.format_index(fmt)
+        colour = palette.colour(style)
         fig.add_scatter(
             x=part["value"],
             y=part["bid"],
             mode="markers",
             name=f"bids, {_name(fmt)}",
-            marker={"color": colour, "size": 9, "opacity": 0.55},
+            marker={"color": colour, "size": 9, "opacity": 0.55, "symbol": palette.symbol(style) + "-open"},
             text=part["name"],
             hovertemplate="%{text}: value %{x}, bid %{y}<extra></extra>",
         )
@@ -255,7 +256,7 @@ def bids_figure(
                 y=line,
                 mode="lines",
                 name=f"equilibrium, {_name(fmt)} (n = {n})",
-                line={"color": colour, "width": 3},
+                line={"color": colour, "width": 3, "dash": palette.dash(style)},
             )
         if bins:
             means = _binned_means(part[~part["censored"]], low, high, bins)
@@ -267,8 +268,8 @@ def bids_figure(
                 marker={
                     "color": colour,
                     "size": 13,
-                    "symbol": "diamond",
-                    "line": {"color": "white", "width": 1},
+                    "symbol": palette.diamond(style),
+                    "line": {"color": "white", "width": 1.5},
                 },
                 error_y=error_bars(means),
             )
@@ -308,7 +309,7 @@ def revenue_figure(
         x=names,
         y=table["mean"],
         error_y=error_bars(table),
-        marker_color=[COLOURS.get(f, "#444") for f in table["format"]],
+        marker_color=[palette.colour(palette.format_index(f)) for f in table["format"]],
         name="the class: mean revenue",
         text=[f"{r} round{'s' if r != 1 else ''}" for r in table["rounds"]],
         textposition="inside",
@@ -320,7 +321,7 @@ def revenue_figure(
         y=table["theory"],
         mode="markers",
         name="theory: (n−1)/(n+1) of the range",
-        marker={"color": "#d0543b", "size": 16, "symbol": "line-ew-open", "line": {"width": 4}},
+        marker={"color": palette.REFERENCE, "size": 16, "symbol": "line-ew-open", "line": {"width": 4}},
         text=labels,
         hovertemplate="%{text}: %{y:.1f}<extra></extra>",
     )

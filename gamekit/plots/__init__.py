@@ -11,9 +11,15 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .. import analysis
+from ..core.i18n import domain
+from . import palette
+from .labels import label_lines as label_lines  # re-exported: every figure module uses it
+
+_ = domain("plots")
 
 _LAYOUT = {
     "template": "plotly_white",
+    "colorway": list(palette.SERIES),
     "font": {"size": 15},
     "height": 420,
     "margin": {"t": 60, "l": 60, "r": 20},
@@ -36,15 +42,15 @@ def error_bars(table: pd.DataFrame, centre: str = "mean", low: str = "ci_low", h
     }
 
 
-def win_rates(seats: pd.DataFrame, title: str = "Win rate per bot (95 % interval)") -> go.Figure:
+def win_rates(seats: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Bars of each bot's win rate with Wilson 95 % error bars (``analysis.summarize``)."""
     table = analysis.summarize(seats)
-    fig = figure(title, "bot", "win rate")
+    fig = figure(title or _("Win rate per bot (95 % interval)"), _("bot"), _("win rate"))
     fig.add_bar(
         x=table["bot"],
         y=table["win_rate"],
         error_y=error_bars(table, "win_rate"),
-        marker_color="#3b6fb6",
+        marker_color=palette.colour(0),
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
@@ -54,7 +60,7 @@ def _win_rate_by(
     seats: pd.DataFrame, key: str, table: pd.DataFrame, title: str, x: str, colour: str
 ) -> go.Figure:
     """Bars of win rate by ``key`` with Wilson error bars and the fair share 1/players marked."""
-    fig = figure(title, x, "win rate")
+    fig = figure(title, x, _("win rate"))
     fig.add_bar(
         x=[str(k) for k in table[key]],
         y=table["win_rate"],
@@ -62,29 +68,44 @@ def _win_rate_by(
         marker_color=colour,
     )
     fair = 1 / seats[key].nunique()
-    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}")
+    fig.add_hline(
+        y=fair,
+        line_dash="dot",
+        line_color=palette.REFERENCE,
+        annotation_text=_("fair share {share}", share=format(fair, ".0%")),
+    )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
 
 
-def seat_advantage(seats: pd.DataFrame, title: str = "Win rate per seat (95 % interval)") -> go.Figure:
+def seat_advantage(seats: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Win rate by seat number; with bots rotated through the seats, differences are the seat's own.
 
     A seat number is not an order of play when the first start player is dealt at random: for
     turn order see ``position_advantage``."""
     table = analysis.seat_summary(seats)
-    return _win_rate_by(seats, "seat", table, title, "seat (0 = first in seat order)", "#58a886")
+    return _win_rate_by(
+        seats,
+        "seat",
+        table,
+        title or _("Win rate per seat (95 % interval)"),
+        _("seat (0 = first in seat order)"),
+        palette.colour(0),
+    )
 
 
-def position_advantage(
-    seats: pd.DataFrame, title: str = "Win rate by position after the first start player (95 % interval)"
-) -> go.Figure:
+def position_advantage(seats: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Win rate by position (0: the game's first start player), with the fair share marked
     (``analysis.position_summary``); with the same bot in every seat the differences are the
     position's own (``experiments.seat_experiment``)."""
     table = analysis.position_summary(seats)
     return _win_rate_by(
-        seats, "position", table, title, "position (0 = first start player, then clockwise)", "#7d46a8"
+        seats,
+        "position",
+        table,
+        title or _("Win rate by position after the first start player (95 % interval)"),
+        _("position (0 = first start player, then clockwise)"),
+        palette.colour(0),
     )
 
 
@@ -94,20 +115,18 @@ def _mean_markers(fig: go.Figure, table: pd.DataFrame, names: list[str]) -> None
         x=names,
         y=table["mean"],
         mode="markers",
-        name="mean (95 % interval)",
-        marker={"color": "#d0543b", "size": 9, "symbol": "diamond"},
+        name=_("mean (95 % interval)"),
+        marker={"color": palette.REFERENCE, "size": 9, "symbol": "diamond"},
         error_y=error_bars(table),
     )
 
 
-def score_distribution(
-    seats: pd.DataFrame, title: str = "Final money per bot", intervals: bool = True
-) -> go.Figure:
+def score_distribution(seats: pd.DataFrame, title: str | None = None, intervals: bool = True) -> go.Figure:
     """One box per bot of the final scores; with ``intervals``, each bot's mean with its 95 % interval
     (clustered by game, ``analysis.group_means``) as a marker over its box."""
-    fig = figure(title, "bot", "final money")
-    for bot, rows in seats.groupby("bot"):
-        fig.add_box(y=rows["score"], name=str(bot), boxmean=True)
+    fig = figure(title or _("Final money per bot"), _("bot"), _("final money"))
+    for i, (bot, rows) in enumerate(seats.groupby("bot")):
+        fig.add_box(y=rows["score"], name=str(bot), boxmean=True, marker_color=palette.colour(i))
     if intervals:
         table = analysis.group_means(seats, "score", "bot")
         _mean_markers(fig, table, [str(b) for b in table["bot"]])
@@ -116,14 +135,17 @@ def score_distribution(
 
 
 def mean_lines(table: pd.DataFrame, x: str, by: str | None, fig: go.Figure) -> go.Figure:
+    """One line of ``mean`` against ``x`` per ``by`` group (one line if None), with its interval,
+    each group in its palette colour, marker and dash (the caller writes their names at their ends
+    with ``label_lines`` once it has drawn everything else)."""
     groups = [(None, table)] if by is None else list(table.groupby(by))
-    for name, rows in groups:
+    for i, (name, rows) in enumerate(groups):
         fig.add_scatter(
             x=rows[x],
             y=rows["mean"],
-            mode="lines+markers",
-            name=str(name) if name is not None else "all",
+            name=str(name) if name is not None else _("all"),
             error_y=error_bars(rows, "mean"),
+            **palette.series(i),
         )
     return fig
 
@@ -134,9 +156,9 @@ def compare(
     """Box plots of one column of several simulation tables side by side (one per setting); with
     ``intervals``, each setting's mean with its 95 % interval (clustered by game when the table has
     a ``game`` column, else a t interval: ``analysis.group_means``) as a marker over its box."""
-    fig = figure(title, "setting", y)
-    for name, table in tables.items():
-        fig.add_box(y=table[column], name=name, boxmean=True)
+    fig = figure(title, _("setting"), y)
+    for i, (name, table) in enumerate(tables.items()):
+        fig.add_box(y=table[column], name=name, boxmean=True, marker_color=palette.colour(i))
     if intervals:
         means = pd.concat(
             [
@@ -152,13 +174,12 @@ def compare(
 
 def sweep(summary: pd.DataFrame, parameter: str, title: str | None = None) -> go.Figure:
     """Win rate of a swept bot against its parameter (``experiments.sweep_summary``)."""
-    fig = figure(title or f"Win rate against {parameter}", parameter, "win rate")
+    fig = figure(title or _("Win rate against {parameter}", parameter=parameter), parameter, _("win rate"))
     fig.add_scatter(
         x=summary["value"],
         y=summary["win_rate"],
-        mode="lines+markers",
         error_y=error_bars(summary, "win_rate"),
-        marker_color="#d0543b",
+        **palette.series(0),
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig

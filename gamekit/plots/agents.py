@@ -9,47 +9,52 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from . import error_bars, figure
-
-_COLOURS = ("#3b6fb6", "#d0543b", "#58a886", "#7d46a8")
+from . import _, error_bars, figure, label_lines, palette
 
 
-def win_share_against_simulations(
-    sweep: pd.DataFrame, title: str = "MCTS win share against its simulations per decision (95 % interval)"
-) -> go.Figure:
+def win_share_against_simulations(sweep: pd.DataFrame, title: str | None = None) -> go.Figure:
     """One line per opponent of the agent's win share at each number of simulations, with its
     Wilson interval, and the even share (one in ``players``) dotted: above it the agent wins more
     than an equal share at that table."""
-    fig = figure(title, "simulations per decision (log scale)", "MCTS win share")
-    for colour, (rival, rows) in zip(_COLOURS, sweep.groupby("opponents", sort=False), strict=False):
+    fig = figure(
+        title or _("MCTS win share against its simulations per decision (95 % interval)"),
+        _("simulations per decision (log scale)"),
+        _("MCTS win share"),
+    )
+    for i, (rival, rows) in enumerate(sweep.groupby("opponents", sort=False)):
         rows = rows.sort_values("simulations")
         fig.add_scatter(
             x=rows["simulations"],
             y=rows["win share"],
-            mode="lines+markers",
-            name=f"against {rival}",
-            marker_color=colour,
+            name=_("against {rival}", rival=rival),
             error_y=error_bars(rows, "win share"),
+            **palette.series(i),
         )
     even = float(sweep["even share"].iloc[0])
-    fig.add_hline(y=even, line_dash="dot", annotation_text=f"even share {even:.0%}")
+    fig.add_hline(
+        y=even,
+        line_dash="dot",
+        line_color=palette.REFERENCE,
+        annotation_text=_("even share {share}", share=format(even, ".0%")),
+    )
     fig.update_xaxes(type="log", tickvals=sorted(sweep["simulations"].unique()))
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
-    return fig
+    return label_lines(fig)
 
 
-def nash_conv_curve(
-    curve: pd.DataFrame, title: str = "CFR+ on For Sale's selling phase: NashConv"
-) -> go.Figure:
+def nash_conv_curve(curve: pd.DataFrame, title: str | None = None) -> go.Figure:
     """NashConv (thousands) after each checkpoint of CFR+ iterations, both axes on a log scale.
     Exact values of the average policy, so no interval."""
-    fig = figure(title, "iterations (log scale)", "NashConv (thousands, log scale)")
+    fig = figure(
+        title or _("CFR+ on For Sale's selling phase: NashConv"),
+        _("iterations (log scale)"),
+        _("NashConv (thousands, log scale)"),
+    )
     fig.add_scatter(
         x=curve["iterations"],
         y=curve["nash_conv"],
-        mode="lines+markers",
-        marker_color=_COLOURS[0],
-        name="NashConv",
+        name=_("NashConv"),
+        **palette.series(0),
     )
     fig.update_xaxes(type="log", tickvals=list(curve["iterations"]))
     fig.update_yaxes(type="log")
@@ -60,17 +65,17 @@ VALUE = "seat A's value against the equilibrium (thousands)"
 NASHCONV = "NashConv if every seat plays it (thousands)"
 
 
-def selling_rules(
-    comparison: pd.DataFrame, title: str = "Selling rules against the CFR+ equilibrium (seat A, thousands)"
-) -> go.Figure:
+def selling_rules(comparison: pd.DataFrame, title: str | None = None) -> go.Figure:
     """A bar per rule of what seat A earns playing it against the equilibrium (its value inside the
     bar), the equilibrium's own value dashed across, and under each rule's name its NashConv when
     both seats play it. Exact expected values of the small game, so no interval."""
     fig = figure(
-        title, "selling rule (NashConv if both seats play it)", "seat A's expected cheques (thousands)"
+        title or _("Selling rules against the CFR+ equilibrium (seat A, thousands)"),
+        _("selling rule (NashConv if both seats play it)"),
+        _("seat A's expected cheques (thousands)"),
     )
     labels = [
-        f"{rule}<br>NashConv {conv:.2f}"
+        _("{rule}<br>NashConv {conv}", rule=rule, conv=format(conv, ".2f"))
         for rule, conv in zip(comparison["rule"], comparison[NASHCONV], strict=True)
     ]
     fig.add_bar(
@@ -79,12 +84,17 @@ def selling_rules(
         text=[f"{v:.2f}" for v in comparison[VALUE]],
         textposition="inside",
         marker_color=[
-            _COLOURS[2] if r.startswith("equilibrium") else _COLOURS[0] for r in comparison["rule"]
+            palette.colour(1) if r.startswith("equilibrium") else palette.colour(0)
+            for r in comparison["rule"]
         ],
     )
     eq = float(comparison[comparison["rule"].str.startswith("equilibrium")][VALUE].iloc[0])
     fig.add_hline(
-        y=eq, line_dash="dash", annotation_text=f"equilibrium {eq:.2f}", annotation_position="top left"
+        y=eq,
+        line_dash="dash",
+        line_color=palette.REFERENCE,
+        annotation_text=_("equilibrium {value}", value=format(eq, ".2f")),
+        annotation_position="top left",
     )
     fig.update_yaxes(range=[0, float(comparison[VALUE].max()) * 1.15])
     return fig

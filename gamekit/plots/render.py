@@ -34,6 +34,10 @@ import plotly.io as pio
 from plotly.io._base_renderers import PlotlyRenderer
 from plotly.io._utils import plotly_cdn_url
 
+from ..core.i18n import domain
+
+_ = domain("plots")
+
 NAME = "gamekit"
 WIDTH = 900  # pixels of the static picture when the layout fixes no width
 HEIGHT = 450
@@ -126,7 +130,7 @@ def figure_html(fig_dict: dict, png: bytes | None = None) -> str:
     width, height = _size(fig_dict)
     title = _title(fig_dict)
     if png is not None:
-        alt = escape(f"Figure: {title}" if title else "Figure", quote=True)
+        alt = escape(_("Figure: {title}", title=title) if title else _("Figure"), quote=True)
         src = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
         inner = (
             f'<img src="{src}" alt="{alt}" width="{width}" height="{height}" '

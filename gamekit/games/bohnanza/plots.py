@@ -11,16 +11,9 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ...plots import _LAYOUT, error_bars, figure
+from ...plots import _LAYOUT, error_bars, figure, label_lines, palette
 from . import analysis
 from .pictures import BEAN_COLOURS
-
-_OUTCOME_COLOURS = {
-    "both gain": "#4c9a2a",
-    "only the active player": "#3b6fb6",
-    "only the partner": "#c9a227",
-    "neither": "#a5a198",
-}
 
 
 def beanometers(
@@ -73,13 +66,13 @@ def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         y=table["coins_now"],
         name="harvest now",
         mode="lines",
-        line={"dash": "dot", "color": "#55524a", "width": 3},
+        line={"dash": "dot", "color": palette.REFERENCE, "width": 3},
     )
     fig.add_bar(
         x=table["turns"],
         y=table["expected_coins"],
         name="expected after waiting",
-        marker_color="#4c9a2a",
+        marker_color=palette.colour(0),
         text=[f"{p:.0%} more" for p in table["chance_of_more"]],
         textposition="outside",
     )
@@ -99,13 +92,13 @@ def deal_outcomes(
     independent; see ``analysis.outcome_shares``); without, they are stacked to 100 %.
     """
     fig = figure(title or "Who gains from a deal?", by or "", "share of deals")
-    for outcome in analysis.OUTCOMES:
+    for i, outcome in enumerate(analysis.OUTCOMES):
         rows = shares[shares["outcome"] == outcome]
         fig.add_bar(
             x=rows[by].astype(str) if by else ["all deals"],
             y=rows["share"],
             name=outcome,
-            marker_color=_OUTCOME_COLOURS[outcome],
+            marker=palette.bar(i),
             text=[f"{s:.0%}" for s in rows["share"]],
             textposition="inside",
             **({"error_y": error_bars(rows, "share")} if intervals else {}),
@@ -121,10 +114,11 @@ def mean_scores(
     """Mean thaler per player with 95 % intervals, one bar per row of ``analysis.setting_summary``."""
     fig = figure(title or "Mean thaler per player", x, "mean thaler per player")
     groups = [(None, summary)] if colour is None else list(summary.groupby(colour, sort=False))
-    for name, rows in groups:
+    for i, (name, rows) in enumerate(groups):
         fig.add_bar(
             x=rows[x].astype(str),
             y=rows["mean"],
+            marker=palette.bar(i),
             name=str(name) if name is not None else "",
             error_y=error_bars(rows),
             text=[f"{m:.1f}" for m in rows["mean"]],
@@ -150,15 +144,19 @@ def third_field_price(
         mode="lines+markers",
         name="with a third field for sale",
         error_y=error_bars(priced),
-        marker={"size": 10, "color": "#d0543b"},
+        marker={"size": 10, "color": palette.colour(0)},
+        line={"color": palette.colour(0)},
         text=[f"{b:.0%} bought" for b in priced["bought"]],
         hovertemplate="price %{x}: %{y:.2f} thaler, %{text}<extra></extra>",
     )
     for _, row in table[table["no_field"]].iterrows():
-        fig.add_hrect(y0=row["ci_low"], y1=row["ci_high"], fillcolor="#888", opacity=0.15, line_width=0)
+        fig.add_hrect(
+            y0=row["ci_low"], y1=row["ci_high"], fillcolor=palette.NEUTRAL, opacity=0.15, line_width=0
+        )
         fig.add_hline(
             y=row["mean"],
             line_dash="dot",
+            line_color=palette.REFERENCE,
             annotation_text=f"no third field: {row['mean']:.2f}",
             annotation_position="top right",
         )
@@ -178,7 +176,7 @@ def player_count(
         y=table["mean"],
         name="mean thaler",
         error_y=error_bars(table),
-        marker_color="#c9a227",
+        marker_color=palette.colour(1),
         text=[f"{m:.1f}" for m in table["mean"]],
         textposition="inside",
         insidetextanchor="start",
@@ -187,9 +185,8 @@ def player_count(
         x=table["players"],
         y=table["turns_per_player"],
         name="turns",
-        mode="lines+markers",
         error_y=error_bars(table, "turns_per_player", "turns_low", "turns_high"),
-        marker={"size": 10, "color": "#3b6fb6"},
+        **palette.series(0, size=10),
     )
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(rangemode="tozero")
@@ -217,7 +214,7 @@ def paired_differences(
     fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, shared_yaxes=True)
     for col, measure in enumerate(measures, start=1):
         rows = table[table["measure"] == measure]
-        _labelled_bars(fig, rows, "comparison", "difference", "#3b6fb6", "{:+.2f}", row=1, col=col)
+        _labelled_bars(fig, rows, "comparison", "difference", palette.colour(0), "{:+.2f}", row=1, col=col)
         fig.add_vline(x=0, line_dash="dot", row=1, col=col)
         fig.update_xaxes(title_text=x_title, row=1, col=col)
     fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 380})
@@ -247,7 +244,7 @@ def deal_tension(
 ) -> go.Figure:
     """Share of deals that did each thing (``analysis.deal_tension``) with Wilson 95 % intervals."""
     fig = figure(title, "share of deals", "")
-    _labelled_bars(fig, table, "what the deal did", "share", "#c9a227", "{:.0%}")
+    _labelled_bars(fig, table, "what the deal did", "share", palette.colour(0), "{:.0%}")
     fig.update_xaxes(tickformat=".0%", range=[0, 1])
     fig.update_yaxes(autorange="reversed")
     fig.update_layout(showlegend=False, margin={"l": 360})
@@ -266,22 +263,19 @@ def forecast_calibration(
         y=[0, top],
         mode="lines",
         name="theory (forecast = outcome)",
-        line={"dash": "dot", "color": "#55524a"},
+        line={"dash": "dot", "color": palette.REFERENCE},
     )
-    for (outcome, rows), colour in zip(
-        table.groupby("outcome", sort=False), ("#4c9a2a", "#d0543b"), strict=False
-    ):
+    for i, (outcome, rows) in enumerate(table.groupby("outcome", sort=False)):
         fig.add_scatter(
             x=rows["forecast"],
             y=rows["mean"],
-            mode="markers+lines",
             name=outcome,
             error_y=error_bars(rows),
-            marker={"size": 9, "color": colour},
             text=[f"{n} fields" for n in rows["fields"]],
+            **palette.series(i, size=9),
         )
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
-    return fig
+    return label_lines(fig)
 
 
 def readable(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...plots import error_bars, figure, mean_lines
+from ...plots import error_bars, figure, label_lines, mean_lines, palette
 from . import analysis
 
 
@@ -15,7 +15,7 @@ def price_against_house(
     """Mean coins paid for each house number (``analysis.price_by_house``)."""
     table = analysis.price_by_house(purchases, by)
     fig = figure(title or "Coins paid for each house", "house", "mean coins paid")
-    return mean_lines(table, "house", by, fig)
+    return label_lines(mean_lines(table, "house", by, fig))
 
 
 def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str | None = None) -> go.Figure:
@@ -26,7 +26,7 @@ def cheque_against_rank(sales: pd.DataFrame, by: str | None = "bot", title: str 
         "rank in hand (1 = best)",
         "mean cheque",
     )
-    return mean_lines(table, "hand_rank", by, fig)
+    return label_lines(mean_lines(table, "hand_rank", by, fig))
 
 
 def coins_against_money(
@@ -50,7 +50,7 @@ def coins_against_money(
         text=table["bot"],
         mode="markers+text",
         textposition="top center",
-        marker={"size": 14, "color": "#d0543b"},
+        marker={"size": 14, "color": palette.colour(0)},
         **bars,
     )
     return fig
@@ -79,17 +79,15 @@ def value_against_price(
     fig.add_scatter(
         x=table["house"],
         y=table["value"],
-        mode="markers+lines",
         name="cheque it brought (simulated)",
-        marker={"color": "#2f7d4f"},
+        **palette.series(0),
         error_y=error_bars(table, "value", "value_lo", "value_hi"),
     )
     fig.add_scatter(
         x=table["house"],
         y=table["price"],
-        mode="markers+lines",
         name="coins paid for it (simulated)",
-        marker={"color": "#d0543b"},
+        **palette.series(1),
         error_y=error_bars(table, "price", "price_lo", "price_hi"),
     )
     if exact is not None:
@@ -98,10 +96,10 @@ def value_against_price(
             y=exact["value"],
             mode="lines",
             name="exact value in a one-round sale",
-            line={"color": "#1f4e99", "dash": "dash"},
+            line={"color": palette.REFERENCE, "dash": "dash"},
         )
     fig.update_yaxes(rangemode="tozero")
-    return fig
+    return label_lines(fig)
 
 
 # ---------------------------------------------------------------------- the contested prize (issue 2)
@@ -127,7 +125,7 @@ def burnt_against_contested(
         y=per_game["paid"],
         mode="markers",
         name="one game",
-        marker={"color": "#d0543b", "size": 5, "opacity": 0.5},
+        marker={"color": palette.colour(1), "size": 5, "opacity": 0.5},
     )
     low, high = float(per_game["contested"].min()), float(per_game["contested"].max())
     fig.add_scatter(
@@ -135,7 +133,7 @@ def burnt_against_contested(
         y=[low, high],
         mode="lines",
         name="full dissipation",
-        line={"color": "#1f4e99", "dash": "dash"},
+        line={"color": palette.colour(0), "dash": "dash"},
     )
     budget = float(per_game["budget"].max())
     fig.add_scatter(
@@ -143,7 +141,7 @@ def burnt_against_contested(
         y=[budget, budget],
         mode="lines",
         name="budget cap",
-        line={"color": "#444444", "dash": "dot"},
+        line={"color": palette.REFERENCE, "dash": "dot"},
         hovertemplate=f"budget cap: {budget:g} coins<extra></extra>",
     )
     fig.add_scatter(
@@ -151,7 +149,7 @@ def burnt_against_contested(
         y=[per_game["paid"].mean()],
         mode="markers",
         name="mean over games",
-        marker={"color": "#000000", "size": 11, "symbol": "diamond"},
+        marker={"color": palette.REFERENCE, "size": 11, "symbol": "diamond"},
         error_x=_t_bars(per_game["contested"]),
         error_y=_t_bars(per_game["paid"]),
     )

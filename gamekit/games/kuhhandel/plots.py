@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ...plots import error_bars, figure, mean_lines
+from ...plots import error_bars, figure, label_lines, mean_lines, palette
 from . import analysis
 from .pictures import ANIMAL_COLOURS
 
@@ -26,7 +26,7 @@ def offer_inference(
         "total of the offer",
         "chance",
     )
-    fig.add_bar(x=table["total"], y=table["chance"], marker_color="#3b6fb6", name="chance")
+    fig.add_bar(x=table["total"], y=table["chance"], marker_color=palette.colour(0), name="chance")
     if mark is not None:
         fig.add_vline(
             x=mark,
@@ -59,14 +59,14 @@ def buyin_value(summary: pd.DataFrame, title: str | None = None, intervals: bool
         x=labels,
         y=summary["money"],
         name="money received (minus paid)",
-        marker_color="#4c9a6a",
+        marker=palette.bar(0),
         **_bars(summary, "money", intervals),
     )
     fig.add_bar(
         x=labels,
         y=summary["worth"],
         name="worth of animals bought in",
-        marker_color="#d0543b",
+        marker=palette.bar(1),
         **_bars(summary, "worth", intervals),
     )
     fig.update_layout(barmode="group")
@@ -84,18 +84,18 @@ def buyin_prices(summary: pd.DataFrame, title: str | None = None, intervals: boo
     fig.add_scatter(
         x=summary["value"],
         y=summary["price_sold"],
-        mode="lines+markers",
         name="sold to the high bidder",
         **_bars(summary, "price_sold", intervals),
+        **palette.series(0),
     )
     fig.add_scatter(
         x=summary["value"],
         y=summary["price_bought_in"],
-        mode="lines+markers",
         name="bought in by the auctioneer",
         **_bars(summary, "price_bought_in", intervals),
+        **palette.series(1),
     )
-    return fig
+    return label_lines(fig)
 
 
 def bluff_acceptance(trades: pd.DataFrame, title: str | None = None) -> go.Figure:
@@ -103,7 +103,10 @@ def bluff_acceptance(trades: pd.DataFrame, title: str | None = None) -> go.Figur
     table = analysis.acceptance(trades)
     fig = figure(title or "Offers accepted, with and without 0 cards (95 % interval)", "offer", "accepted")
     fig.add_bar(
-        x=table["offer"], y=table["accepted"], error_y=error_bars(table, "accepted"), marker_color="#8e5bb0"
+        x=table["offer"],
+        y=table["accepted"],
+        error_y=error_bars(table, "accepted"),
+        marker_color=palette.colour(0),
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
     return fig
@@ -124,8 +127,6 @@ def price_against_donkeys(
     if animals:
         table = analysis.price_by_donkeys(auctions[auctions["animal"].isin(animals)], by="animal")
         mean_lines(table, "donkeys_seen", "animal", fig)
-        for trace in fig.data:
-            trace.line.color = ANIMAL_COLOURS.get(trace.name)
     else:
         mean_lines(analysis.price_by_donkeys(auctions), "donkeys_seen", None, fig)
     if players:
@@ -134,7 +135,7 @@ def price_against_donkeys(
             x=money["donkeys_seen"],
             y=money["money_per_player"],
             mode="lines",
-            line={"dash": "dot", "color": "#888"},
+            line={"dash": "dot", "color": palette.REFERENCE},
             name="money in play per player",
             yaxis="y2",
         )
@@ -144,7 +145,7 @@ def price_against_donkeys(
         )
     fig.update_xaxes(dtick=1)
     fig.update_layout(legend={"orientation": "h", "y": -0.22}, height=480)
-    return fig
+    return label_lines(fig)
 
 
 def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = None) -> go.Figure:
@@ -175,7 +176,7 @@ def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure
         x=[str(s) for s in table["sets"]],
         y=table["win_rate"],
         error_y=error_bars(table, "win_rate"),
-        marker_color="#b08a1e",
+        marker_color=palette.colour(0),
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
     return fig
@@ -198,8 +199,8 @@ def offer_models(models: pd.DataFrame, mark: int | None = None, title: str | Non
     fig = figure(
         title or "What the offer can total, by what the responder uses", "total of the offer", "chance"
     )
-    for column, colour in (("pooled", "#9aa5b1"), ("counts", "#3b6fb6"), ("log", "#c0392b")):
-        fig.add_bar(x=models["total"], y=models[column], name=_MODEL_NAMES[column], marker_color=colour)
+    for i, column in enumerate(("pooled", "counts", "log")):
+        fig.add_bar(x=models["total"], y=models[column], name=_MODEL_NAMES[column], marker=palette.bar(i))
     if mark is not None:
         fig.add_vline(x=mark, line_dash="dot", annotation_text=str(mark))
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -236,7 +237,7 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
         mode="lines",
         line={"width": 0, "shape": "hv"},
         fill="tonexty",
-        fillcolor="rgba(192,57,43,0.18)",
+        fillcolor=palette.rgba(palette.colour(1), 0.18),
         name="95 % interval of the real offers",
         hoverinfo="skip",
     )
@@ -244,21 +245,21 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
         x=curves["total"],
         y=curves["simulated"],
         mode="lines",
-        line={"color": "#c0392b", "shape": "hv"},
+        line=palette.line(1, dash="solid", shape="hv"),
         name="the bots' real offers (simulated)",
     )
     fig.add_scatter(
         x=curves["total"],
         y=curves["uniform"],
         mode="lines",
-        line={"color": "#2e8b57", "dash": "dash", "shape": "hv"},
+        line=palette.line(2, dash="dash", shape="hv"),
         name="a uniform draw from the true hand",
     )
     fig.add_scatter(
         x=curves["total"],
         y=curves["model"],
         mode="lines",
-        line={"color": "#3b6fb6", "width": 3, "shape": "hv"},
+        line=palette.line(0, dash="dot", width=3, shape="hv"),
         name="posterior from the card count (theory)",
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
@@ -281,17 +282,22 @@ def counter_gains(
         "counter-offer c",
         "gain of countering over accepting",
     )
-    for (name, dist), colour in zip(offers.items(), ("#3b6fb6", "#c0392b", "#9aa5b1"), strict=False):
+    for i, (name, dist) in enumerate(offers.items()):
         fig.add_scatter(
             x=totals,
             y=[counter_gain(c, dist, win, lose) for c in totals],
-            mode="lines+markers",
             name=name,
-            line={"color": colour},
+            **palette.series(i),
         )
-    fig.add_hline(y=0, line_dash="dot", annotation_text="accept", annotation_position="bottom right")
+    fig.add_hline(
+        y=0,
+        line_dash="dot",
+        line_color=palette.REFERENCE,
+        annotation_text="accept",
+        annotation_position="bottom right",
+    )
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
-    return fig
+    return label_lines(fig)
 
 
 def set_win_excess(excess: pd.DataFrame, title: str | None = None) -> go.Figure:

@@ -9,10 +9,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ...plots import _LAYOUT, error_bars, figure
+from ...plots import _LAYOUT, error_bars, figure, label_lines, palette
 from .analysis import payoff_lines
-
-_SERIES = ("#3b6fb6", "#d0543b", "#58a886", "#e0b83a", "#7d46a8")
 
 
 def payoff_against_bid(
@@ -38,7 +36,7 @@ def payoff_against_bid(
         x=table["bid"],
         y=table["payoff"],
         mode="lines+markers",
-        line={"shape": "hv", "color": "#3b6fb6"},
+        line={"shape": "hv", "color": palette.colour(0)},
         marker={"size": 5},
         text=table["outcome"],
         hovertemplate="bid %{x}: %{text}, payoff %{y}<extra></extra>",
@@ -47,7 +45,7 @@ def payoff_against_bid(
     fig.add_vline(
         x=value,
         line_dash="dash",
-        line_color="#2f8a4a",
+        line_color=palette.REFERENCE,
         annotation_text=f"your value {value:g}",
         annotation_position="bottom right",
     )
@@ -58,7 +56,7 @@ def payoff_against_bid(
                 x=row["bid"],
                 y=row["payoff"],
                 mode="markers",
-                marker={"size": 16, "color": "#d0543b", "symbol": "diamond"},
+                marker={"size": 16, "color": palette.colour(1), "symbol": "diamond"},
                 name=f"your bid {bid}",
                 hovertemplate="your bid %{x}: payoff %{y}<extra></extra>",
             )
@@ -78,18 +76,17 @@ def shading_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         fig.add_scatter(
             x=rows["value"],
             y=rows["win_rate"],
-            mode="lines+markers",
             name=f"against {field}",
             error_y=error_bars(rows, "win_rate", "ci_low", "ci_high"),
-            marker_color=_SERIES[i % len(_SERIES)],
+            **palette.series(i),
         )
-    fig.add_vline(x=1, line_dash="dash", line_color="#2f8a4a", annotation_text="truthful")
+    fig.add_vline(x=1, line_dash="dash", line_color=palette.REFERENCE, annotation_text="truthful")
     fig.add_hline(
         y=0.25, line_dash="dot", annotation_text="fair share 25 %", annotation_position="bottom right"
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
-    return fig
+    return label_lines(fig)
 
 
 def zero_bid_payoff(
@@ -107,14 +104,14 @@ def zero_bid_payoff(
         y=table["free_share"],
         name="a 0 bid on an 8 gets the free 4",
         error_y=error_bars(table, "free_share", "free_low", "free_high"),
-        marker_color=_SERIES[0],
+        marker=palette.bar(0),
     )
     fig.add_bar(
         x=labels,
         y=table["win_share"],
         name="a zero8 bot wins the game",
         error_y=error_bars(table, "win_share", "win_low", "win_high"),
-        marker_color=_SERIES[1],
+        marker=palette.bar(1),
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
     fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.25})
@@ -149,7 +146,7 @@ def tie_rules(
             x=list(TIE_MEASURES.values()),
             y=[row[c] for c in TIE_MEASURES],
             name=f"top_tie={row[by]} ({row['turns']:.1f} turns a game)",
-            marker_color=_SERIES[i % len(_SERIES)],
+            marker=palette.bar(i),
             **bars,
         )
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
@@ -164,14 +161,12 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         rows=1, cols=2, subplot_titles=("turns per game", "share of points from landing fees")
     )
     for i, (field, rows) in enumerate(table.groupby("field", sort=False)):
-        colour = _SERIES[i % len(_SERIES)]
         fig.add_scatter(
             x=rows["track_length"],
             y=rows["turns"],
-            mode="lines+markers",
             name=field,
             legendgroup=field,
-            marker_color=colour,
+            **palette.series(i),
             error_y=error_bars(rows, "turns", "turns_low", "turns_high"),
             row=1,
             col=1,
@@ -179,11 +174,10 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         fig.add_scatter(
             x=rows["track_length"],
             y=rows["fee_share"],
-            mode="lines+markers",
             name=field,
             legendgroup=field,
             showlegend=False,
-            marker_color=colour,
+            **palette.series(i),
             error_y=error_bars(rows, "fee_share", "fee_low", "fee_high"),
             row=1,
             col=2,
@@ -219,10 +213,10 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     for rows, symbol, lines, suffix in ((swept, "circle", True, ""), (extra, "diamond", False, " (diamond)")):
         if not rows.empty:
             _sweep_traces(fig, rows, opponent, symbol, swept=lines, suffix=suffix)
-    fig.add_hline(y=0.25, line_dash="dot", line_color="#888", row=1, col=1)
-    fig.add_hline(y=0, line_color="#888", row=1, col=2)
+    fig.add_hline(y=0.25, line_dash="dot", line_color=palette.NEUTRAL, row=1, col=1)
+    fig.add_hline(y=0, line_color=palette.NEUTRAL, row=1, col=2)
     for col in (1, 2):
-        fig.add_vline(x=1, line_dash="dash", line_color="#2f8a4a", row=1, col=col)
+        fig.add_vline(x=1, line_dash="dash", line_color=palette.REFERENCE, row=1, col=col)
     fig.update_layout(
         title=title or "Bidding a fraction f of the rollout value (f = 1: truthful)",
         **{**_LAYOUT, "height": 480},
@@ -280,8 +274,12 @@ def _sweep_traces(
             y=rows[column],
             mode="lines+markers" if swept else "markers",
             name=name,
-            marker={"symbol": symbol, "size": 8 if swept else 11, "color": _SERIES[colour]},
-            line={"dash": "dot"} if opponents else None,
+            marker={
+                "symbol": palette.symbol(colour) if swept else symbol + ("-open" if colour % 2 else ""),
+                "size": 8 if swept else 11,
+                "color": palette.colour(colour),
+            },
+            line=palette.line(colour) if swept else None,
             error_y=error_bars(rows, column, low, high),
             text=None if opponents else rows["bot"],
             hovertemplate=hover + "<extra></extra>",
@@ -308,27 +306,27 @@ def auctioneer_bid(
         y=table["theory"],
         mode="lines",
         name="theory, MM-A4 (its own win pays the bank)",
-        line={"color": _SERIES[0]},
+        line=palette.line(0),
     )
     fig.add_scatter(
         x=table["bid"],
         y=table["reserve_theory"],
         mode="lines",
         name="theory, a plain reserve (Myerson)",
-        line={"color": _SERIES[1], "dash": "dot"},
+        line=palette.line(1, dash="dot"),
     )
     fig.add_scatter(
         x=table["bid"],
         y=table["simulated"],
         mode="markers",
         name="simulated rolls, the game's pricing (95 % CI)",
-        marker={"color": _SERIES[0], "size": 7},
+        marker=palette.marker(0, size=7),
         error_y=error_bars(table, "simulated", "sim_low", "sim_high"),
     )
     marks = (
-        (own, "bid its value", "#2f8a4a"),
-        (min((top + own) / 3, top), "best bid (top + value) / 3", _SERIES[0]),
-        (min((top + own) / 2, top), "Myerson (top + value) / 2", _SERIES[1]),
+        (own, "bid its value", palette.REFERENCE),
+        (min((top + own) / 3, top), "best bid (top + value) / 3", palette.colour(0)),
+        (min((top + own) / 2, top), "Myerson (top + value) / 2", palette.colour(1)),
     )
     for i, (x, text, colour) in enumerate(marks):
         fig.add_vline(
@@ -352,7 +350,7 @@ def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         "regret (points lost against the best bid)",
     )
     for i, (role, rows) in enumerate(table.groupby("role", sort=False)):
-        colour = _SERIES[i % len(_SERIES)]
+        colour = palette.colour(i)
         if rows["theory"].notna().any():
             fig.add_scatter(
                 x=rows["value"],
@@ -366,7 +364,7 @@ def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
             y=rows["regret"],
             mode="markers",
             name=f"{role}: simulated",
-            marker={"color": colour, "size": 8, "symbol": ("circle", "square", "diamond")[i % 3]},
+            marker=palette.marker(i, size=8),
             error_y=error_bars(rows, "regret", "ci_low", "ci_high"),
         )
     fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=500)
