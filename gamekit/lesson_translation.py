@@ -9,6 +9,7 @@ narration, refusals, cards and figures speak Japanese too. Code is never transla
 lessons compute the same figures and run the same checks.
 
     python -m gamekit.lesson_translation update    # new English words → empty entries to fill in
+                                                   # (a changed cell: its old translation, marked fuzzy)
     python -m gamekit.lesson_translation translate # the Japanese notebooks' cells from the two
     python -m gamekit.lesson_translation check     # what is missing or out of date (a test runs it)
 
@@ -150,15 +151,43 @@ def update(stem: str, lang: str = LANG) -> Path:
     from babel.messages.pofile import write_po
 
     known = read_catalogue(stem, lang)
+    by_place = _by_place(stem, lang)
     catalog = Catalog(locale=lang, domain=stem, project="gamekit lessons", fuzzy=False)
     for text, where, context in texts(stem):
-        if catalog.get(text, context=context) is None:
-            catalog.add(text, known.get(_key(text, context), ""), auto_comments=[where], context=context)
+        if catalog.get(text, context=context) is not None:
+            continue
+        translation = known.get(_key(text, context))
+        if translation is None and where in by_place:  # the English of this place changed
+            previous, translation = by_place[where]
+            catalog.add(
+                text,
+                translation,
+                auto_comments=[where],
+                context=context,
+                flags=["fuzzy"],
+                previous_id=previous,
+            )
+            continue
+        catalog.add(text, translation or "", auto_comments=[where], context=context)
     path = catalogue_path(stem, lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, sort_output=False, include_previous=False)
     return path
+
+
+def _by_place(stem: str, lang: str) -> dict[str, tuple[str, str]]:
+    """The catalogue's translations by where their English stands (``markdown cell ID``), for a
+    cell whose English changed: its old translation comes back marked fuzzy, for a translator to
+    check against the new English (a fuzzy entry counts as missing until the mark is removed)."""
+    from babel.messages.pofile import read_po
+
+    path = catalogue_path(stem, lang)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    return {m.auto_comments[0]: (m.id, m.string) for m in catalog if m.id and m.string and m.auto_comments}
 
 
 def _relink(markdown: str, names: set[str]) -> str:
