@@ -30,7 +30,7 @@ def cheque(amount: int, size: int = 56) -> str:
     """One cheque, face up, printed in thousands."""
     label = "0" if amount == 0 else f"{amount // 1000}k"
     shade = "#2e7d4f" if amount >= 10000 else "#4c9a6a" if amount >= 5000 else "#7fb08f"
-    return card_svg(label, shade, size, title=_("cheque {amount}", amount=f"{amount:,}"), rounded=3)
+    return card_svg(label, shade, size, title=_("cheque {amount}", amount=format(amount, ",")), rounded=3)
 
 
 def face_down(size: int = 56, title: str | None = None) -> str:
