@@ -42,7 +42,8 @@ def _held(cards: list[int] | None, count: int, face: Callable[[int, int], str], 
     face-down cards and their number, all another player may know (FS-B10)."""
     houses = kind == "house"
     if not count:
-        return f'<span class="gk-none">{_("no houses") if houses else _("no cheques")}</span>'
+        none = _("no houses") if houses else _("no cheques")
+        return f'<span class="gk-none">{none}</span>'
     if cards is not None:
         return " ".join(face(c, 34) for c in cards)
     plural = _n("{n} house", "{n} houses", count) if houses else _n("{n} cheque", "{n} cheques", count)
@@ -67,6 +68,7 @@ def _seat_row(view: dict[str, Any], seat: int, to_act: set[int]) -> str:
         status.append(_("to act") if phase == "buy" else _("choosing"))
     elif phase == "sell":
         status.append(_("has chosen"))
+    coins_title, bid_title = _("coins in hand"), _("bid this round")
     chosen = view["chosen"][seat]
     if phase == "sell" and seat not in to_act:
         chosen_svg = house(chosen, 40) if chosen is not None else face_down(40, _("a house chosen face down"))
@@ -77,8 +79,8 @@ def _seat_row(view: dict[str, Any], seat: int, to_act: set[int]) -> str:
     return (
         f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
         f"<td>{seat_label(seat, viewer)}</td>"
-        f'<td class="gk-num" title="{_("coins in hand")}">{escape(coin_text)}</td>'
-        f'<td class="gk-num" title="{_("bid this round")}">{bid if bid else ""}</td>'
+        f'<td class="gk-num" title="{coins_title}">{escape(coin_text)}</td>'
+        f'<td class="gk-num" title="{bid_title}">{bid if bid else ""}</td>'
         f"<td>{escape(_(', ').join(status))}</td>"
         + (f"<td>{chosen_svg}</td>" if phase == "sell" else "")
         + f"<td>{houses}</td><td>{cheques}</td></tr>"
@@ -107,6 +109,8 @@ def draw(view: dict[str, Any]) -> str:
         else _("{name}'s view", name=SEAT_NAMES[viewer])
     )
     rows = [_seat_row(view, seat, to_act) for seat in range(view["players"])]
+    name, player, coins, bid = _("For Sale"), _("player"), _("coins"), _("bid")
+    chosen, houses, cheques = _("chosen"), _("houses"), _("cheques")
     high = ""
     if phase == "buy" and view["high_bidder"] is not None:
         high = _(" — high bid {bid} by {name}", bid=view["high_bid"], name=SEAT_NAMES[view["high_bidder"]])
@@ -117,15 +121,15 @@ def draw(view: dict[str, Any]) -> str:
     )
     return (
         '<div class="gk-picture gk-for-sale">'
-        f'<div class="gk-heading"><b>{_("For Sale")}</b> · {escape(heading)}{escape(high)} · <i>{escape(whose)}</i></div>'
+        f'<div class="gk-heading"><b>{name}</b> · {escape(heading)}{escape(high)} · <i>{escape(whose)}</i></div>'
         + (
             f'<div class="gk-table"><span class="gk-label">{table_label}</span> {table}</div>'
             if table
             else ""
         )
-        + f'<table class="gk-seats"><tr><th>{_("player")}</th><th>{_("coins")}</th><th>{_("bid")}</th><th></th>'
-        + (f"<th>{_('chosen')}</th>" if phase == "sell" else "")
-        + f"<th>{_('houses')}</th><th>{_('cheques')}</th></tr>"
+        + f'<table class="gk-seats"><tr><th>{player}</th><th>{coins}</th><th>{bid}</th><th></th>'
+        + (f"<th>{chosen}</th>" if phase == "sell" else "")
+        + f"<th>{houses}</th><th>{cheques}</th></tr>"
         + "".join(rows)
         + "</table>"
         f'<div class="gk-foot">{escape(_("{deck}.", deck=deck))} '

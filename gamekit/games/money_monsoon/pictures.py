@@ -66,6 +66,8 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
     Pawns sharing a space are stacked; ``highlight`` marks one seat's pawns with a ring
     (the player who moves now).
     """
+    start_label, goal_label = _("start 0"), _("goal")
+    title = _("the track: start 0 to goal {goal}", goal=track_length)
     spaces = _occupants(pawns)
     rows = (track_length + PER_ROW - 1) // PER_ROW
     parts: list[str] = []
@@ -84,7 +86,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
                 f'<rect x="2" y="{top}" width="{START_WIDTH}" height="{height}" rx="6" fill="#e9e4d6" '
                 'stroke="#8f8a7c"/>'
                 f'<text x="{2 + START_WIDTH / 2}" y="{top + 16}" text-anchor="middle" font-size="13" '
-                f'fill="#55524a">{_("start 0")}</text>'
+                f'fill="#55524a">{start_label}</text>'
             )
             for i, (seat, pawn) in enumerate(at_start):
                 x = 2 + 5 + STACK / 2 + (i % START_COLUMNS) * STACK
@@ -98,7 +100,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
                 f'<rect x="{x0}" y="{top}" width="{CELL - 2}" height="{height}" rx="4" fill="{fill}" '
                 f'stroke="{"#a07800" if goal else "#c9c4b6"}"/>'
                 f'<text x="{x0 + (CELL - 2) / 2}" y="{top + 16}" text-anchor="middle" font-size="13" '
-                f'fill="#55524a" font-weight="{700 if goal else 400}">{_("goal") if goal else space}</text>'
+                f'fill="#55524a" font-weight="{700 if goal else 400}">{goal_label if goal else space}</text>'
             )
             for i, (seat, pawn) in enumerate(spaces.get(space, [])):
                 x = x0 + (CELL - 2) / 2
@@ -107,7 +109,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
         top += height + 8
     return (
         f'<svg class="gk-track" width="{width}" height="{top:.0f}" viewBox="0 0 {width} {top:.0f}" '
-        f'style="max-width:100%;height:auto" role="img"><title>{_("the track: start 0 to goal {goal}", goal=track_length)}'
+        f'style="max-width:100%;height:auto" role="img"><title>{title}'
         f"</title>{''.join(parts)}</svg>"
     )
 
@@ -126,6 +128,7 @@ def die_svg(roll: int | None, size: int = 46) -> str:
     """The eight-sided die as an octagon showing ``roll`` (MM-C1, MM-A1)."""
     if roll is None:
         return ""
+    title = _("the die shows {roll}", roll=roll)
     c, r = size / 2, size / 2 - 1
     k = r * 0.4142  # half a side of a regular octagon
     points = [(c - k, c - r), (c + k, c - r), (c + r, c - k), (c + r, c + k)]
@@ -133,7 +136,7 @@ def die_svg(roll: int | None, size: int = 46) -> str:
     shape = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     return (
         f'<svg class="gk-die" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" '
-        f'style="vertical-align:middle"><title>{_("the die shows {roll}", roll=roll)}</title>'
+        f'style="vertical-align:middle"><title>{title}</title>'
         f'<polygon points="{shape}" fill="#1d1d24"/>'
         f'<text x="50%" y="56%" dominant-baseline="middle" text-anchor="middle" fill="white" '
         f'font-size="{round(size * 0.5)}" font-weight="700" font-family="system-ui, sans-serif">{roll}</text>'
@@ -186,16 +189,18 @@ def _sits_out(view: dict[str, Any], seat: int) -> bool:
 
 def _bid_cell(view: dict[str, Any], seat: int) -> str:
     bid = view["bids"][seat] if view["bids"] is not None else None
+    sealed = _("(sealed)")
     if _sits_out(view, seat):
         return _("sits out (sealed)") if view["phase"] == "bid" else _("sits out")
     if view["phase"] == "bid":
         if seat in view["to_act"]:
             if bid is None:
-                return f'<span class="gk-none">{_("writing…")}</span>'
-            return f"<i>{bid}</i> {_('(sealed)')}"
+                writing = _("writing…")
+                return f'<span class="gk-none">{writing}</span>'
+            return f"<i>{bid}</i> {sealed}"
         if bid is None:
             return card_svg("?", "#6b6b7b", 34, title=_("a bid face down"), pattern=True)
-        return f"{bid} <span class='gk-none'>{_('(sealed)')}</span>"
+        return f"{bid} <span class='gk-none'>{sealed}</span>"
     if bid is None:
         return ""
     return f"<b>{bid}</b>" if seat == view["winner"] else str(bid)
@@ -229,6 +234,8 @@ def draw(view: dict[str, Any]) -> str:
         else _("{name}'s view", name=SEAT_NAMES[viewer])
     )
     highlight = view["mover"] if view["phase"] == "move" else None
+    name, player, points, pawns = _("Money Monsoon"), _("player"), _("points"), _("pawns")
+    debt_word, bid_word, pawns_ab = _("debt"), _("bid"), _("pawns a and b")
     rows = []
     for seat in range(view["players"]):
         a, b = view["pawns"][seat]
@@ -241,10 +248,10 @@ def draw(view: dict[str, Any]) -> str:
         rows.append(
             f'<tr class="gk-seat{" gk-active" if active else ""}">'
             f"<td>{chip}{seat_label(seat, viewer)}</td>"
-            f'<td class="gk-num" title="{_("points")}">{view["points"][seat]}</td>'
-            f'<td class="gk-num" title="{_("debt")}">{debt if debt else ""}</td>'
-            f'<td class="gk-num" title="{_("pawns a and b")}">a {a} · b {b}</td>'
-            f'<td class="gk-num" title="{_("bid")}">{_bid_cell(view, seat)}</td>'
+            f'<td class="gk-num" title="{points}">{view["points"][seat]}</td>'
+            f'<td class="gk-num" title="{debt_word}">{debt if debt else ""}</td>'
+            f'<td class="gk-num" title="{pawns_ab}">a {a} · b {b}</td>'
+            f'<td class="gk-num" title="{bid_word}">{_bid_cell(view, seat)}</td>'
             f"<td>{escape(_status(view, seat))}</td></tr>"
         )
     die = die_svg(view["roll"]) if view["phase"] != "over" else ""
@@ -263,12 +270,12 @@ def draw(view: dict[str, Any]) -> str:
         money = ""
     return (
         '<div class="gk-picture gk-money-monsoon">'
-        f'<div class="gk-heading">{die} <b>{_("Money Monsoon")}</b> · {escape(_heading(view))} · '
+        f'<div class="gk-heading">{die} <b>{name}</b> · {escape(_heading(view))} · '
         f"<i>{escape(whose)}</i></div>"
         f'<div class="gk-table">{track_svg(view["pawns"], view["track_length"], highlight)}</div>'
-        f'<table class="gk-seats"><tr><th>{_("player")}</th><th style="text-align:right">{_("points")}</th>'
-        f'<th style="text-align:right">{_("debt")}</th><th style="text-align:right">{_("pawns")}</th>'
-        f'<th style="text-align:right">{_("bid")}</th><th></th></tr>'
+        f'<table class="gk-seats"><tr><th>{player}</th><th style="text-align:right">{points}</th>'
+        f'<th style="text-align:right">{debt_word}</th><th style="text-align:right">{pawns}</th>'
+        f'<th style="text-align:right">{bid_word}</th><th></th></tr>'
         + "".join(rows)
         + "</table>"
         + f'<div class="gk-foot">{escape(money)}'
