@@ -89,7 +89,7 @@ def choose_text(event: Event) -> Text:
 def reveal_text(event: Event) -> Text:
     played, won = event["played"], event["won"]
     order = sorted(range(len(played)), key=played.__getitem__, reverse=True)
-    sales = "; ".join(f"{SEAT_NAMES[s]} {played[s]} → {money(won[s])}" for s in order)
+    sales = _("; ").join(f"{SEAT_NAMES[s]} {played[s]} → {money(won[s])}" for s in order)
     return _("Houses revealed: {sales}", sales=sales)
 
 

@@ -173,7 +173,7 @@ def narrate_stuck(e: Event) -> Text:
 
 
 def narrate_bonuses(e: Event) -> Text:
-    paid = ", ".join(f"{SEAT_NAMES[s]} {b}" for s, b in enumerate(e["bonuses"]) if b)
+    paid = _(", ").join(f"{SEAT_NAMES[s]} {b}" for s, b in enumerate(e["bonuses"]) if b)
     names = [SEAT_NAMES[s] for s in e["arrived"]]
     if len(names) == 1:
         return _("{name} reached the goal; bonuses: {paid}", name=names[0], paid=paid)
