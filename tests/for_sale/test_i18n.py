@@ -80,7 +80,7 @@ def test_a_game_saved_in_japanese_loads_and_reads_in_english_as_one_never_switch
     never = bot_game(5)
     switched = bot_game(5)
     with language("ja"):
-        switched.log  # narrated in Japanese
+        assert JAPANESE.search(str(switched.log[0]["text"]))  # narrated in Japanese
         saved = switched.to_json()
     assert not JAPANESE.search(saved)  # a save holds no language
     loaded = gamekit.load_game(saved)
