@@ -73,7 +73,7 @@ from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
 from . import bidding, narration, parsing, records, rules, views
 from .bidding import BIDS
-from .i18n import _
+from .i18n import N_, _
 from .moving import legal_move_actions, refuse_move
 from .rules import (
     BID_LIST_LIMIT,
@@ -98,60 +98,68 @@ OPTIONS = (
         "track_length",
         rules.DEFAULT_TRACK_LENGTH,
         "MM-C2",
-        "spaces from the start (0) to the goal; the goal is the last space",
+        N_("spaces from the start (0) to the goal; the goal is the last space"),
         minimum=2,
     ),
     Option(
         "top_tie",
         "void",
         "MM-A5",
-        "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
-        "auctioneer wins and pays the tied amount",
+        N_(
+            "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
+            "auctioneer wins and pays the tied amount"
+        ),
         choices=TOP_TIE_RULES,
     ),
     Option(
         "all_void",
         "lapse",
         "MM-A6",
-        "when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)",
+        N_("when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)"),
         choices=("lapse", "rebid"),
     ),
     Option(
         "exact_goal",
         False,
         "MM-M2",
-        "false: a forward move past the goal stops on it; true: the goal must be reached exactly",
+        N_("false: a forward move past the goal stops on it; true: the goal must be reached exactly"),
         choices=(False, True),
     ),
     Option(
         "double_finish",
         "first",
         "MM-E3",
-        "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
-        "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)",
+        N_(
+            "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
+            "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)"
+        ),
         choices=("first", "split"),
     ),
     Option(
         "auctioneer",
         "may",
         "MM-A2",
-        "may: the auctioneer bids or answers 'sit out' (takes no part in its own auction); "
-        "must: the auctioneer always bids, like everyone",
+        N_(
+            "may: the auctioneer bids or answers 'sit out' (takes no part in its own auction); "
+            "must: the auctioneer always bids, like everyone"
+        ),
         choices=("may", "must"),
     ),
     Option(
         "broke_bids",
         "borrow",
         "MM-E4",
-        "borrow: a player holding 0 points may bid up to 400 and borrows the price if it wins; "
-        "points: a bid never exceeds the points held, so a broke player bids 0",
+        N_(
+            "borrow: a player holding 0 points may bid up to 400 and borrows the price if it wins; "
+            "points: a bid never exceeds the points held, so a broke player bids 0"
+        ),
         choices=("borrow", "points"),
     ),
     Option(
         "max_turns",
         1000,
         "MM-E6",
-        "a safety limit on turns (auctions): the game stops there, unfinished; None for no limit",
+        N_("a safety limit on turns (auctions): the game stops there, unfinished; None for no limit"),
         choices=(None,),
         minimum=1,
     ),
