@@ -11,8 +11,9 @@ import re
 import pytest
 
 import gamekit
-from gamekit import rules
-from gamekit.core.i18n import language
+from gamekit import claims, rules
+from gamekit.bots.base import describe
+from gamekit.core.i18n import Text, domain, language
 from gamekit.core.narration import winners_text
 from gamekit.games.for_sale import pictures
 
@@ -178,3 +179,33 @@ def test_pictures_in_japanese_have_no_english_words_in_their_headings():
         assert "Buying round" in pictures.text(states[0].view(None)) or "Selling" in pictures.text(
             states[0].view(None)
         )
+
+
+def in_japanese(text: str) -> str:
+    """A text of this game in Japanese the way the claims and bot tables show it: a ``Text`` made
+    with values renders again; a text marked with ``N_`` is looked up in the game's catalogue."""
+    if isinstance(text, Text):
+        return text.render("ja")
+    return domain("for_sale")(text).render("ja")
+
+
+def in_english(text: str) -> str:
+    return text.render("en") if isinstance(text, Text) else str(text)
+
+
+def test_every_claim_of_lesson_01_has_its_sentence_and_scope_in_japanese():
+    mine = [claim for claim in claims.all_claims().values() if claim.id.startswith("01-")]
+    assert len(mine) > 10
+    for claim in mine:
+        for text in (claim.sentence, claim.scope):
+            japanese = in_japanese(text)
+            assert JAPANESE.search(japanese) and not english_in(re.sub(r"`[^`]*`", "", japanese)), japanese
+            assert in_english(text) == str(text)  # made in English at import, the same English again
+
+
+def test_every_bot_of_the_game_describes_itself_in_japanese():
+    rows = [row for row in describe("for_sale") if row["name"] != "random"]
+    assert len(rows) == 5
+    for row in rows:
+        japanese = in_japanese(row["rule"])
+        assert JAPANESE.search(japanese) and japanese != row["rule"], row["name"]

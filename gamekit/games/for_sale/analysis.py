@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ...analysis import group_means, mean_with_interval
+from .i18n import _
 
 # Lesson 01's sweep of spread:f against three house_value: 0 to 1 in steps of 0.05. The response is
 # sharply non-monotone (almost no wins up to 0.3, a peak near 0.45, a drop at 0.5), so a coarse grid
@@ -171,10 +172,18 @@ class WhatIfPlayouts:
         return len(self.table)
 
     def __str__(self) -> str:
-        return (
-            f"{self.action!r} instead of the recorded move, over {self.playouts} deals: score change "
-            f"{self.change:+,.0f} (95 % CI {self.ci_low:+,.0f} to {self.ci_high:+,.0f}), win share change "
-            f"{self.win_change:+.3f} (95 % CI {self.win_ci_low:+.3f} to {self.win_ci_high:+.3f})"
+        return _(
+            "{action} instead of the recorded move, over {deals} deals: score change "
+            "{change} (95 % CI {low} to {high}), win share change "
+            "{win} (95 % CI {win_low} to {win_high})",
+            action=repr(self.action),
+            deals=self.playouts,
+            change=format(self.change, "+,.0f"),
+            low=format(self.ci_low, "+,.0f"),
+            high=format(self.ci_high, "+,.0f"),
+            win=format(self.win_change, "+.3f"),
+            win_low=format(self.win_ci_low, "+.3f"),
+            win_high=format(self.win_ci_high, "+.3f"),
         )
 
 
