@@ -51,7 +51,9 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
     needed = ("bot", "coins_left", "cheques_total", "score")
     missing = [c for c in needed if c not in seats.columns]
     if missing:
-        raise ValueError(f"expected For Sale rows from gamekit.simulate; missing: {', '.join(missing)}")
+        raise ValueError(
+            _("expected For Sale rows from gamekit.simulate; missing: {missing}", missing=", ".join(missing))
+        )
     grouped = seats.groupby("bot")
     table = pd.DataFrame(
         {
@@ -113,7 +115,13 @@ def compare_to_baseline(
     from ...stats import paired_difference
 
     if baseline not in set(seats["bot"]):
-        raise ValueError(f"no rows of baseline {baseline!r}; bots are {sorted(seats['bot'].unique())}")
+        raise ValueError(
+            _(
+                "no rows of baseline {baseline}; bots are {bots}",
+                baseline=repr(baseline),
+                bots=sorted(seats["bot"].unique()),
+            )
+        )
     rows = []
     for bot in sorted(set(seats["bot"]) - {baseline}):
         for column in columns:
@@ -218,7 +226,7 @@ def what_if_playouts(
     from ...teach import what_if
 
     if playouts < 2:
-        raise ValueError(f"an interval needs at least 2 playouts, not {playouts!r}")
+        raise ValueError(_("an interval needs at least 2 playouts, not {playouts}", playouts=repr(playouts)))
     rows = []
     for k in range(playouts):
         deal = seed + k

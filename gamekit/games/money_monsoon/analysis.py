@@ -170,7 +170,12 @@ def money_flows(seats: pd.DataFrame) -> pd.DataFrame:
     """
     missing = [c for c in ("bot", *FLOW_COLUMNS) if c not in seats.columns]
     if missing:
-        raise ValueError(f"expected Money Monsoon rows from gamekit.simulate; missing: {', '.join(missing)}")
+        raise ValueError(
+            _(
+                "expected Money Monsoon rows from gamekit.simulate; missing: {missing}",
+                missing=", ".join(missing),
+            )
+        )
     grouped = seats.groupby("bot")
     table = grouped[list(FLOW_COLUMNS)].mean()
     table.insert(0, "games", grouped.size())
@@ -430,7 +435,13 @@ def head_to_head_runs(
     for spec in bots:
         bot, rival = make_bot(spec, "money_monsoon"), make_bot(opponent, "money_monsoon")
         if bot.label == rival.label:
-            raise ValueError(f"{spec!r} is the opponent {opponent!r} itself: nothing to compare")
+            raise ValueError(
+                _(
+                    "{spec} is the opponent {opponent} itself: nothing to compare",
+                    spec=repr(spec),
+                    opponent=repr(opponent),
+                )
+            )
         seated = [bot if seat % 2 == 0 else rival for seat in range(players)]
         runs[spec] = simulate("money_monsoon", players, seated, games, seed=seed)
     return runs
