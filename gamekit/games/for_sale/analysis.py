@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ...analysis import group_means, mean_with_interval
+from .i18n import _
 
 # Lesson 01's sweep of spread:f against three house_value: 0 to 1 in steps of 0.05. The response is
 # sharply non-monotone (almost no wins up to 0.3, a peak near 0.45, a drop at 0.5), so a coarse grid
@@ -50,7 +51,9 @@ def money_split(seats: pd.DataFrame) -> pd.DataFrame:
     needed = ("bot", "coins_left", "cheques_total", "score")
     missing = [c for c in needed if c not in seats.columns]
     if missing:
-        raise ValueError(f"expected For Sale rows from gamekit.simulate; missing: {', '.join(missing)}")
+        raise ValueError(
+            _("expected For Sale rows from gamekit.simulate; missing: {missing}", missing=", ".join(missing))
+        )
     grouped = seats.groupby("bot")
     table = pd.DataFrame(
         {
@@ -112,7 +115,13 @@ def compare_to_baseline(
     from ...stats import paired_difference
 
     if baseline not in set(seats["bot"]):
-        raise ValueError(f"no rows of baseline {baseline!r}; bots are {sorted(seats['bot'].unique())}")
+        raise ValueError(
+            _(
+                "no rows of baseline {baseline}; bots are {bots}",
+                baseline=repr(baseline),
+                bots=sorted(seats["bot"].unique()),
+            )
+        )
     rows = []
     for bot in sorted(set(seats["bot"]) - {baseline}):
         for column in columns:
@@ -171,10 +180,18 @@ class WhatIfPlayouts:
         return len(self.table)
 
     def __str__(self) -> str:
-        return (
-            f"{self.action!r} instead of the recorded move, over {self.playouts} deals: score change "
-            f"{self.change:+,.0f} (95 % CI {self.ci_low:+,.0f} to {self.ci_high:+,.0f}), win share change "
-            f"{self.win_change:+.3f} (95 % CI {self.win_ci_low:+.3f} to {self.win_ci_high:+.3f})"
+        return _(
+            "{action} instead of the recorded move, over {deals} deals: score change "
+            "{change} (95 % CI {low} to {high}), win share change "
+            "{win} (95 % CI {win_low} to {win_high})",
+            action=repr(self.action),
+            deals=self.playouts,
+            change=format(self.change, "+,.0f"),
+            low=format(self.ci_low, "+,.0f"),
+            high=format(self.ci_high, "+,.0f"),
+            win=format(self.win_change, "+.3f"),
+            win_low=format(self.win_ci_low, "+.3f"),
+            win_high=format(self.win_ci_high, "+.3f"),
         )
 
 
@@ -209,7 +226,7 @@ def what_if_playouts(
     from ...teach import what_if
 
     if playouts < 2:
-        raise ValueError(f"an interval needs at least 2 playouts, not {playouts!r}")
+        raise ValueError(_("an interval needs at least 2 playouts, not {playouts}", playouts=repr(playouts)))
     rows = []
     for k in range(playouts):
         deal = seed + k

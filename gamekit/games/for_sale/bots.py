@@ -10,6 +10,7 @@ from typing import Any
 from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
 from .game import BIDS, PASS, SELLS
+from .i18n import N_
 from .rules import CHEQUES, COIN_VALUE
 from .values import one_round_value
 
@@ -64,7 +65,9 @@ class _ForSaleBot(TunedBot):
 
 @register_bot
 class SpreadBidder(_ForSaleBot):
-    """Raises the high bid by one coin while its total stays within `fraction` of the spread between the top and bottom house on the table (one coin per house number), else passes; sells by rank matching."""
+    __doc__ = N_(
+        "Raises the high bid by one coin while its total stays within `fraction` of the spread between the top and bottom house on the table (one coin per house number), else passes; sells by rank matching."
+    )
 
     name = "spread"
 
@@ -77,7 +80,9 @@ class SpreadBidder(_ForSaleBot):
 
 @register_bot
 class BudgetBidder(_ForSaleBot):
-    """Raises the high bid by one coin while its total stays within `pace` times an even share of its coins over the buying rounds left, else passes; sells by rank matching."""
+    __doc__ = N_(
+        "Raises the high bid by one coin while its total stays within `pace` times an even share of its coins over the buying rounds left, else passes; sells by rank matching."
+    )
 
     name = "budget"
 
@@ -99,7 +104,9 @@ def _spread_limit(view: dict[str, Any], fraction: float = SpreadBidder.default) 
 
 @register_bot
 class TopSaver(_ForSaleBot):
-    """Bids like `spread` at its default fraction; sells its highest house when the best cheque on the table is at least `threshold` thousand, else its lowest house."""
+    __doc__ = N_(
+        "Bids like `spread` at its default fraction; sells its highest house when the best cheque on the table is at least `threshold` thousand, else its lowest house."
+    )
 
     name = "save_top"
 
@@ -123,7 +130,9 @@ def skewed_house(view: dict[str, Any], power: float) -> int:
 
 @register_bot
 class SkewedMatcher(_ForSaleBot):
-    """Bids like `spread` at its default fraction; sells the house at place q**`power` of its hand (0 lowest, 1 highest), q being the best cheque's place among the cheques not yet won: power 1 is rank matching, below 1 (the default 0.5) sells the same or a higher house than rank matching (it spends high houses on middling tables), above 1 the same or a lower one (it saves high houses)."""
+    __doc__ = N_(
+        "Bids like `spread` at its default fraction; sells the house at place q**`power` of its hand (0 lowest, 1 highest), q being the best cheque's place among the cheques not yet won: power 1 is rank matching, below 1 (the default 0.5) sells the same or a higher house than rank matching (it spends high houses on middling tables), above 1 the same or a lower one (it saves high houses)."
+    )
 
     name = "skew_match"
 
@@ -139,7 +148,9 @@ class SkewedMatcher(_ForSaleBot):
 
 @register_bot
 class HouseValueBidder(_ForSaleBot):
-    """Raises the high bid by one coin while its total stays within `factor` times the phase-2 value gap, in coins (1 coin = 1,000), between the top and bottom house on the table (values.one_round_value), else passes; sells by rank matching."""
+    __doc__ = N_(
+        "Raises the high bid by one coin while its total stays within `factor` times the phase-2 value gap, in coins (1 coin = 1,000), between the top and bottom house on the table (values.one_round_value), else passes; sells by rank matching."
+    )
 
     name = "house_value"
 

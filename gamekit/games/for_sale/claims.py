@@ -17,6 +17,7 @@ from typing import Any
 from ...claims import Claim, register
 from ...simulate import simulate, simulate_records
 from . import analysis
+from .i18n import N_, _
 from .rules import COIN_VALUE
 from .values import one_round_value
 
@@ -33,13 +34,15 @@ BEST_FRACTION = 0.45  # the best fraction of the lesson's grid against three hou
 EQUILIBRIUM = (f"spread:{BEST_FRACTION:g}",) * 3  # the meta-game's pure equilibrium (data/meta_games)
 BELOW_FAIR = (0.0, 0.25, 0.35, 0.5, 1.0)  # fractions that win less than 1/4 against three house_value
 ABOVE_FAIR = (0.4, BEST_FRACTION)  # and the two that win more
-AT_THE_TABLE = "these bots at this table: house_value, spread, save_top and skew_match, 4 players, IELLO 2020"
-AGAINST_HOUSE_VALUE = "these bots: one seat against three house_value bots, 4 players, IELLO 2020"
-EQUILIBRIUM_SCOPE = (
+AT_THE_TABLE = N_(
+    "these bots at this table: house_value, spread, save_top and skew_match, 4 players, IELLO 2020"
+)
+AGAINST_HOUSE_VALUE = N_("these bots: one seat against three house_value bots, 4 players, IELLO 2020")
+EQUILIBRIUM_SCOPE = N_(
     "the restricted meta-game of four strategies (spread:0.3, house_value, save_top, spread:0.45), against "
     "opponents drawn from its equilibrium mix (three spread:0.45); not the whole game"
 )
-HOUSE_VALUE_FOUR = "these bots: four house_value bots, 4 players, IELLO 2020"
+HOUSE_VALUE_FOUR = N_("these bots: four house_value bots, 4 players, IELLO 2020")
 
 
 # ------------------------------------------------------------------ the plays, shared by claims
@@ -231,12 +234,14 @@ def _claim(**kwargs: Any) -> None:
 
 _claim(
     id="01-x1-pass-gains",
-    sentence=(
+    sentence=N_(
         "Over many more deals the answer appears: passing at step 1 instead of raising to 3 *gains* B money on "
         "average, against `house_value` bots (pooled over five seeds of 400 deals; four of the five show it on "
         "their own)."
     ),
-    scope="these bots: FS-X1's first round, the rest played by house_value, the hidden cards dealt afresh",
+    scope=N_(
+        "these bots: FS-X1's first round, the rest played by house_value, the hidden cards dealt afresh"
+    ),
     measure=x1_pass_instead,
     games=400,
     direction="above",
@@ -246,8 +251,13 @@ _claim(
 for _bot in TABLE:
     _claim(
         id=f"01-classic-pays-less-{_bot.replace('_', '-')}",
-        sentence=f"With three fewer coins each, `{_bot}` pays fewer coins over a game in the classic edition.",
-        scope="these bots at this table: house_value, spread, save_top and skew_match, 4 players, each edition",
+        sentence=_(
+            "With three fewer coins each, `{bot}` pays fewer coins over a game in the classic edition.",
+            bot=_bot,
+        ),
+        scope=N_(
+            "these bots at this table: house_value, spread, save_top and skew_match, 4 players, each edition"
+        ),
         measure=edition_difference(_bot),
         games=300,
         direction="below",
@@ -256,7 +266,7 @@ for _bot in TABLE:
     )
 _claim(
     id="01-skew-match-sells-higher",
-    sentence=(
+    sentence=N_(
         "At its default (power 0.5) `skew_match` sells a *higher* house than rank matching would from the same "
         "hand more often than a lower one: it spends high houses on middling tables instead of saving them."
     ),
@@ -268,15 +278,19 @@ _claim(
     units="decisions",
 )
 for _bot, _column, _what in [
-    ("save_top", "win_share", "wins"),
-    ("skew_match", "win_share", "wins"),
-    ("save_top", "cheques_total", "cheques"),
-    ("skew_match", "cheques_total", "cheques"),
-    ("house_value", "win_share", "wins"),
+    ("save_top", "win_share", N_("wins")),
+    ("skew_match", "win_share", N_("wins")),
+    ("save_top", "cheques_total", N_("cheques")),
+    ("skew_match", "cheques_total", N_("cheques")),
+    ("house_value", "win_share", N_("wins")),
 ]:
     _claim(
         id=f"01-{_bot.replace('_', '-')}-beats-spread-{_what}",
-        sentence=f"`{_bot}` beats `spread` (rank matching) on {_what}, game by game at this table.",
+        sentence=_(
+            "`{bot}` beats `spread` (rank matching) on {what}, game by game at this table.",
+            bot=_bot,
+            what=_(_what),
+        ),
         scope=AT_THE_TABLE,
         measure=table_difference(_bot, "spread", _column),
         games=1000,
@@ -286,7 +300,7 @@ for _bot, _column, _what in [
     )
 _claim(
     id="01-skew-match-vs-save-top",
-    sentence=(
+    sentence=N_(
         "Between the two winners the difference is small: pooled over five seeds `skew_match` wins a little more "
         "often than `save_top`, but only three of the five seeds show it on their own."
     ),
@@ -299,7 +313,7 @@ _claim(
 )
 _claim(
     id="01-skew-match-beats-house-value",
-    sentence=(
+    sentence=N_(
         "`skew_match`, which bids like `spread` but sells differently, wins more often than `house_value`, "
         "which bids well but sells by rank matching."
     ),
@@ -313,7 +327,10 @@ _claim(
 for _bot in ("house_value", "save_top"):
     _claim(
         id=f"01-equilibrium-{_bot.replace('_', '-')}-beats-spread",
-        sentence=f"Against three `spread:0.45` bots, `{_bot}` beats `spread` in the same seat on the same deals.",
+        sentence=_(
+            "Against three `spread:0.45` bots, `{bot}` beats `spread` in the same seat on the same deals.",
+            bot=_bot,
+        ),
         scope=EQUILIBRIUM_SCOPE,
         measure=seat_difference(_bot, "spread"),
         games=1000,
@@ -323,7 +340,9 @@ for _bot in ("house_value", "save_top"):
     )
 _claim(
     id="01-equilibrium-bidding-leads-selling",
-    sentence="There `house_value` (the better bidding) leads `spread` by more than `save_top` (the better selling) does.",
+    sentence=N_(
+        "There `house_value` (the better bidding) leads `spread` by more than `save_top` (the better selling) does."
+    ),
     scope=EQUILIBRIUM_SCOPE,
     measure=seat_difference("house_value", "save_top"),
     games=1000,
@@ -334,9 +353,10 @@ _claim(
 for _bot in ("house_value", "save_top", "spread"):
     _claim(
         id=f"01-equilibrium-{_bot.replace('_', '-')}-gains-nothing",
-        sentence=(
-            f"Against three `spread:0.45` bots, `{_bot}` in one seat wins less often than `spread:0.45` in that "
-            "seat on the same deals: it gains nothing by leaving the equilibrium."
+        sentence=_(
+            "Against three `spread:0.45` bots, `{bot}` in one seat wins less often than `spread:0.45` in that "
+            "seat on the same deals: it gains nothing by leaving the equilibrium.",
+            bot=_bot,
         ),
         scope=EQUILIBRIUM_SCOPE,
         measure=seat_difference(_bot, f"spread:{BEST_FRACTION:g}"),
@@ -347,28 +367,31 @@ for _bot in ("house_value", "save_top", "spread"):
     )
 _claim(
     id="01-equilibrium-spread-04-gains",
-    sentence=(
+    sentence=N_(
         "Outside the meta-game's four strategies the equilibrium does not hold: against three `spread:0.45` bots, "
         "`spread:0.4` wins more often than `spread:0.45` in the same seat on the same deals."
     ),
-    scope="these bots: one seat against three spread:0.45 bots, 4 players, IELLO 2020",
+    scope=N_("these bots: one seat against three spread:0.45 bots, 4 players, IELLO 2020"),
     measure=seat_difference("spread:0.4", f"spread:{BEST_FRACTION:g}"),
     games=1000,
     direction="above",
     unit="win share per game",
 )
 for _id, _high, _low, _text in [
-    ("01-fraction-04-beats-025", 0.4, 0.25, "The win rate rises from 0.25 to 0.4"),
-    ("01-fraction-045-beats-04", 0.45, 0.4, "The win rate rises from 0.4 to 0.45"),
-    ("01-fraction-045-beats-05", 0.45, 0.5, "The win rate falls from 0.45 to 0.5"),
-    ("01-fraction-half-beats-whole-spread", 0.5, 1.0, "The win rate falls from 0.5 to the whole spread"),
-    ("01-fraction-half-beats-never", 0.5, 0.0, "Bidding up to half the spread beats never bidding"),
+    ("01-fraction-04-beats-025", 0.4, 0.25, N_("The win rate rises from 0.25 to 0.4")),
+    ("01-fraction-045-beats-04", 0.45, 0.4, N_("The win rate rises from 0.4 to 0.45")),
+    ("01-fraction-045-beats-05", 0.45, 0.5, N_("The win rate falls from 0.45 to 0.5")),
+    ("01-fraction-half-beats-whole-spread", 0.5, 1.0, N_("The win rate falls from 0.5 to the whole spread")),
+    ("01-fraction-half-beats-never", 0.5, 0.0, N_("Bidding up to half the spread beats never bidding")),
 ]:
     _claim(
         id=_id,
-        sentence=(
-            f"{_text}: against three `house_value` bots, `spread:{_high:g}` wins more often than "
-            f"`spread:{_low:g}` in the same seat on the same deals."
+        sentence=_(
+            "{text}: against three `house_value` bots, `spread:{high}` wins more often than "
+            "`spread:{low}` in the same seat on the same deals.",
+            text=_(_text),
+            high=format(_high, "g"),
+            low=format(_low, "g"),
         ),
         scope=AGAINST_HOUSE_VALUE,
         measure=seat_difference(f"spread:{_high:g}", f"spread:{_low:g}", HOUSE_VALUE),
@@ -379,7 +402,7 @@ for _id, _high, _low, _text in [
     )
 _claim(
     id="01-fraction-045-beats-house-value",
-    sentence=(
+    sentence=N_(
         "Against three `house_value` bots, `spread:0.45` wins more often than `house_value` itself in the same "
         "seat on the same deals: the strongest bot of this lesson's table is beaten head to head."
     ),
@@ -390,13 +413,24 @@ _claim(
     family="01-fraction",
     unit="win share per game",
 )
-_ONE_SEED_SHORT = {0.4: " (pooled over five seeds; three of the five show it on their own)"}
+_ONE_SEED_SHORT = {0.4: N_(" (pooled over five seeds; three of the five show it on their own)")}
 for _f in BELOW_FAIR + ABOVE_FAIR:
     _above = _f in ABOVE_FAIR
     _claim(
         id=f"01-fraction-{str(_f).replace('.', '')}-{'above' if _above else 'below'}-fair",
-        sentence=f"`spread:{_f:g}` wins {'more' if _above else 'less'} than a fair share (1/4) against three "
-        f"`house_value` bots{_ONE_SEED_SHORT.get(_f, '')}.",
+        sentence=(
+            _(
+                "`spread:{f}` wins more than a fair share (1/4) against three `house_value` bots{note}.",
+                f=format(_f, "g"),
+                note=_(_ONE_SEED_SHORT[_f]) if _f in _ONE_SEED_SHORT else "",
+            )
+            if _above
+            else _(
+                "`spread:{f}` wins less than a fair share (1/4) against three `house_value` bots{note}.",
+                f=format(_f, "g"),
+                note=_(_ONE_SEED_SHORT[_f]) if _f in _ONE_SEED_SHORT else "",
+            )
+        ),
         scope=AGAINST_HOUSE_VALUE,
         measure=fraction_minus_fair(_f),
         games=1000,
@@ -407,12 +441,12 @@ for _f in BELOW_FAIR + ABOVE_FAIR:
     )
 _claim(
     id="01-first-start-player",
-    sentence=(
+    sentence=N_(
         "With `house_value` in every seat, the first start player wins a little less than a fair share (1/4) "
         "pooled over five seeds, but only three of the five seeds show it on their own and one shows the "
         "opposite: the effect is small, and one seed of 1,000 games cannot be trusted to find it."
     ),
-    scope="these bots: four house_value bots, 4 players, IELLO 2020",
+    scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
     measure=first_start_player_minus_fair,
     games=1000,
     direction="below",
@@ -420,8 +454,8 @@ _claim(
 )
 _claim(
     id="01-cheap-houses-cost-a-coin",
-    sentence="Among `house_value` bots, houses 1 to 5 cost more than one coin on average.",
-    scope="these bots: four house_value bots, 4 players, IELLO 2020",
+    sentence=N_("Among `house_value` bots, houses 1 to 5 cost more than one coin on average."),
+    scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
     measure=cheap_house_price,
     games=300,
     direction="above",
@@ -431,8 +465,8 @@ _claim(
 )
 _claim(
     id="01-cheap-houses-rarely-free",
-    sentence="Fewer than half of houses 1 to 5 are taken for nothing.",
-    scope="these bots: four house_value bots, 4 players, IELLO 2020",
+    sentence=N_("Fewer than half of houses 1 to 5 are taken for nothing."),
+    scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
     measure=cheap_house_free,
     games=300,
     direction="below",
@@ -442,8 +476,8 @@ _claim(
 )
 _claim(
     id="01-top-houses-cost-more",
-    sentence="Prices rise with the house number: houses 21 to 30 cost more than houses 11 to 20.",
-    scope="these bots: four house_value bots, 4 players, IELLO 2020",
+    sentence=N_("Prices rise with the house number: houses 21 to 30 cost more than houses 11 to 20."),
+    scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
     measure=top_houses_cost_more,
     games=300,
     direction="above",
@@ -451,11 +485,11 @@ _claim(
 )
 _claim(
     id="01-dissipation-nearly-full",
-    sentence=(
+    sentence=N_(
         "These bidders burn more than nine tenths of the contested prize (each house's value above its round's "
         "lowest house)."
     ),
-    scope="these bots: four house_value bots, 4 players, IELLO 2020",
+    scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
     measure=contested_dissipation,
     games=300,
     direction="above",
@@ -465,7 +499,7 @@ _claim(
 )
 _claim(
     id="01-dissipation-ex-post-above-all",
-    sentence=(
+    sentence=N_(
         "Measured with the cheques the houses then brought, these bidders burn more coins than the whole "
         "contested prize."
     ),
@@ -478,7 +512,9 @@ _claim(
 )
 _claim(
     id="01-dissipation-whole-below-two-fifths",
-    sentence="Against the whole value of the houses (the cheques they brought) the same coins are less than two fifths.",
+    sentence=N_(
+        "Against the whole value of the houses (the cheques they brought) the same coins are less than two fifths."
+    ),
     scope=HOUSE_VALUE_FOUR,
     measure=burnt_share_of_value,
     games=300,
@@ -489,8 +525,10 @@ _claim(
 )
 _claim(
     id="01-budget-near-contested-prize",
-    sentence="The players' budget (every coin they start with) is within a tenth of the contested prize.",
-    scope=HOUSE_VALUE_FOUR + " (the contested prize depends on the deal only)",
+    sentence=N_("The players' budget (every coin they start with) is within a tenth of the contested prize."),
+    scope=N_(
+        "these bots: four house_value bots, 4 players, IELLO 2020 (the contested prize depends on the deal only)"
+    ),
     measure=budget_cap,
     games=300,
     direction="between",
@@ -500,7 +538,7 @@ _claim(
 )
 _claim(
     id="01-houses-bring-more-than-cost",
-    sentence=(
+    sentence=N_(
         "The curve of the cheques the houses brought lies above the curve of the coins paid for them: a house "
         "bought brings more than it cost, on average."
     ),
@@ -512,14 +550,21 @@ _claim(
     units="purchases",
 )
 for _id, (_low, _high), _dir, _text in [
-    ("01-value-low-houses-above-line", (2, 8), "above", "the low houses (2 to 8) bring more than the line"),
-    ("01-value-high-houses-below-line", (21, 28), "below", "the high houses (21 to 28) bring less"),
-    ("01-value-top-house-above-line", (30, 30), "above", "the 30 brings more than the line"),
+    (
+        "01-value-low-houses-above-line",
+        (2, 8),
+        "above",
+        N_("the low houses (2 to 8) bring more than the line"),
+    ),
+    ("01-value-high-houses-below-line", (21, 28), "below", N_("the high houses (21 to 28) bring less")),
+    ("01-value-top-house-above-line", (30, 30), "above", N_("the 30 brings more than the line")),
 ]:
     _claim(
         id=_id,
-        sentence=f"In a whole phase 2 among `house_value` bots, {_text} (the exact one-round value).",
-        scope="these bots: four house_value bots, 4 players, IELLO 2020",
+        sentence=_(
+            "In a whole phase 2 among `house_value` bots, {text} (the exact one-round value).", text=_(_text)
+        ),
+        scope=N_("these bots: four house_value bots, 4 players, IELLO 2020"),
         measure=value_above_line(_low, _high),
         games=300,
         direction=_dir,

@@ -55,6 +55,7 @@ from ...core.sealed import SealedChoices
 from ...core.stacking import stacked_pile
 from . import narration, rules, views
 from . import records as log_records
+from .i18n import N_, _
 
 PASS = canonical("pass")
 BIDS = tuple(canonical("bid", n) for n in range(64))  # more than any edition's coins
@@ -62,7 +63,7 @@ SELLS = tuple(canonical("sell", h) for h in range(31))
 _SELL_OF = SELLS.__getitem__
 # The buying choices from each lowest bid on, pass first: a seat's legal actions are one slice.
 _BUYING = tuple([PASS, *BIDS[low:]] for low in range(len(BIDS)))
-_ACTION_HELP = "For Sale actions are 'bid N', 'pass' and 'sell H'"
+_ACTION_HELP = N_("For Sale actions are 'bid N', 'pass' and 'sell H'")
 
 
 @register
@@ -85,24 +86,30 @@ class ForSale(Game):
             "edition",
             "iello-2020",
             "FS-C2/FS-C3",
-            "iello-2020: all 30 cards except 2 of each with 4 players, 28/21/16/14 coins; "
-            "classic: 6 of each removed with 3 players, 2 with 4, 18 or 14 coins",
+            N_(
+                "iello-2020: all 30 cards except 2 of each with 4 players, 28/21/16/14 coins; "
+                "classic: 6 of each removed with 3 players, 2 with 4, 18 or 14 coins"
+            ),
             choices=rules.EDITIONS,
         ),
         Option(
             "refund_rounding",
             "down",
             "FS-B6",
-            "how half of an odd bid is rounded when a player passes: down is the default for both "
-            "editions; up is a table setting the BGA guide mentions",
+            N_(
+                "how half of an odd bid is rounded when a player passes: down is the default for both "
+                "editions; up is a table setting the BGA guide mentions"
+            ),
             choices=rules.ROUNDINGS,
         ),
         Option(
             "coin_counts",
             "hidden",
             "FS-B11",
-            "hidden: another seat's coin count is not in a view, as both documents say (the "
-            "default for both editions); shown: every seat sees every count",
+            N_(
+                "hidden: another seat's coin count is not in a view, as both documents say (the "
+                "default for both editions); shown: every seat sees every count"
+            ),
             choices=rules.COIN_COUNTS,
         ),
     )
@@ -152,8 +159,15 @@ class ForSale(Game):
         used = len(cards) - removed
         if len(stacked) > used:
             raise ConfigError(
-                f"stack {key} lists {len(stacked)} cards but only {used} are used with "
-                f"{self.players} players in the {self.options['edition']} edition (FS-C2/FS-C3)"
+                _(
+                    "stack {key} lists {listed} cards but only {used} are used with "
+                    "{players} players in the {edition} edition (FS-C2/FS-C3)",
+                    key=key,
+                    listed=len(stacked),
+                    used=used,
+                    players=self.players,
+                    edition=self.options["edition"],
+                )
             )
         rest = without(pile, stacked)
         return list(stacked) + rest[removed:], rest[:removed]
@@ -177,15 +191,27 @@ class ForSale(Game):
         high_bid = self.high_bid
         if total <= high_bid:
             if high_bid == 0:
-                raise IllegalAction(f"bid {total}: the opening bid must be at least 1 coin (FS-B3)")
-            raise IllegalAction(f"bid {total} must be above the current high bid {high_bid} (FS-B3)")
+                raise IllegalAction(
+                    _("bid {total}: the opening bid must be at least 1 coin (FS-B3)", total=total)
+                )
+            raise IllegalAction(
+                _(
+                    "bid {total} must be above the current high bid {high_bid} (FS-B3)",
+                    total=total,
+                    high_bid=high_bid,
+                )
+            )
         bids, coins = self.bids, self.coins
         held = bids[seat]
         owned = coins[seat] + held
         if total > owned:
             raise IllegalAction(
-                f"bid {total} is more than the {owned} coins {SEAT_NAMES[seat]} had this round; "
-                f"no bidding on debt (FS-B4)"
+                _(
+                    "bid {total} is more than the {owned} coins {name} had this round; no bidding on debt (FS-B4)",
+                    total=total,
+                    owned=owned,
+                    name=SEAT_NAMES[seat],
+                )
             )
         added = total - held
         coins[seat] -= added  # FS-B4: a raise adds only the difference
@@ -244,8 +270,12 @@ class ForSale(Game):
         hand = self.houses[seat]
         if house not in hand:
             raise IllegalAction(
-                f"sell {house}: {SEAT_NAMES[seat]} does not hold house {house}; "
-                f"houses held: {', '.join(map(str, hand))} (FS-S2)"
+                _(
+                    "sell {house}: {name} does not hold house {house}; houses held: {held} (FS-S2)",
+                    house=house,
+                    name=SEAT_NAMES[seat],
+                    held=", ".join(map(str, hand)),
+                )
             )
         sealed = self.sealed
         sealed.commit(seat, house)
@@ -308,17 +338,26 @@ class ForSale(Game):
             table = BIDS if words[0] == "bid" else SELLS
             return table[number] if number < len(table) else canonical(words[0], number)
         rule = {"buy": "FS-B2", "sell": "FS-S2"}.get(self.phase, "FS-S4")
-        raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({rule})")
+        raise IllegalAction(
+            _("cannot read {text}: {help} ({rule})", text=quote(text), help=_(_ACTION_HELP), rule=rule)
+        )
 
     def _game_over(self) -> str:
-        return "the game is over: every cheque has been won (FS-S4)"
+        return _("the game is over: every cheque has been won (FS-S4)")
 
     def _not_to_act(self, seat: int) -> str:
         if self.phase == "buy":
             if self.passed[seat]:
-                return f"{SEAT_NAMES[seat]} has passed and cannot re-enter this round (FS-B7)"
-            return f"it is {SEAT_NAMES[self.current]}'s turn to bid or pass, not {SEAT_NAMES[seat]}'s (FS-B2)"
-        return f"{SEAT_NAMES[seat]} has already chosen a house face down; a choice cannot be changed (FS-S2)"
+                return _("{name} has passed and cannot re-enter this round (FS-B7)", name=SEAT_NAMES[seat])
+            return _(
+                "it is {current}'s turn to bid or pass, not {name}'s (FS-B2)",
+                current=SEAT_NAMES[self.current],
+                name=SEAT_NAMES[seat],
+            )
+        return _(
+            "{name} has already chosen a house face down; a choice cannot be changed (FS-S2)",
+            name=SEAT_NAMES[seat],
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -329,12 +368,17 @@ class ForSale(Game):
                 self._pass(seat)
             else:
                 raise IllegalAction(
-                    f"{action}: houses are being bought, so the choice is bid N or pass (FS-B2)"
+                    _(
+                        "{action}: houses are being bought, so the choice is bid N or pass (FS-B2)",
+                        action=action,
+                    )
                 )
         elif kind == "sell":
             self._sell(seat, action.value)
         else:
-            raise IllegalAction(f"{action}: houses are being sold, so the choice is sell H (FS-S2)")
+            raise IllegalAction(
+                _("{action}: houses are being sold, so the choice is sell H (FS-S2)", action=action)
+            )
 
     # ---------------------------------------------------------------- seeing
     # What follows from the state is computed when asked rather than kept up to date at every

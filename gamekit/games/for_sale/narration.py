@@ -1,4 +1,4 @@
-"""For Sale's events told in one English line each, and the rule each event carries out.
+"""For Sale's events told in one line each (English, or Japanese from the catalogue), and the rule each event carries out.
 
 Every text is a pure function of the event's public data (never its ``private``
 part), so any log, a saved one included, can be narrated again. The one thing an
@@ -11,66 +11,94 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...core.game import SEAT_NAMES, Event, standings_text
+from ...core.i18n import Text
+from .i18n import N_, _, _n
 from .rules import money
 
+# The editions as narration names them (the option's values; Japanese gives the edition's name).
+EDITIONS: Mapping[str, str] = {"iello-2020": N_("iello-2020"), "classic": N_("classic")}
 
-def setup_text(event: Event) -> str:
-    return (
-        f"For Sale ({event['edition']}), {event['players']} players with {event['coins']} coins each; "
-        f"{event['cards']} houses and {event['cards']} cheques in play; "
-        f"{SEAT_NAMES[event['start_player']]} starts"
+
+def setup_text(event: Event) -> Text:
+    return _(
+        "For Sale ({edition}), {players} players with {coins} coins each; "
+        "{cards} houses and {cards} cheques in play; {name} starts",
+        edition=_(EDITIONS[event["edition"]]) if event["edition"] in EDITIONS else event["edition"],
+        players=event["players"],
+        coins=event["coins"],
+        cards=event["cards"],
+        name=SEAT_NAMES[event["start_player"]],
     )
 
 
-def round_text(event: Event, rounds: int) -> str:
+def round_text(event: Event, rounds: int) -> Text:
     if event["phase"] == "buy":
-        return (
-            f"Buying round {event['round']} of {rounds}: houses {', '.join(map(str, event['table']))} "
-            f"on the table; {SEAT_NAMES[event['seat']]} starts"
+        return _(
+            "Buying round {round} of {rounds}: houses {table} on the table; {name} starts",
+            round=event["round"],
+            rounds=rounds,
+            table=", ".join(map(str, event["table"])),
+            name=SEAT_NAMES[event["seat"]],
         )
-    return (
-        f"Selling round {event['round']} of {rounds}: cheques {', '.join(map(money, event['table']))} "
-        "on the table; everyone chooses a house face down"
+    return _(
+        "Selling round {round} of {rounds}: cheques {table} on the table; everyone chooses a house face down",
+        round=event["round"],
+        rounds=rounds,
+        table=", ".join(map(money, event["table"])),
     )
 
 
-def bid_text(event: Event) -> str:
+def bid_text(event: Event) -> Text:
     name, total, added = SEAT_NAMES[event["seat"]], event["total"], event["added"]
-    return f"{name} bids {total} (adds {added})" if added != total else f"{name} bids {total}"
+    if added != total:
+        return _("{name} bids {total} (adds {added})", name=name, total=total, added=added)
+    return _("{name} bids {total}", name=name, total=total)
 
 
-def pass_text(event: Event) -> str:
+def pass_text(event: Event) -> Text:
     name, house, back = SEAT_NAMES[event["seat"]], event["house"], event["refund"]
     if not event["bid"]:
-        return f"{name} passes and takes house {house} free"
-    return (
-        f"{name} passes, takes house {house}, gets {back} coin{'s' * (back != 1)} back, loses {event['lost']}"
+        return _("{name} passes and takes house {house} free", name=name, house=house)
+    return _n(
+        "{name} passes, takes house {house}, gets {n} coin back, loses {lost}",
+        "{name} passes, takes house {house}, gets {n} coins back, loses {lost}",
+        back,
+        name=name,
+        house=house,
+        lost=event["lost"],
     )
 
 
-def win_text(event: Event) -> str:
+def win_text(event: Event) -> Text:
     name, house, paid = SEAT_NAMES[event["seat"]], event["house"], event["paid"]
     if not paid:
-        return f"{name} is left alone and takes house {house} free"
-    return f"{name} takes house {house} and pays {paid} coin{'s' * (paid != 1)}"
+        return _("{name} is left alone and takes house {house} free", name=name, house=house)
+    return _n(
+        "{name} takes house {house} and pays {n} coin",
+        "{name} takes house {house} and pays {n} coins",
+        paid,
+        name=name,
+        house=house,
+    )
 
 
-def choose_text(event: Event) -> str:
-    return f"{SEAT_NAMES[event['seat']]} chooses a house face down"
+def choose_text(event: Event) -> Text:
+    return _("{name} chooses a house face down", name=SEAT_NAMES[event["seat"]])
 
 
-def reveal_text(event: Event) -> str:
+def reveal_text(event: Event) -> Text:
     played, won = event["played"], event["won"]
     order = sorted(range(len(played)), key=played.__getitem__, reverse=True)
-    return "Houses revealed: " + "; ".join(f"{SEAT_NAMES[s]} {played[s]} → {money(won[s])}" for s in order)
+    sales = _("; ").join(f"{SEAT_NAMES[s]} {played[s]} → {money(won[s])}" for s in order)
+    return _("Houses revealed: {sales}", sales=sales)
 
 
-def end_text(event: Event) -> str:
-    return "Game over: " + standings_text(event["scores"], event["winners"], money)
+def end_text(event: Event) -> Text:
+    return _("Game over: {standings}", standings=standings_text(event["scores"], event["winners"], money))
 
 
 # The events whose text needs nothing but the event ("round" also needs the number of rounds).
-TEXTS: Mapping[str, Callable[[Event], str]] = {
+TEXTS: Mapping[str, Callable[[Event], Text]] = {
     "setup": setup_text,
     "bid": bid_text,
     "pass": pass_text,
@@ -81,7 +109,7 @@ TEXTS: Mapping[str, Callable[[Event], str]] = {
 }
 
 
-def narrate(event: Event, rounds: int) -> str:
+def narrate(event: Event, rounds: int) -> Text:
     """The event's one line; ``rounds`` is how many rounds each phase of this game has."""
     if event["type"] == "round":
         return round_text(event, rounds)

@@ -29,6 +29,8 @@ import gamekit.bots
 from gamekit.core.game import seat_name
 from gamekit.theory.for_sale import CHEQUES, match_houses_to_cheques
 
+from .i18n import _
+
 SELLING = "python_gamekit_for_sale_selling"
 # Two players, three houses each, six cheques: 15 x 6 deals of the cheques, 3,240 ways to play.
 DEFAULT_HANDS = "3 9 14/5 8 12"
@@ -41,10 +43,14 @@ def _read_hands(text: str) -> tuple[tuple[int, ...], ...]:
     houses = [h for hand in hands for h in hand]
     if len(hands) < 2 or len(set(houses)) != len(houses) or not all(1 <= h <= 30 for h in houses):
         raise ValueError(
-            f"hands {text!r}: two or more hands of distinct houses 1..30, e.g. {DEFAULT_HANDS!r} (FS-C1)"
+            _(
+                "hands {text}: two or more hands of distinct houses 1..30, e.g. {example} (FS-C1)",
+                text=repr(text),
+                example=repr(DEFAULT_HANDS),
+            )
         )
     if len({len(hand) for hand in hands}) != 1:
-        raise ValueError(f"hands {text!r}: every hand holds as many houses (FS-C5)")
+        raise ValueError(_("hands {text}: every hand holds as many houses (FS-C5)", text=repr(text)))
     return hands
 
 
@@ -52,12 +58,20 @@ def _read_cheques(text: str, players: int, rounds: int) -> tuple[int, ...]:
     cheques = tuple(sorted(int(c) for c in text.split()))
     if len(cheques) != players * rounds:
         raise ValueError(
-            f"cheques {text!r}: one cheque per player per round, {players * rounds} in all (FS-C5)"
+            _(
+                "cheques {text}: one cheque per player per round, {count} in all (FS-C5)",
+                text=repr(text),
+                count=players * rounds,
+            )
         )
     unknown = Counter(cheques) - Counter(CHEQUES)
     if unknown:
         raise ValueError(
-            f"cheques {text!r}: {sorted(unknown)} are not For Sale cheques, or too many of them (FS-C1)"
+            _(
+                "cheques {text}: {unknown} are not For Sale cheques, or too many of them (FS-C1)",
+                text=repr(text),
+                unknown=sorted(unknown),
+            )
         )
     return cheques
 
@@ -328,7 +342,9 @@ def solve_selling(
     ``iterations`` iterations, with its NashConv as it goes (thousands; two players: twice the
     exploitability). The tree is walked once in Python and solved in OpenSpiel's C++ (EFG)."""
     if not 1 <= iterations <= 100_000:
-        raise ValueError(f"iterations must be from 1 to 100,000, not {iterations!r}")
+        raise ValueError(
+            _("iterations must be from 1 to 100,000, not {iterations}", iterations=repr(iterations))
+        )
     game = selling_game(hands, cheques)
     start = time.perf_counter()
     text, states = _efg(game)
@@ -338,7 +354,7 @@ def solve_selling(
     curve = []
     done = 0
     for mark in checkpoints:
-        for _ in range(mark - done):
+        for _step in range(mark - done):
             solver.evaluate_and_update_policy()
         done = mark
         curve.append((done, float(pyspiel.nash_conv(tree, solver.average_policy()))))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
+from .i18n import _
 from .rules import CHEQUES, HOUSES
 
 
@@ -36,9 +37,9 @@ def one_round_value(house: int, players: int) -> float:
     of a random table of ``players`` cheques (``cheque_order_means``).
     """
     if house not in HOUSES:
-        raise ValueError(f"house must be 1..30, not {house!r}")
+        raise ValueError(_("house must be 1..30, not {house}", house=repr(house)))
     if not 2 <= players <= 6:
-        raise ValueError(f"players must be 2..6, not {players!r}")
+        raise ValueError(_("players must be 2..6, not {players}", players=repr(players)))
     others = players - 1
     above, below = len(HOUSES) - house, house - 1
     means = cheque_order_means(players)

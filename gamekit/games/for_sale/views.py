@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import SEAT_NAMES
 from . import rules
+from .i18n import _
 from .rules import money
 
 if TYPE_CHECKING:
@@ -108,20 +109,30 @@ def state_problems(state: Mapping[str, Any]) -> list[str]:
     try:
         for s, c in enumerate(state["coins"]):
             if type(c) is not int or c < 0:
-                problems.append(f"{SEAT_NAMES[s]} holds {c!r} coins; coins are a whole number >= 0 (FS-B4)")
+                problems.append(
+                    _(
+                        "{name} holds {coins} coins; coins are a whole number >= 0 (FS-B4)",
+                        name=SEAT_NAMES[s],
+                        coins=repr(c),
+                    )
+                )
         houses = [h for held in state["houses"] for h in held] + list(
             state["table"] if state["phase"] == "buy" else []
         )
         houses += list(state["house_deck"] or []) + list(state["removed_houses"] or [])
         twice = sorted(h for h, k in Counter(houses).items() if k > 1)
         if twice:
-            problems.append(f"house(s) {', '.join(map(str, twice))} appear more than once (FS-C1)")
+            problems.append(
+                _("house(s) {houses} appear more than once (FS-C1)", houses=", ".join(map(str, twice)))
+            )
         cheques = Counter(c for won in state["cheques"] for c in won)
         cheques += Counter(state["table"] if state["phase"] == "sell" else [])
         cheques += Counter(state["cheque_deck"] or []) + Counter(state["removed_cheques"] or [])
         extra = sorted(c for c, k in cheques.items() if k > rules.CHEQUES.count(c))
         if extra:
-            problems.append(f"cheque(s) {', '.join(map(money, extra))} appear too often (FS-C1)")
+            problems.append(
+                _("cheque(s) {cheques} appear too often (FS-C1)", cheques=", ".join(map(money, extra)))
+            )
     except (KeyError, TypeError, IndexError) as exc:
-        problems.append(f"state is not a For Sale state ({exc!r})")
+        problems.append(_("state is not a For Sale state ({error})", error=repr(exc)))
     return problems

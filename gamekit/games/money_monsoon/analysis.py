@@ -15,6 +15,7 @@ import pandas as pd
 
 from ...analysis import group_means, mean_with_interval, wilson_interval
 from ...auctions import bidder_outcome, vickrey_payoffs
+from .i18n import _
 
 
 # ---------------------------------------------------------------- the sandbox
@@ -37,11 +38,15 @@ def payoff_table(
     for bid, payoff in payoffs:
         wins, price, free = bidder_outcome(bid, rival_bids, top_tie, halved=free_value is not None)
         if wins:
-            outcome = f"win, pay {price}" + (" and take the free 4 too" if free else "")
+            outcome = (
+                _("win, pay {price} and take the free 4 too", price=price)
+                if free
+                else _("win, pay {price}", price=price)
+            )
         elif free:
-            outcome = "lose, but take the free 4"
+            outcome = _("lose, but take the free 4")
         else:
-            outcome = "lose"
+            outcome = _("lose")
         rows.append(
             {"bid": bid, "payoff": payoff, "wins": wins, "price": price, "free": free, "outcome": outcome}
         )
@@ -54,10 +59,23 @@ def payoff_lines(table: pd.DataFrame, value: float, bid: int) -> list[str]:
     best = table["payoff"].max()
     best_bids = table.loc[table["payoff"] == best, "bid"].tolist()
     mine = by_bid.loc[bid]
-    lines = [f"Your bid {bid}: {mine['outcome']}, payoff {mine['payoff']:g}."]
+    lines = [
+        _(
+            "Your bid {bid}: {outcome}, payoff {payoff}.",
+            bid=bid,
+            outcome=mine["outcome"],
+            payoff=format(mine["payoff"], "g"),
+        )
+    ]
     if round(value) in by_bid.index:
-        lines.append(f"Bidding your value {round(value)}: payoff {by_bid.loc[round(value), 'payoff']:g}.")
-    lines.append(f"Best payoff {best:g}, with bids {_runs(best_bids)}.")
+        lines.append(
+            _(
+                "Bidding your value {value}: payoff {payoff}.",
+                value=round(value),
+                payoff=format(by_bid.loc[round(value), "payoff"], "g"),
+            )
+        )
+    lines.append(_("Best payoff {best}, with bids {bids}.", best=format(best, "g"), bids=_runs(best_bids)))
     return lines
 
 
@@ -152,7 +170,12 @@ def money_flows(seats: pd.DataFrame) -> pd.DataFrame:
     """
     missing = [c for c in ("bot", *FLOW_COLUMNS) if c not in seats.columns]
     if missing:
-        raise ValueError(f"expected Money Monsoon rows from gamekit.simulate; missing: {', '.join(missing)}")
+        raise ValueError(
+            _(
+                "expected Money Monsoon rows from gamekit.simulate; missing: {missing}",
+                missing=", ".join(missing),
+            )
+        )
     grouped = seats.groupby("bot")
     table = grouped[list(FLOW_COLUMNS)].mean()
     table.insert(0, "games", grouped.size())
@@ -412,7 +435,13 @@ def head_to_head_runs(
     for spec in bots:
         bot, rival = make_bot(spec, "money_monsoon"), make_bot(opponent, "money_monsoon")
         if bot.label == rival.label:
-            raise ValueError(f"{spec!r} is the opponent {opponent!r} itself: nothing to compare")
+            raise ValueError(
+                _(
+                    "{spec} is the opponent {opponent} itself: nothing to compare",
+                    spec=repr(spec),
+                    opponent=repr(opponent),
+                )
+            )
         seated = [bot if seat % 2 == 0 else rival for seat in range(players)]
         runs[spec] = simulate("money_monsoon", players, seated, games, seed=seed)
     return runs
@@ -607,7 +636,7 @@ def truthful_regret_table(
             ("bidder, seat ties", "seat", 0.0),
             ("bidder, void ties (MM-A5)", "void", None),
         ):
-            _, mean, low, high = one_shot_regret(value, rivals, [value] * samples, top_tie=rule)
+            _sample, mean, low, high = one_shot_regret(value, rivals, [value] * samples, top_tie=rule)
             rows.append(
                 {
                     "value": value,

@@ -14,6 +14,7 @@ from functools import lru_cache
 from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
+from .i18n import _
 from .rules import BID_LIST_LIMIT, BID_RANGE_WIDTH, bid_range_width, bid_ranges
 
 Range = tuple[int, int, int]  # (low, high, width of the ranges it was chosen from)
@@ -83,12 +84,22 @@ def bid_over_points(seat: int, amount: int, held: int, on_credit: bool = False) 
     """The error for ``bid amount`` above the points held (MM-A2) or the credit of a broke player (MM-E4)."""
     if on_credit:
         return IllegalAction(
-            f"bid {amount} is more than the {held} {SEAT_NAMES[seat]}, who has lost all their points, "
-            f"may borrow to bid; a bid on credit is a whole number from 0 to {held} (MM-E4)"
+            _(
+                "bid {amount} is more than the {held} {name}, who has lost all their points, "
+                "may borrow to bid; a bid on credit is a whole number from 0 to {held} (MM-E4)",
+                amount=amount,
+                held=held,
+                name=SEAT_NAMES[seat],
+            )
         )
     return IllegalAction(
-        f"bid {amount} is more than the {held} points {SEAT_NAMES[seat]} holds; "
-        f"a bid is a whole number from 0 to your points (MM-A2)"
+        _(
+            "bid {amount} is more than the {held} points {name} holds; "
+            "a bid is a whole number from 0 to your points (MM-A2)",
+            amount=amount,
+            held=held,
+            name=SEAT_NAMES[seat],
+        )
     )
 
 
@@ -96,8 +107,13 @@ def check_in_range(seat: int, amount: int, chosen: Range | None) -> None:
     """Refuse ``bid amount`` outside the range the large bid was narrowed to (MM-A2)."""
     if chosen is not None and not chosen[0] <= amount <= chosen[1]:
         raise IllegalAction(
-            f"bid {amount} is outside the range {chosen[0]}-{chosen[1]} "
-            f"{SEAT_NAMES[seat]} chose for this sealed bid (MM-A2)"
+            _(
+                "bid {amount} is outside the range {low}-{high} {name} chose for this sealed bid (MM-A2)",
+                amount=amount,
+                low=chosen[0],
+                high=chosen[1],
+                name=SEAT_NAMES[seat],
+            )
         )
 
 
@@ -106,13 +122,26 @@ def check_range(seat: int, low: int, high: int, held: int, chosen: Range | None)
     choices = range_choices(held, chosen)
     if not choices:
         if held < BID_LIST_LIMIT:
-            why = f"with {held} points every bid is listed at once: write 'bid N' with N from 0 to {held}"
+            why = _(
+                "with {held} points every bid is listed at once: write 'bid N' with N from 0 to {held}",
+                held=held,
+            )
         else:
             assert chosen is not None
-            why = f"the bid is already narrowed to {chosen[0]}-{chosen[1]}: write the bid itself"
-        raise IllegalAction(f"bid {low}-{high}: {why} (MM-A2)")
+            why = _(
+                "the bid is already narrowed to {low}-{high}: write the bid itself",
+                low=chosen[0],
+                high=chosen[1],
+            )
+        raise IllegalAction(_("bid {low}-{high}: {why} (MM-A2)", low=low, high=high, why=why))
     if range_action(low, high) not in choices:
         raise IllegalAction(
-            f"bid {low}-{high} is not a range {SEAT_NAMES[seat]} may choose now; the ranges are "
-            f"{choices[0]} to {choices[-1]} (MM-A2)"
+            _(
+                "bid {low}-{high} is not a range {name} may choose now; the ranges are {first} to {last} (MM-A2)",
+                low=low,
+                high=high,
+                name=SEAT_NAMES[seat],
+                first=choices[0],
+                last=choices[-1],
+            )
         )

@@ -34,6 +34,7 @@ from typing import Any
 from ...bots.base import Bot, TunedBot, register_bot
 from ...core.actions import Action
 from .bidding import SIT_OUT, bid_action
+from .i18n import N_
 from .rollouts import roll_gain
 from .rules import (
     BONUSES,
@@ -148,7 +149,9 @@ class _ValuationBot(Bot):
 
 @register_bot
 class TruthfulBidder(_ValuationBot):
-    """Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk), give or take one point at random to break ties and rounded up or down at random in proportion (a worthless roll is bid 0), and makes the move that `move_value` rates best."""
+    __doc__ = N_(
+        "Bids what the roll is worth to it by `roll_value` (landing fees it can collect plus progress toward the bonuses minus the fees its pawns risk), give or take one point at random to break ties and rounded up or down at random in proportion (a worthless roll is bid 0), and makes the move that `move_value` rates best."
+    )
 
     name = "truthful"
 
@@ -163,7 +166,9 @@ class _FractionBot(_ValuationBot, TunedBot):
 
 @register_bot
 class ShadingBidder(_FractionBot):
-    """Bids `fraction` of what the roll is worth to it by `roll_value` (give or take one point at random to break ties) and makes the move that `move_value` rates best."""
+    __doc__ = N_(
+        "Bids `fraction` of what the roll is worth to it by `roll_value` (give or take one point at random to break ties) and makes the move that `move_value` rates best."
+    )
 
     name = "shade"
 
@@ -175,7 +180,9 @@ class ShadingBidder(_FractionBot):
 
 @register_bot
 class ZeroOnEightBidder(_FractionBot):
-    """Bids 0 on a roll of 8 to try for the lowest bidder's free 4 steps, bids `fraction` of `roll_value` (give or take one point at random to break ties) on any other roll, and makes the move that `move_value` rates best."""
+    __doc__ = N_(
+        "Bids 0 on a roll of 8 to try for the lowest bidder's free 4 steps, bids `fraction` of `roll_value` (give or take one point at random to break ties) on any other roll, and makes the move that `move_value` rates best."
+    )
 
     name = "zero8"
 
@@ -233,7 +240,9 @@ class _RolloutValuation(_ValuationBot):
 
 @register_bot
 class RolloutBidder(_RolloutValuation, TunedBot):
-    """Bids `fraction` of what winning the roll adds to its expected final points (fees plus bonus) over losing it to a random rival, estimated from 16 random races played out from the table with the same dice in both branches (give or take one point at random to break ties), and makes the move that `move_value` rates best."""
+    __doc__ = N_(
+        "Bids `fraction` of what winning the roll adds to its expected final points (fees plus bonus) over losing it to a random rival, estimated from 16 random races played out from the table with the same dice in both branches (give or take one point at random to break ties), and makes the move that `move_value` rates best."
+    )
 
     name = "rollout"
     parameter_name = "fraction"
@@ -248,7 +257,9 @@ class RolloutBidder(_RolloutValuation, TunedBot):
 
 @register_bot
 class ReserveAuctioneer(_RolloutValuation, TunedBot):
-    """As auctioneer, bids `fraction` of the theory's best auctioneer bid, (top + own) / 3 capped at top, where own is its rollout value of the roll and top the highest rollout value among the others (taken as uniform on [0, top]); otherwise bids all of its rollout value (`fraction` applies only as auctioneer), and makes the move that `move_value` rates best."""
+    __doc__ = N_(
+        "As auctioneer, bids `fraction` of the theory's best auctioneer bid, (top + own) / 3 capped at top, where own is its rollout value of the roll and top the highest rollout value among the others (taken as uniform on [0, top]); otherwise bids all of its rollout value (`fraction` applies only as auctioneer), and makes the move that `move_value` rates best."
+    )
 
     name = "reserve"
     parameter_name = "fraction"

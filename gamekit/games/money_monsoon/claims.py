@@ -21,6 +21,7 @@ import pandas as pd
 
 from ...claims import Claim, register
 from . import analysis
+from .i18n import N_
 
 SWEEP = ("shade:0", "rollout:0.6", "rollout:1.0", "reserve")
 SWEEP_OPPONENT = "shade"
@@ -28,7 +29,7 @@ META_OPPONENT = "rollout:0.6"  # the stored meta-game's equilibrium: rollout:0.6
 EIGHT_TABLE = ("rollout:0.6", "shade", "shade")
 TRACKS = (10, 40)
 HAND_BOTS = ("truthful", "truthful", "shade:0.5", "zero8")
-TABLE_SCOPE = "these bots at this table: two seats of each bot against two `shade`, seats rotating"
+TABLE_SCOPE = N_("these bots at this table: two seats of each bot against two `shade`, seats rotating")
 
 
 # ------------------------------------------------------------------ the tables, played once
@@ -215,7 +216,7 @@ def _claim(**fields: Any) -> None:
 # (a) the sweep: these bots at this table, 40 games a seed.
 _claim(
     id="02-shaded-rollout-beats-shade",
-    sentence="At this table `rollout:0.6` wins more often than the two `shade` bots it plays against.",
+    sentence=N_("At this table `rollout:0.6` wins more often than the two `shade` bots it plays against."),
     scope=TABLE_SCOPE,
     measure=against_opponent("rollout:0.6"),
     games=80,
@@ -224,7 +225,9 @@ _claim(
 )
 _claim(
     id="02-shaded-beats-full-value",
-    sentence="At this table, bidding 0.6 of the rollout value wins more often than bidding all of it (`rollout:1`) in the same seats.",
+    sentence=N_(
+        "At this table, bidding 0.6 of the rollout value wins more often than bidding all of it (`rollout:1`) in the same seats."
+    ),
     scope=TABLE_SCOPE,
     measure=same_seats("rollout:0.6", "rollout:1.0"),
     games=80,
@@ -233,7 +236,9 @@ _claim(
 )
 _claim(
     id="02-full-value-like-shade",
-    sentence="At this table, bidding the full rollout value (`rollout:1`) shows no detectable difference from `shade`.",
+    sentence=N_(
+        "At this table, bidding the full rollout value (`rollout:1`) shows no detectable difference from `shade`."
+    ),
     scope=TABLE_SCOPE,
     measure=against_opponent("rollout:1.0"),
     games=80,
@@ -241,7 +246,7 @@ _claim(
 )
 _claim(
     id="02-never-bidding-loses-to-shade",
-    sentence="A bot that never bids (`shade:0`) wins less often than the `shade` bots at its table.",
+    sentence=N_("A bot that never bids (`shade:0`) wins less often than the `shade` bots at its table."),
     scope=TABLE_SCOPE,
     measure=against_opponent("shade:0"),
     games=80,
@@ -250,11 +255,13 @@ _claim(
 )
 _claim(
     id="02-sweep-rarely-borrows",
-    sentence=(
+    sentence=N_(
         "At these tables players almost never borrow from the bank (MM-E4): fewer than 1 player in 50 does"
         " in a game."
     ),
-    scope="these bots at this table: the four tables of section 8 (a) and (b), two seats of `shade:0`, `rollout:0.6`, `rollout:1` or `reserve` against two `shade`",
+    scope=N_(
+        "these bots at this table: the four tables of section 8 (a) and (b), two seats of `shade:0`, `rollout:0.6`, `rollout:1` or `reserve` against two `shade`"
+    ),
     measure=sweep_player_borrowed,
     games=80,
     direction="below",
@@ -265,7 +272,9 @@ _claim(
 # (b) the auctioneer's reserve.
 _claim(
     id="02-reserve-like-shade",
-    sentence="At this table, `reserve` (the theory's auctioneer bid) shows no detectable difference from `shade`.",
+    sentence=N_(
+        "At this table, `reserve` (the theory's auctioneer bid) shows no detectable difference from `shade`."
+    ),
     scope=TABLE_SCOPE,
     measure=against_opponent("reserve"),
     games=80,
@@ -273,7 +282,9 @@ _claim(
 )
 _claim(
     id="02-reserve-beats-full-value",
-    sentence="At this table, bidding the theory's reserve as auctioneer (`reserve`) wins more often than bidding the rollout value (`rollout:1`) in the same seats.",
+    sentence=N_(
+        "At this table, bidding the theory's reserve as auctioneer (`reserve`) wins more often than bidding the rollout value (`rollout:1`) in the same seats."
+    ),
     scope=TABLE_SCOPE,
     measure=same_seats("reserve", "rollout:1.0"),
     games=80,
@@ -283,8 +294,8 @@ _claim(
 # (c) never bidding, and the 0 on an 8.
 _claim(
     id="02-never-bidding-loses-to-strongest",
-    sentence="Against `rollout:0.6`, the strongest bot, never bidding (`shade:0`) wins less often.",
-    scope="these bots at this table: two `shade:0` against two `rollout:0.6`, seats rotating",
+    sentence=N_("Against `rollout:0.6`, the strongest bot, never bidding (`shade:0`) wins less often."),
+    scope=N_("these bots at this table: two `shade:0` against two `rollout:0.6`, seats rotating"),
     measure=against_opponent("shade:0", key="never-strongest"),
     games=60,
     direction="below",
@@ -293,8 +304,12 @@ _claim(
 )
 _claim(
     id="02-zero-on-eight-pays-alone",
-    sentence="Alone at a table of strong bots, a bot that bids 0 on every 8 (`zero8:0.6`) wins more often than `shade` in its seat.",
-    scope="these bots at this table: one `zero8:0.6` or `shade` with `rollout:0.6` and two `shade`, the same deals",
+    sentence=N_(
+        "Alone at a table of strong bots, a bot that bids 0 on every 8 (`zero8:0.6`) wins more often than `shade` in its seat."
+    ),
+    scope=N_(
+        "these bots at this table: one `zero8:0.6` or `shade` with `rollout:0.6` and two `shade`, the same deals"
+    ),
     measure=zero8_minus_shade_in_its_seat,
     games=80,
     direction="above",
@@ -302,8 +317,8 @@ _claim(
 )
 _claim(
     id="02-zero-bid-gets-free-four",
-    sentence="Alone at that table, `zero8:0.6` gets the free 4 on most of its bids of 0 on an 8.",
-    scope="these bots at this table: one `zero8:0.6` with `rollout:0.6` and two `shade`",
+    sentence=N_("Alone at that table, `zero8:0.6` gets the free 4 on most of its bids of 0 on an 8."),
+    scope=N_("these bots at this table: one `zero8:0.6` with `rollout:0.6` and two `shade`"),
     measure=zero8_free_per_zero_bid,
     games=80,
     direction="above",
@@ -313,10 +328,10 @@ _claim(
     units="bids of 0 on an 8",
 )
 # (d) the tie rule, four truthful bots.
-TIES_SCOPE = "these bots at this table: four `truthful` bots, the same deals under each rule"
+TIES_SCOPE = N_("these bots at this table: four `truthful` bots, the same deals under each rule")
 _claim(
     id="02-void-few-lapses",
-    sentence="Under `void` only a few rolls in a hundred lapse: fewer than 8.",
+    sentence=N_("Under `void` only a few rolls in a hundred lapse: fewer than 8."),
     scope=TIES_SCOPE,
     measure=void_lapsed_per_bidding,
     games=200,
@@ -328,7 +343,9 @@ _claim(
 )
 _claim(
     id="02-void-games-longer",
-    sentence="Games under `void` last a little longer than under `seat`: the rolls that lapse are turns in which no pawn moves.",
+    sentence=N_(
+        "Games under `void` last a little longer than under `seat`: the rolls that lapse are turns in which no pawn moves."
+    ),
     scope=TIES_SCOPE,
     measure=void_minus_seat_turns,
     games=200,
@@ -338,7 +355,7 @@ _claim(
 )
 _claim(
     id="02-void-lower-price-share",
-    sentence="Under `void` the winner pays a smaller share of its bid than under `seat`.",
+    sentence=N_("Under `void` the winner pays a smaller share of its bid than under `seat`."),
     scope=TIES_SCOPE,
     measure=void_minus_seat_price_share,
     games=200,
@@ -348,7 +365,7 @@ _claim(
 )
 _claim(
     id="02-seat-auctioneer-takes-tied-rolls",
-    sentence=(
+    sentence=N_(
         "Under `seat` the auctioneer, first in seat order, wins more of the rolls whose top bids tie than its fair"
         " share: 1/k of each roll on which it is one of the k tied top bidders."
     ),
@@ -361,12 +378,12 @@ _claim(
     units="tied rolls",
 )
 # (e) the track.
-TRACK_SCOPE = (
+TRACK_SCOPE = N_(
     "these bots at this table: `truthful`, `truthful`, `shade:0.5`, `zero8`, the same deals on each track"
 )
 _claim(
     id="02-longer-track-longer-games",
-    sentence="On a 40-space track games last more turns than on a 10-space one.",
+    sentence=N_("On a 40-space track games last more turns than on a 10-space one."),
     scope=TRACK_SCOPE,
     measure=track_40_minus_10("turns"),
     games=50,
@@ -376,7 +393,9 @@ _claim(
 )
 _claim(
     id="02-longer-track-more-fees",
-    sentence="On a 40-space track landing fees are a larger share of the points gained than on a 10-space one.",
+    sentence=N_(
+        "On a 40-space track landing fees are a larger share of the points gained than on a 10-space one."
+    ),
     scope=TRACK_SCOPE,
     measure=track_40_minus_10("fee_share"),
     games=50,
@@ -386,7 +405,9 @@ _claim(
 )
 _claim(
     id="02-bonuses-outweigh-fees",
-    sentence="Even on a 40-space track, landing fees are less than half of the points gained: the bonuses stay the larger part.",
+    sentence=N_(
+        "Even on a 40-space track, landing fees are less than half of the points gained: the bonuses stay the larger part."
+    ),
     scope=TRACK_SCOPE,
     measure=fee_share_on_40,
     games=50,
@@ -397,8 +418,11 @@ _claim(
 )
 _claim(
     id="02-strategy-bots-move-forward",
-    sentence="The hand-valuation bots of (e) move a pawn forward on more than 9 of their moves in 10.",
-    scope=TRACK_SCOPE + ", on the 10- and the 40-space track",
+    sentence=N_("The hand-valuation bots of (e) move a pawn forward on more than 9 of their moves in 10."),
+    scope=N_(
+        "these bots at this table: `truthful`, `truthful`, `shade:0.5`, `zero8`, the same deals on each track"
+        ", on the 10- and the 40-space track"
+    ),
     measure=moved("strategy", forward=True),
     games=50,
     direction="above",
@@ -408,8 +432,8 @@ _claim(
 )
 _claim(
     id="02-random-bots-move-back",
-    sentence="Random bots, for contrast, move a pawn backward on more than a quarter of their moves.",
-    scope="these bots at this table: four `random` bots, on the 10- and the 40-space track",
+    sentence=N_("Random bots, for contrast, move a pawn backward on more than a quarter of their moves."),
+    scope=N_("these bots at this table: four `random` bots, on the 10- and the 40-space track"),
     measure=moved("random", forward=False),
     games=50,
     direction="above",
@@ -418,7 +442,7 @@ _claim(
     units="moves",
 )
 # The meta-game: one seat against three players of the equilibrium's main strategy.
-META_SCOPE = (
+META_SCOPE = N_(
     "the game, one seat against three `rollout:0.6`, the main strategy of the stored meta-game's equilibrium"
 )
 for _candidate, _reference, _slug, _sentence in (
@@ -426,19 +450,23 @@ for _candidate, _reference, _slug, _sentence in (
         "rollout:0.6",
         "shade:0.6",
         "02-meta-shaded-like-shade",
-        "Where play settles, `rollout:0.6` shows no detectable difference from `shade`.",
+        N_("Where play settles, `rollout:0.6` shows no detectable difference from `shade`."),
     ),
     (
         "rollout:0.6",
         "rollout:1",
         "02-meta-shaded-like-full-value",
-        "Where play settles, bidding 0.6 of the rollout value shows no detectable difference from bidding all of it.",
+        N_(
+            "Where play settles, bidding 0.6 of the rollout value shows no detectable difference from bidding all of it."
+        ),
     ),
     (
         "shade:0",
         "rollout:0.6",
         "02-meta-never-bidding-like-shaded",
-        "Where play settles, never bidding (`shade:0`) shows no detectable difference from `rollout:0.6`.",
+        N_(
+            "Where play settles, never bidding (`shade:0`) shows no detectable difference from `rollout:0.6`."
+        ),
     ),
 ):
     _claim(

@@ -73,6 +73,7 @@ from ...core.ranking import shared_ranks
 from ...core.sealed import SealedChoices
 from . import bidding, narration, parsing, records, rules, views
 from .bidding import BIDS
+from .i18n import N_, _
 from .moving import legal_move_actions, refuse_move
 from .rules import (
     BID_LIST_LIMIT,
@@ -97,60 +98,68 @@ OPTIONS = (
         "track_length",
         rules.DEFAULT_TRACK_LENGTH,
         "MM-C2",
-        "spaces from the start (0) to the goal; the goal is the last space",
+        N_("spaces from the start (0) to the goal; the goal is the last space"),
         minimum=2,
     ),
     Option(
         "top_tie",
         "void",
         "MM-A5",
-        "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
-        "auctioneer wins and pays the tied amount",
+        N_(
+            "void: tied highest bids are void, in turn; seat: the first tied seat clockwise from the "
+            "auctioneer wins and pays the tied amount"
+        ),
         choices=TOP_TIE_RULES,
     ),
     Option(
         "all_void",
         "lapse",
         "MM-A6",
-        "when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)",
+        N_("when every bid is void: lapse (the turn ends) or rebid (bid again, at most 3 times)"),
         choices=("lapse", "rebid"),
     ),
     Option(
         "exact_goal",
         False,
         "MM-M2",
-        "false: a forward move past the goal stops on it; true: the goal must be reached exactly",
+        N_("false: a forward move past the goal stops on it; true: the goal must be reached exactly"),
         choices=(False, True),
     ),
     Option(
         "double_finish",
         "first",
         "MM-E3",
-        "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
-        "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)",
+        N_(
+            "an 8 that brings two players to the goal (both 4s are always moved): first (the high "
+            "bidder, first to arrive, gets 500 and the second arrival 300) or split (both share 500 + 300)"
+        ),
         choices=("first", "split"),
     ),
     Option(
         "auctioneer",
         "may",
         "MM-A2",
-        "may: the auctioneer bids or answers 'sit out' (takes no part in its own auction); "
-        "must: the auctioneer always bids, like everyone",
+        N_(
+            "may: the auctioneer bids or answers 'sit out' (takes no part in its own auction); "
+            "must: the auctioneer always bids, like everyone"
+        ),
         choices=("may", "must"),
     ),
     Option(
         "broke_bids",
         "borrow",
         "MM-E4",
-        "borrow: a player holding 0 points may bid up to 400 and borrows the price if it wins; "
-        "points: a bid never exceeds the points held, so a broke player bids 0",
+        N_(
+            "borrow: a player holding 0 points may bid up to 400 and borrows the price if it wins; "
+            "points: a bid never exceeds the points held, so a broke player bids 0"
+        ),
         choices=("borrow", "points"),
     ),
     Option(
         "max_turns",
         1000,
         "MM-E6",
-        "a safety limit on turns (auctions): the game stops there, unfinished; None for no limit",
+        N_("a safety limit on turns (auctions): the game stops there, unfinished; None for no limit"),
         choices=(None,),
         minimum=1,
     ),
@@ -162,7 +171,11 @@ def stacked_dice(stack: Mapping[str, Any]) -> list[int]:
     dice = stack.get("dice", [])
     if not isinstance(dice, list | tuple) or not all(type(d) is int and 1 <= d <= DIE_FACES for d in dice):
         raise ConfigError(
-            f"stack dice must be a list of rolls from 1 to {DIE_FACES}, not {quote(dice)} (MM-C1)"
+            _(
+                "stack dice must be a list of rolls from 1 to {faces}, not {dice} (MM-C1)",
+                faces=DIE_FACES,
+                dice=quote(dice),
+            )
         )
     return list(dice)
 
@@ -309,19 +322,25 @@ class MoneyMonsoon(Game):
         """MM-A2: the auctioneer answers the sealed call with no bid at all (``auctioneer="may"``)."""
         if seat != self.active:
             raise IllegalAction(
-                f"sit out: only the auctioneer ({SEAT_NAMES[self.active]}) may sit its own roll out; "
-                f"every other player writes a bid, 0 or more (MM-A2)"
+                _(
+                    "sit out: only the auctioneer ({name}) may sit its own roll out; "
+                    "every other player writes a bid, 0 or more (MM-A2)",
+                    name=SEAT_NAMES[self.active],
+                )
             )
         if not self.may_sit_out:
             raise IllegalAction(
-                "sit out: with auctioneer='must' the auctioneer bids like everyone; write 'bid N' (MM-A2)"
+                _("sit out: with auctioneer='must' the auctioneer bids like everyone; write 'bid N' (MM-A2)")
             )
         held = self.bid_limit(seat)
         if held >= BID_LIST_LIMIT and bidding.range_choices(held, self.ranges[seat]):
             raise IllegalAction(
-                "sit out: a large bid is written in steps, and 'sit out' is offered with the bids at the "
-                "last step, so that the others cannot tell it from a bid by the steps taken; narrow the "
-                f"range first, e.g. '{bidding.range_choices(held, self.ranges[seat])[0]}' (MM-A2)"
+                _(
+                    "sit out: a large bid is written in steps, and 'sit out' is offered with the bids at the "
+                    "last step, so that the others cannot tell it from a bid by the steps taken; narrow the "
+                    "range first, e.g. '{example}' (MM-A2)",
+                    example=bidding.range_choices(held, self.ranges[seat])[0],
+                )
             )
         sealed = self.sealed
         assert sealed is not None
@@ -597,25 +616,40 @@ class MoneyMonsoon(Game):
 
     def _game_over(self) -> str:
         if self.finished:
-            return "the game is over: a pawn has reached the goal (MM-E1)"
+            return _("the game is over: a pawn has reached the goal (MM-E1)")
         if self.lapses >= LAPSE_LIMIT:
-            return (
-                f"the game was stopped after {self.turn} turns: {self.lapses} rolls in a row lapsed (MM-E6)"
+            return _(
+                "the game was stopped after {turns} turns: {lapses} rolls in a row lapsed (MM-E6)",
+                turns=self.turn,
+                lapses=self.lapses,
             )
-        return f"the game was stopped by the turn limit after {self.turn} turns (MM-E6)"
+        return _("the game was stopped by the turn limit after {turns} turns (MM-E6)", turns=self.turn)
 
     def _not_to_act(self, seat: int) -> str:
         if self.phase == "bid":
-            return f"{SEAT_NAMES[seat]} has already bid face down; a sealed bid cannot be changed (MM-A2)"
+            return _(
+                "{name} has already bid face down; a sealed bid cannot be changed (MM-A2)",
+                name=SEAT_NAMES[seat],
+            )
         mover = self.mover
         assert mover is not None
         if self.roll == HALVED_ROLL:
-            return f"{SEAT_NAMES[mover]} moves 4 of the 8 now, not {SEAT_NAMES[seat]} (MM-M5)"
-        return f"{SEAT_NAMES[mover]} won the roll and moves now, not {SEAT_NAMES[seat]} (MM-M1)"
+            return _(
+                "{mover} moves 4 of the 8 now, not {name} (MM-M5)",
+                mover=SEAT_NAMES[mover],
+                name=SEAT_NAMES[seat],
+            )
+        return _(
+            "{mover} won the roll and moves now, not {name} (MM-M1)",
+            mover=SEAT_NAMES[mover],
+            name=SEAT_NAMES[seat],
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat.__class__ is not int:  # 1.0 or True equal a seat but cannot be saved as one
-            raise IllegalAction(f"seat {seat!r} is not a seat: seats are whole numbers from 0 (MM-C1)")
+            raise IllegalAction(
+                _("seat {seat} is not a seat: seats are whole numbers from 0 (MM-C1)", seat=repr(seat))
+            )
         kind = action.kind
         if self.phase == "bid":
             if kind == "bid":
@@ -625,17 +659,29 @@ class MoneyMonsoon(Game):
             elif kind == "sit-out":
                 self._sit_out(seat)
             else:
-                sit = " or, for the auctioneer, 'sit out'" if self.may_sit_out else ""
                 raise IllegalAction(
-                    f"{action}: bids are being written; the pawns move after the reveal, "
-                    f"so the choice is 'bid N'{sit} (MM-A2)"
+                    _(
+                        "{action}: bids are being written; the pawns move after the reveal, "
+                        "so the choice is 'bid N' or, for the auctioneer, 'sit out' (MM-A2)",
+                        action=action,
+                    )
+                    if self.may_sit_out
+                    else _(
+                        "{action}: bids are being written; the pawns move after the reveal, "
+                        "so the choice is 'bid N' (MM-A2)",
+                        action=action,
+                    )
                 )
         elif kind == "move":
             self._move(seat, action.value)
         else:
             raise IllegalAction(
-                f"{action}: the bids are revealed and {SEAT_NAMES[seat]} moves a pawn now, "
-                f"e.g. '{self._move_actions[0]}' (MM-M1)"
+                _(
+                    "{action}: the bids are revealed and {name} moves a pawn now, e.g. '{example}' (MM-M1)",
+                    action=action,
+                    name=SEAT_NAMES[seat],
+                    example=self._move_actions[0],
+                )
             )
 
     # ---------------------------------------------------------------- seeing

@@ -8,6 +8,7 @@ from ...core.actions import Action, canonical
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
+from .i18n import _
 from .rules import DIE_FACES, HALVED_ROLL, SPLIT_ROLL, Move, landing, move_text
 
 
@@ -57,21 +58,42 @@ def _check_parts(seat: int, move: Move, steps: int, roll: int | None) -> None:
     text = move_text(move)
     if len(move) == 2:
         if move[0][0] == move[1][0]:
-            raise IllegalAction(f"{text}: a 7 is split between the two pawns, one part each (MM-M4)")
+            raise IllegalAction(
+                _("{move}: a 7 is split between the two pawns, one part each (MM-M4)", move=text)
+            )
         if steps != SPLIT_ROLL:
             raise IllegalAction(
-                f"{text}: {SEAT_NAMES[seat]} moves one pawn {steps} spaces; "
-                f"only a 7 may be split between the two pawns (MM-M4)"
+                _(
+                    "{move}: {name} moves one pawn {steps} spaces; only a 7 may be split between the two pawns (MM-M4)",
+                    move=text,
+                    name=SEAT_NAMES[seat],
+                    steps=steps,
+                )
             )
         if any(part == 0 for _, part in move):
-            raise IllegalAction(f"{text}: each part of a split 7 is at least 1 space (MM-M4)")
+            raise IllegalAction(_("{move}: each part of a split 7 is at least 1 space (MM-M4)", move=text))
         total = sum(abs(part) for _, part in move)
         if total != SPLIT_ROLL:
-            raise IllegalAction(f"{text}: the two parts of a split 7 must add up to 7, not {total} (MM-M4)")
+            raise IllegalAction(
+                _(
+                    "{move}: the two parts of a split 7 must add up to 7, not {total} (MM-M4)",
+                    move=text,
+                    total=total,
+                )
+            )
     elif abs(move[0][1]) != steps:
-        why_steps = "half of the 8 (MM-M5)" if roll == HALVED_ROLL else "the roll (MM-M1)"
         raise IllegalAction(
-            f"{text}: a pawn moves exactly {steps} spaces, all forward or all backward, {why_steps}"
+            _(
+                "{move}: a pawn moves exactly {steps} spaces, all forward or all backward, half of the 8 (MM-M5)",
+                move=text,
+                steps=steps,
+            )
+            if roll == HALVED_ROLL
+            else _(
+                "{move}: a pawn moves exactly {steps} spaces, all forward or all backward, the roll (MM-M1)",
+                move=text,
+                steps=steps,
+            )
         )
 
 
@@ -92,16 +114,32 @@ def refuse_move(
         if landing(position, part, track_length, exact_goal) is None:
             if position == track_length:
                 raise IllegalAction(
-                    f"{text}: pawn {pawn} is on the goal; a pawn that reached the goal stays there "
-                    f"while the rest of the 8 is moved (MM-E3)"
+                    _(
+                        "{move}: pawn {pawn} is on the goal; a pawn that reached the goal stays there "
+                        "while the rest of the 8 is moved (MM-E3)",
+                        move=text,
+                        pawn=pawn,
+                    )
                 )
             if part < 0:
                 raise IllegalAction(
-                    f"{text}: pawn {pawn} on space {position} cannot move back {-part}; "
-                    f"no pawn moves back past the start (MM-M2)"
+                    _(
+                        "{move}: pawn {pawn} on space {position} cannot move back {back}; "
+                        "no pawn moves back past the start (MM-M2)",
+                        move=text,
+                        pawn=pawn,
+                        position=position,
+                        back=-part,
+                    )
                 )
             raise IllegalAction(
-                f"{text}: pawn {pawn} on space {position} would pass the goal ({track_length}); "
-                f"with exact_goal the goal must be reached exactly (MM-M2)"
+                _(
+                    "{move}: pawn {pawn} on space {position} would pass the goal ({goal}); "
+                    "with exact_goal the goal must be reached exactly (MM-M2)",
+                    move=text,
+                    pawn=pawn,
+                    position=position,
+                    goal=track_length,
+                )
             )
-    raise IllegalAction(f"{text} is not a legal move now (MM-M1)")  # pragma: no cover
+    raise IllegalAction(_("{move} is not a legal move now (MM-M1)", move=text))  # pragma: no cover

@@ -8,6 +8,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.quoting import quote
 from .bidding import BIDS, SIT_OUT, bid_action, read_range_action
+from .i18n import N_, _
 from .moving import MOVES, move_action
 
 # Numbers have at most nine digits: no points total comes near, and no message repeats a longer one.
@@ -15,7 +16,7 @@ _TEXTS: dict[str, Action] = {**{a.text: a for a in BIDS}, SIT_OUT.text: SIT_OUT,
 _BID = re.compile(r"bid ([0-9]{1,9})")
 _BID_RANGE = re.compile(r"bid ([0-9]{1,9})-([0-9]{1,9})")
 _MOVE = re.compile(r"move ([ab])([+-])([0-9]{1,9})(?: ([ab])([+-])([0-9]{1,9}))?")
-ACTION_HELP = (
+ACTION_HELP = N_(
     "Money Monsoon actions are 'bid N' (with 500 points or more first a range such as 'bid 200-299'), "
     "'sit out' (the auctioneer only: no bid in its own auction) and moves such as 'move a+5', 'move b-3' or, for a 7, 'move a+3 b+4'"
 )
@@ -42,4 +43,6 @@ def parse_action(text: str, phase: str) -> Action:
                 parts.reverse()  # the canonical text names pawn a first
         return move_action(tuple(parts))
     rule = "MM-M1" if phase == "move" else "MM-A2"
-    raise IllegalAction(f"cannot read {quote(text)}: {ACTION_HELP} ({rule})")
+    raise IllegalAction(
+        _("cannot read {text}: {help} ({rule})", text=quote(text), help=_(ACTION_HELP), rule=rule)
+    )

@@ -13,9 +13,10 @@ from typing import Any
 
 from ...core.game import SEAT_NAMES, seat_name
 from ...pictures.base import card_svg, legend, seat_label, text_table
+from .i18n import N_, _, _n
 from .rules import PAWNS, START
 
-RESULT_LABEL = "Final points"  # the result line of a finished game (gamekit.pictures.result_line)
+RESULT_LABEL = N_("Final points")  # the result line of a finished game (gamekit.pictures.result_line)
 
 # the rules' (money-monsoon) example names red, green and blue pawns; A, B and C get those colours.
 COLOURS = ("#c8382e", "#2f8a4a", "#2f63b0", "#c98d0a", "#7d46a8", "#5b5249")
@@ -36,9 +37,13 @@ def colour(seat: int) -> str:
 def pawn_svg(seat: int, pawn: str, x: float, y: float, space: int) -> str:
     """One pawn: a disc in the player's colour labelled with its seat and pawn, e.g. "Ab"."""
     name = f"{SEAT_NAMES[seat]}{pawn}"
-    where = "the start" if space == START else f"space {space}"
+    where = (
+        _("{name}'s pawn {pawn} on the start", name=SEAT_NAMES[seat], pawn=pawn)
+        if space == START
+        else _("{name}'s pawn {pawn} on space {space}", name=SEAT_NAMES[seat], pawn=pawn, space=space)
+    )
     return (
-        f'<g class="gk-pawn"><title>{SEAT_NAMES[seat]}\'s pawn {pawn} on {where}</title>'
+        f'<g class="gk-pawn"><title>{where}</title>'
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{PAWN_R}" fill="{colour(seat)}" stroke="#1d1d24" '
         'stroke-width="1.5"/>'
         f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" fill="white" font-size="13" '
@@ -61,6 +66,8 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
     Pawns sharing a space are stacked; ``highlight`` marks one seat's pawns with a ring
     (the player who moves now).
     """
+    start_label, goal_label = _("start 0"), _("goal")
+    title = _("the track: start 0 to goal {goal}", goal=track_length)
     spaces = _occupants(pawns)
     rows = (track_length + PER_ROW - 1) // PER_ROW
     parts: list[str] = []
@@ -79,7 +86,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
                 f'<rect x="2" y="{top}" width="{START_WIDTH}" height="{height}" rx="6" fill="#e9e4d6" '
                 'stroke="#8f8a7c"/>'
                 f'<text x="{2 + START_WIDTH / 2}" y="{top + 16}" text-anchor="middle" font-size="13" '
-                'fill="#55524a">start 0</text>'
+                f'fill="#55524a">{start_label}</text>'
             )
             for i, (seat, pawn) in enumerate(at_start):
                 x = 2 + 5 + STACK / 2 + (i % START_COLUMNS) * STACK
@@ -93,7 +100,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
                 f'<rect x="{x0}" y="{top}" width="{CELL - 2}" height="{height}" rx="4" fill="{fill}" '
                 f'stroke="{"#a07800" if goal else "#c9c4b6"}"/>'
                 f'<text x="{x0 + (CELL - 2) / 2}" y="{top + 16}" text-anchor="middle" font-size="13" '
-                f'fill="#55524a" font-weight="{700 if goal else 400}">{"goal" if goal else space}</text>'
+                f'fill="#55524a" font-weight="{700 if goal else 400}">{goal_label if goal else space}</text>'
             )
             for i, (seat, pawn) in enumerate(spaces.get(space, [])):
                 x = x0 + (CELL - 2) / 2
@@ -102,7 +109,7 @@ def track_svg(pawns: list[list[int]], track_length: int, highlight: int | None =
         top += height + 8
     return (
         f'<svg class="gk-track" width="{width}" height="{top:.0f}" viewBox="0 0 {width} {top:.0f}" '
-        f'style="max-width:100%;height:auto" role="img"><title>the track: start 0 to goal {track_length}'
+        f'style="max-width:100%;height:auto" role="img"><title>{title}'
         f"</title>{''.join(parts)}</svg>"
     )
 
@@ -121,6 +128,7 @@ def die_svg(roll: int | None, size: int = 46) -> str:
     """The eight-sided die as an octagon showing ``roll`` (MM-C1, MM-A1)."""
     if roll is None:
         return ""
+    title = _("the die shows {roll}", roll=roll)
     c, r = size / 2, size / 2 - 1
     k = r * 0.4142  # half a side of a regular octagon
     points = [(c - k, c - r), (c + k, c - r), (c + r, c - k), (c + r, c + k)]
@@ -128,7 +136,7 @@ def die_svg(roll: int | None, size: int = 46) -> str:
     shape = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     return (
         f'<svg class="gk-die" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" '
-        f'style="vertical-align:middle"><title>the die shows {roll}</title>'
+        f'style="vertical-align:middle"><title>{title}</title>'
         f'<polygon points="{shape}" fill="#1d1d24"/>'
         f'<text x="50%" y="56%" dominant-baseline="middle" text-anchor="middle" fill="white" '
         f'font-size="{round(size * 0.5)}" font-weight="700" font-family="system-ui, sans-serif">{roll}</text>'
@@ -140,21 +148,38 @@ def _heading(view: dict[str, Any]) -> str:
     """What is happening: the roll on auction, the result of the auction, or the end."""
     phase, roll, active = view["phase"], view["roll"], view["active"]
     if phase == "bid":
-        rebid = f", rebid {view['rebids']}" if view["rebids"] else ""
-        return f"Turn {view['turn']}: {seat_name(active)} rolled {roll} and auctions it — sealed bids{rebid}"
+        values = {"turn": view["turn"], "name": seat_name(active), "roll": roll}
+        if view["rebids"]:
+            return _(
+                "Turn {turn}: {name} rolled {roll} and auctions it — sealed bids, rebid {rebid}",
+                rebid=view["rebids"],
+                **values,
+            )
+        return _("Turn {turn}: {name} rolled {roll} and auctions it — sealed bids", **values)
     if phase == "move":
         winner, price, payee = view["winner"], view["price"], view["payee"]
-        to = "the bank" if payee is None else seat_name(payee)
-        paid = f"pays {price} to {to}" if price else "pays nothing"
+        if not price:
+            paid = _("pays nothing")
+        elif payee is None:
+            paid = _("pays {price} to the bank", price=price)
+        else:
+            paid = _("pays {price} to {payee}", price=price, payee=seat_name(payee))
         mover = view["mover"]
         if view["free_move"]:
-            doing = f"{seat_name(mover)} bid lowest and moves the free 4"
+            doing = _("{name} bid lowest and moves the free 4", name=seat_name(mover))
         else:
-            doing = f"{seat_name(mover)} moves {view['steps']}"
-        return f"Turn {view['turn']}: {seat_name(winner)} won the {roll} and {paid}; {doing}"
+            doing = _("{name} moves {steps}", name=seat_name(mover), steps=view["steps"])
+        return _(
+            "Turn {turn}: {name} won the {roll} and {paid}; {doing}",
+            turn=view["turn"],
+            name=seat_name(winner),
+            roll=roll,
+            paid=paid,
+            doing=doing,
+        )
     if view["finished"]:
-        return f"Game over after {view['turn']} turns: a pawn reached the goal"
-    return f"Stopped after {view['turn']} turns by the turn limit (unfinished)"
+        return _("Game over after {turns} turns: a pawn reached the goal", turns=view["turn"])
+    return _("Stopped after {turns} turns by the turn limit (unfinished)", turns=view["turn"])
 
 
 def _sits_out(view: dict[str, Any], seat: int) -> bool:
@@ -164,14 +189,18 @@ def _sits_out(view: dict[str, Any], seat: int) -> bool:
 
 def _bid_cell(view: dict[str, Any], seat: int) -> str:
     bid = view["bids"][seat] if view["bids"] is not None else None
+    sealed = _("(sealed)")
     if _sits_out(view, seat):
-        return "sits out (sealed)" if view["phase"] == "bid" else "sits out"
+        return _("sits out (sealed)") if view["phase"] == "bid" else _("sits out")
     if view["phase"] == "bid":
         if seat in view["to_act"]:
-            return '<span class="gk-none">writing…</span>' if bid is None else f"<i>{bid}</i> (sealed)"
+            if bid is None:
+                writing = _("writing…")
+                return f'<span class="gk-none">{writing}</span>'
+            return f"<i>{bid}</i> {sealed}"
         if bid is None:
-            return card_svg("?", "#6b6b7b", 34, title="a bid face down", pattern=True)
-        return f"{bid} <span class='gk-none'>(sealed)</span>"
+            return card_svg("?", "#6b6b7b", 34, title=_("a bid face down"), pattern=True)
+        return f"{bid} <span class='gk-none'>{sealed}</span>"
     if bid is None:
         return ""
     return f"<b>{bid}</b>" if seat == view["winner"] else str(bid)
@@ -181,26 +210,32 @@ def _status(view: dict[str, Any], seat: int) -> str:
     phase = view["phase"]
     status = []
     if seat == view["active"] and phase != "over":
-        status.append("auctioneer")
+        status.append(_("auctioneer"))
     if phase == "bid":
-        status.append("to bid" if seat in view["to_act"] else "has bid")
+        status.append(_("to bid") if seat in view["to_act"] else _("has bid"))
     elif phase == "move":
         if seat == view["winner"]:
-            status.append("won the roll")
+            status.append(_("won the roll"))
         if seat == view["free_mover"] and seat != view["winner"]:
-            status.append("bid lowest: free 4")
+            status.append(_("bid lowest: free 4"))
         if seat == view["mover"]:
-            status.append("moves now")
+            status.append(_("moves now"))
     elif view["bonuses"] is not None and view["bonuses"][seat]:
-        status.append(f"bonus {view['bonuses'][seat]}")
-    return ", ".join(status)
+        status.append(_("bonus {bonus}", bonus=view["bonuses"][seat]))
+    return _(", ").join(status)
 
 
 def draw(view: dict[str, Any]) -> str:
     """The HTML picture of a Money Monsoon view: what that view's seat may see, nothing more."""
     viewer = view["viewer"]
-    whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
+    whose = (
+        _("the teacher's view (everything)")
+        if viewer is None
+        else _("{name}'s view", name=SEAT_NAMES[viewer])
+    )
     highlight = view["mover"] if view["phase"] == "move" else None
+    name, player, points, pawns = _("Money Monsoon"), _("player"), _("points"), _("pawns")
+    debt_word, bid_word, pawns_ab = _("debt"), _("bid"), _("pawns a and b")
     rows = []
     for seat in range(view["players"]):
         a, b = view["pawns"][seat]
@@ -213,35 +248,43 @@ def draw(view: dict[str, Any]) -> str:
         rows.append(
             f'<tr class="gk-seat{" gk-active" if active else ""}">'
             f"<td>{chip}{seat_label(seat, viewer)}</td>"
-            f'<td class="gk-num" title="points">{view["points"][seat]}</td>'
-            f'<td class="gk-num" title="debt">{debt if debt else ""}</td>'
-            f'<td class="gk-num" title="pawns a and b">a {a} · b {b}</td>'
-            f'<td class="gk-num" title="bid">{_bid_cell(view, seat)}</td>'
+            f'<td class="gk-num" title="{points}">{view["points"][seat]}</td>'
+            f'<td class="gk-num" title="{debt_word}">{debt if debt else ""}</td>'
+            f'<td class="gk-num" title="{pawns_ab}">a {a} · b {b}</td>'
+            f'<td class="gk-num" title="{bid_word}">{_bid_cell(view, seat)}</td>'
             f"<td>{escape(_status(view, seat))}</td></tr>"
         )
     die = die_svg(view["roll"]) if view["phase"] != "over" else ""
     bank = view["bank"]
     if bank > 0:
-        money = f"The bank has taken in {bank} point{'s' if bank != 1 else ''} more than it paid out. "
+        money = _n(
+            "The bank has taken in {n} point more than it paid out. ",
+            "The bank has taken in {n} points more than it paid out. ",
+            bank,
+        )
     elif bank < 0:
-        money = f"The bank has paid out {-bank} points more than it took in (loans, bonuses). "
+        money = _(
+            "The bank has paid out {points} points more than it took in (loans, bonuses). ", points=-bank
+        )
     else:
         money = ""
     return (
         '<div class="gk-picture gk-money-monsoon">'
-        f'<div class="gk-heading">{die} <b>Money Monsoon</b> · {escape(_heading(view))} · '
+        f'<div class="gk-heading">{die} <b>{name}</b> · {escape(_heading(view))} · '
         f"<i>{escape(whose)}</i></div>"
         f'<div class="gk-table">{track_svg(view["pawns"], view["track_length"], highlight)}</div>'
-        '<table class="gk-seats"><tr><th>player</th><th style="text-align:right">points</th>'
-        '<th style="text-align:right">debt</th><th style="text-align:right">pawns</th>'
-        '<th style="text-align:right">bid</th><th></th></tr>'
+        f'<table class="gk-seats"><tr><th>{player}</th><th style="text-align:right">{points}</th>'
+        f'<th style="text-align:right">{debt_word}</th><th style="text-align:right">{pawns}</th>'
+        f'<th style="text-align:right">{bid_word}</th><th></th></tr>'
         + "".join(rows)
         + "</table>"
         + f'<div class="gk-foot">{escape(money)}'
         + legend(
-            "Points, debts and pawns are public; a bid stays face down until everyone has bid, and so does "
-            "the auctioneer's choice to sit out (MM-A2). "
-            "Landing on other players' pawns collects 50 per pawn (MM-M3)."
+            _(
+                "Points, debts and pawns are public; a bid stays face down until everyone has bid, and so does "
+                "the auctioneer's choice to sit out (MM-A2). "
+                "Landing on other players' pawns collects 50 per pawn (MM-M3)."
+            )
         )
         + "</div></div>"
     )
@@ -254,11 +297,11 @@ def track_text(pawns: list[list[int]], track_length: int) -> str:
     parts = []
     for space in sorted(spaces):
         names = " ".join(f"{SEAT_NAMES[s]}{p}" for s, p in spaces[space])
-        label = "start" if space == START else ("goal" if space == track_length else str(space))
+        label = _("start") if space == START else (_("goal") if space == track_length else str(space))
         parts.append(f"{label}: {names}")
     if track_length not in spaces:
-        parts.append(f"goal {track_length}")
-    return "Track: " + " | ".join(parts)
+        parts.append(_("goal {goal}", goal=track_length))
+    return _("Track: {spaces}", spaces=" | ".join(parts))
 
 
 def text(view: dict[str, Any]) -> str:
@@ -269,14 +312,14 @@ def text(view: dict[str, Any]) -> str:
         a, b = view["pawns"][seat]
         bid = view["bids"][seat] if view["bids"] is not None else None
         if _sits_out(view, seat):
-            shown = "sits out"
+            shown = _("sits out")
         elif view["phase"] == "bid" and bid is None:
             shown = "..." if seat in view["to_act"] else "?"
         else:
             shown = "" if bid is None else str(bid)
         rows.append(
             [
-                seat_name(seat) + (" (you)" if seat == me else ""),
+                _("{name} (you)", name=seat_name(seat)) if seat == me else seat_name(seat),
                 str(view["points"][seat]),
                 str(view["debt"][seat]),
                 f"a {a}, b {b}",
@@ -284,5 +327,6 @@ def text(view: dict[str, Any]) -> str:
                 _status(view, seat),
             ]
         )
-    table = text_table(["seat", "points", "debt", "pawns", "bid", ""], rows, left=(0, 3, 5))
+    header = [_("seat"), _("points"), _("debt"), _("pawns"), _("bid"), ""]
+    table = text_table(header, rows, left=(0, 3, 5))
     return "\n".join([_heading(view), track_text(view["pawns"], view["track_length"]), table])

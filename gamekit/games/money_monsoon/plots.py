@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from ...plots import _LAYOUT, error_bars, figure, label_lines, palette
 from .analysis import payoff_lines
+from .i18n import N_, _
 
 
 def payoff_against_bid(
@@ -28,9 +29,9 @@ def payoff_against_bid(
         title = (
             "<br>".join(payoff_lines(table, value, bid))
             if bid is not None and bid in set(table["bid"])
-            else "Your payoff for every bid, rival bids fixed"
+            else _("Your payoff for every bid, rival bids fixed")
         )
-    fig = figure(title, "your bid", "your payoff")
+    fig = figure(title, _("your bid"), _("your payoff"))
     fig.update_layout(margin={"t": 130})
     fig.add_scatter(
         x=table["bid"],
@@ -39,14 +40,14 @@ def payoff_against_bid(
         line={"shape": "hv", "color": palette.colour(0)},
         marker={"size": 5},
         text=table["outcome"],
-        hovertemplate="bid %{x}: %{text}, payoff %{y}<extra></extra>",
-        name="payoff",
+        hovertemplate=_("bid %{x}: %{text}, payoff %{y}") + "<extra></extra>",
+        name=_("payoff"),
     )
     fig.add_vline(
         x=value,
         line_dash="dash",
         line_color=palette.REFERENCE,
-        annotation_text=f"your value {value:g}",
+        annotation_text=_("your value {value}", value=format(value, "g")),
         annotation_position="bottom right",
     )
     if bid is not None:
@@ -57,8 +58,8 @@ def payoff_against_bid(
                 y=row["payoff"],
                 mode="markers",
                 marker={"size": 16, "color": palette.colour(1), "symbol": "diamond"},
-                name=f"your bid {bid}",
-                hovertemplate="your bid %{x}: payoff %{y}<extra></extra>",
+                name=_("your bid {bid}", bid=bid),
+                hovertemplate=_("your bid %{x}: payoff %{y}") + "<extra></extra>",
             )
     fig.add_hline(y=0, line_color="#888", line_width=1)
     fig.update_layout(legend={"orientation": "h", "y": -0.2})
@@ -68,21 +69,21 @@ def payoff_against_bid(
 def shading_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Win rate against the shading factor, one line per field of opponents (``analysis.sweep_fields``)."""
     fig = figure(
-        title or "Win rate of a bot bidding a fraction of its value",
-        "fraction of its value the bot bids (1 = truthful)",
-        "win rate",
+        title or _("Win rate of a bot bidding a fraction of its value"),
+        _("fraction of its value the bot bids (1 = truthful)"),
+        _("win rate"),
     )
     for i, (field, rows) in enumerate(table.groupby("field", sort=False)):
         fig.add_scatter(
             x=rows["value"],
             y=rows["win_rate"],
-            name=f"against {field}",
+            name=_("against {field}", field=field),
             error_y=error_bars(rows, "win_rate", "ci_low", "ci_high"),
             **palette.series(i),
         )
-    fig.add_vline(x=1, line_dash="dash", line_color=palette.REFERENCE, annotation_text="truthful")
+    fig.add_vline(x=1, line_dash="dash", line_color=palette.REFERENCE, annotation_text=_("truthful"))
     fig.add_hline(
-        y=0.25, line_dash="dot", annotation_text="fair share 25 %", annotation_position="bottom right"
+        y=0.25, line_dash="dot", annotation_text=_("fair share 25 %"), annotation_position="bottom right"
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
@@ -93,23 +94,24 @@ def zero_bid_payoff(
     table: pd.DataFrame,
     by: str = "setting",
     title: str | None = None,
-    x_title: str = "zero8 bots at the table (the other seats truthful)",
+    x_title: str | None = None,
 ) -> go.Figure:
     """Bars per table: a 0 bid on an 8 getting the free 4, and the zero-bidders' win rate
     (``analysis.zero_bids_on_eight``), with 95 % intervals."""
-    fig = figure(title or "Does bidding 0 on an 8 pay?", x_title, "share")
+    x_title = _("zero8 bots at the table (the other seats truthful)") if x_title is None else x_title
+    fig = figure(title or _("Does bidding 0 on an 8 pay?"), x_title, _("share"))
     labels = table[by].astype(str)
     fig.add_bar(
         x=labels,
         y=table["free_share"],
-        name="a 0 bid on an 8 gets the free 4",
+        name=_("a 0 bid on an 8 gets the free 4"),
         error_y=error_bars(table, "free_share", "free_low", "free_high"),
         marker=palette.bar(0),
     )
     fig.add_bar(
         x=labels,
         y=table["win_share"],
-        name="a zero8 bot wins the game",
+        name=_("a zero8 bot wins the game"),
         error_y=error_bars(table, "win_share", "win_low", "win_high"),
         marker=palette.bar(1),
     )
@@ -119,10 +121,10 @@ def zero_bid_payoff(
 
 
 TIE_MEASURES = {
-    "top_tied": "highest bid tied",
-    "lapsed": "roll lapsed (every bid void)",
-    "auctioneer_wins_tie": "auctioneer wins a tied roll",
-    "price_share": "price / winning bid",
+    "top_tied": N_("highest bid tied"),
+    "lapsed": N_("roll lapsed (every bid void)"),
+    "auctioneer_wins_tie": N_("auctioneer wins a tied roll"),
+    "price_share": N_("price / winning bid"),
 }
 
 
@@ -132,8 +134,8 @@ def tie_rules(
     """Grouped bars of what each ``top_tie`` rule does to the auctions (``analysis.tie_summary``),
     with 95 % intervals clustered by game (a table made by hand, without the ``_low``/``_high``
     columns, is drawn without them)."""
-    fig = figure(title or "What the tie rule changes (MM-A5)", "", "share")
-    for i, (_, row) in enumerate(table.iterrows()):
+    fig = figure(title or _("What the tie rule changes (MM-A5)"), "", _("share"))
+    for i, (_index, row) in enumerate(table.iterrows()):
         bars = {}
         if intervals and f"{next(iter(TIE_MEASURES))}_low" in row:
             bars["error_y"] = {
@@ -143,9 +145,9 @@ def tie_rules(
                 "arrayminus": [row[c] - row[f"{c}_low"] for c in TIE_MEASURES],
             }
         fig.add_bar(
-            x=list(TIE_MEASURES.values()),
+            x=[_(label) for label in TIE_MEASURES.values()],
             y=[row[c] for c in TIE_MEASURES],
-            name=f"top_tie={row[by]} ({row['turns']:.1f} turns a game)",
+            name=_("top_tie={rule} ({turns} turns a game)", rule=row[by], turns=format(row["turns"], ".1f")),
             marker=palette.bar(i),
             **bars,
         )
@@ -158,7 +160,7 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Turns per game and the landing fees' share of points against the track length
     (``analysis.track_summary``), one line per field of bots."""
     fig = make_subplots(
-        rows=1, cols=2, subplot_titles=("turns per game", "share of points from landing fees")
+        rows=1, cols=2, subplot_titles=(_("turns per game"), _("share of points from landing fees"))
     )
     for i, (field, rows) in enumerate(table.groupby("field", sort=False)):
         fig.add_scatter(
@@ -182,10 +184,10 @@ def track_length(table: pd.DataFrame, title: str | None = None) -> go.Figure:
             row=1,
             col=2,
         )
-    fig.update_layout(title=title or "Track length (MM-C2): game length and landing fees", **_LAYOUT)
-    fig.update_xaxes(title_text="track length (spaces)")
-    fig.update_yaxes(title_text="mean turns", rangemode="tozero", row=1, col=1)
-    fig.update_yaxes(title_text="share", tickformat=".0%", rangemode="tozero", row=1, col=2)
+    fig.update_layout(title=title or _("Track length (MM-C2): game length and landing fees"), **_LAYOUT)
+    fig.update_xaxes(title_text=_("track length (spaces)"))
+    fig.update_yaxes(title_text=_("mean turns"), rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=_("share"), tickformat=".0%", rangemode="tozero", row=1, col=2)
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
     return fig
 
@@ -205,12 +207,15 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     fig = make_subplots(
         rows=1,
         cols=2,
-        subplot_titles=("win share at the same tables", "paired difference of win share"),
+        subplot_titles=(_("win share at the same tables"), _("paired difference of win share")),
     )
     swept = table[table["fraction"].notna()].sort_values("fraction")
     extra = table[table["fraction"].isna()]
-    opponent = str(table["opponent"].iloc[0]) if len(table) else "opponent"
-    for rows, symbol, lines, suffix in ((swept, "circle", True, ""), (extra, "diamond", False, " (diamond)")):
+    opponent = str(table["opponent"].iloc[0]) if len(table) else _("opponent")
+    for rows, symbol, lines, suffix in (
+        (swept, "circle", True, ""),
+        (extra, "diamond", False, _(" (diamond)")),
+    ):
         if not rows.empty:
             _sweep_traces(fig, rows, opponent, symbol, swept=lines, suffix=suffix)
     fig.add_hline(y=0.25, line_dash="dot", line_color=palette.NEUTRAL, row=1, col=1)
@@ -218,10 +223,10 @@ def fraction_sweep(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     for col in (1, 2):
         fig.add_vline(x=1, line_dash="dash", line_color=palette.REFERENCE, row=1, col=col)
     fig.update_layout(
-        title=title or "Bidding a fraction f of the rollout value (f = 1: truthful)",
+        title=title or _("Bidding a fraction f of the rollout value (f = 1: truthful)"),
         **{**_LAYOUT, "height": 480},
     )
-    fig.update_xaxes(title_text="fraction f of its rollout value the bot bids")
+    fig.update_xaxes(title_text=_("fraction f of its rollout value the bot bids"))
     fig.update_yaxes(tickformat=".0%", row=1, col=1)
     fig.update_yaxes(tickformat="+.0%", dtick=0.25, row=1, col=2)
     fig.update_layout(legend={"orientation": "h", "y": -0.3, "font": {"size": 12}})
@@ -243,30 +248,33 @@ def _sweep_traces(
             f"{names}{suffix}",
             0 if swept else 4,
             1,
-            "%{text}: win share %{y:.3f}",
+            _("%{text}: win share %{y:.3f}"),
         ),
         (
             "opponent_share",
             "opponent_low",
             "opponent_high",
-            f"{opponent} at the same tables" if swept else f"{opponent} against {names}",
+            _("{opponent} at the same tables", opponent=opponent)
+            if swept
+            else _("{opponent} against {names}", opponent=opponent, names=names),
             1,
             1,
-            f"{opponent}: win share %{{y:.3f}}",
+            _("{opponent}: win share %{{y:.3f}}", opponent=opponent),
         ),
         (
             "difference",
             "ci_low",
             "ci_high",
-            f"minus {opponent}, same game{suffix}",
+            _("minus {opponent}, same game{suffix}", opponent=opponent, suffix=suffix),
             2,
             2,
-            "%{text} minus " + opponent + ": %{y:+.3f}",
+            _("%{{text}} minus {opponent}: %{{y:+.3f}}", opponent=opponent),
         ),
     ]
     if "vs_baseline" in rows:
-        name = f"minus bidding the full value, same seats{suffix}"
-        series.append(("vs_baseline", "vs_low", "vs_high", name, 3, 2, "%{text} minus rollout:1: %{y:+.3f}"))
+        name = _("minus bidding the full value, same seats{suffix}", suffix=suffix)
+        hover = _("%{text} minus rollout:1: %{y:+.3f}")
+        series.append(("vs_baseline", "vs_low", "vs_high", name, 3, 2, hover))
     for column, low, high, name, colour, col, hover in series:
         opponents = column == "opponent_share"
         fig.add_scatter(
@@ -297,36 +305,41 @@ def auctioneer_bid(
     theory's curves are exact: no interval."""
     fig = figure(
         title
-        or f"The auctioneer's payoff: {others} rivals, values uniform on [0, {top:g}], its own value {own:g}",
-        "the auctioneer's bid",
-        "its expected payoff (points)",
+        or _(
+            "The auctioneer's payoff: {others} rivals, values uniform on [0, {top}], its own value {own}",
+            others=others,
+            top=format(top, "g"),
+            own=format(own, "g"),
+        ),
+        _("the auctioneer's bid"),
+        _("its expected payoff (points)"),
     )
     fig.add_scatter(
         x=table["bid"],
         y=table["theory"],
         mode="lines",
-        name="theory, MM-A4 (its own win pays the bank)",
+        name=_("theory, MM-A4 (its own win pays the bank)"),
         line=palette.line(0),
     )
     fig.add_scatter(
         x=table["bid"],
         y=table["reserve_theory"],
         mode="lines",
-        name="theory, a plain reserve (Myerson)",
+        name=_("theory, a plain reserve (Myerson)"),
         line=palette.line(1, dash="dot"),
     )
     fig.add_scatter(
         x=table["bid"],
         y=table["simulated"],
         mode="markers",
-        name="simulated rolls, the game's pricing (95 % CI)",
+        name=_("simulated rolls, the game's pricing (95 % CI)"),
         marker=palette.marker(0, size=7),
         error_y=error_bars(table, "simulated", "sim_low", "sim_high"),
     )
     marks = (
-        (own, "bid its value", palette.REFERENCE),
-        (min((top + own) / 3, top), "best bid (top + value) / 3", palette.colour(0)),
-        (min((top + own) / 2, top), "Myerson (top + value) / 2", palette.colour(1)),
+        (own, _("bid its value"), palette.REFERENCE),
+        (min((top + own) / 3, top), _("best bid (top + value) / 3"), palette.colour(0)),
+        (min((top + own) / 2, top), _("Myerson (top + value) / 2"), palette.colour(1)),
     )
     for i, (x, text, colour) in enumerate(marks):
         fig.add_vline(
@@ -340,14 +353,22 @@ def auctioneer_bid(
     return fig
 
 
+# The roles of ``analysis.truthful_regret_table`` (data in its "role" column), named in the legend.
+_ROLES = (N_("bidder, seat ties"), N_("bidder, void ties (MM-A5)"), N_("auctioneer (MM-A4)"))
+
+
+def _role(role: str) -> str:
+    return _(role) if role in _ROLES else role
+
+
 def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """The regret of bidding one's value, as a bidder and as the auctioneer
     (``analysis.truthful_regret_table``): theory as lines, simulation as markers with 95 % intervals.
     The theory's lines are exact: no interval."""
     fig = figure(
-        title or "What bidding your value costs in one roll's auction: theory and simulation",
-        "your value of the roll",
-        "regret (points lost against the best bid)",
+        title or _("What bidding your value costs in one roll's auction: theory and simulation"),
+        _("your value of the roll"),
+        _("regret (points lost against the best bid)"),
     )
     for i, (role, rows) in enumerate(table.groupby("role", sort=False)):
         colour = palette.colour(i)
@@ -356,14 +377,14 @@ def truthful_regret(table: pd.DataFrame, title: str | None = None) -> go.Figure:
                 x=rows["value"],
                 y=rows["theory"],
                 mode="lines",
-                name=f"{role}: theory",
+                name=_("{role}: theory", role=_role(role)),
                 line={"color": colour, "dash": "solid" if i else "dash"},
             )
         fig.add_scatter(
             x=rows["value"],
             y=rows["regret"],
             mode="markers",
-            name=f"{role}: simulated",
+            name=_("{role}: simulated", role=_role(role)),
             marker=palette.marker(i, size=8),
             error_y=error_bars(rows, "regret", "ci_low", "ci_high"),
         )

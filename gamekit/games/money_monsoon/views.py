@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import SEAT_NAMES
+from .i18n import _
 from .rules import START, START_POINTS
 
 if TYPE_CHECKING:
@@ -83,27 +84,53 @@ def state_problems(state: Mapping[str, Any], players: int) -> list[str]:
         over = state["phase"] == "over"
         for s, p in enumerate(points):
             if type(p) is not int or (p < 0 and not over):
-                problems.append(f"{SEAT_NAMES[s]} holds {p!r} points; points are a whole number >= 0 (MM-E4)")
+                problems.append(
+                    _(
+                        "{name} holds {points} points; points are a whole number >= 0 (MM-E4)",
+                        name=SEAT_NAMES[s],
+                        points=repr(p),
+                    )
+                )
         for s, d in enumerate(debt):
             if type(d) is not int or d < 0:
-                problems.append(f"{SEAT_NAMES[s]} owes {d!r}; a debt is a whole number >= 0 (MM-E4)")
+                problems.append(
+                    _(
+                        "{name} owes {debt}; a debt is a whole number >= 0 (MM-E4)",
+                        name=SEAT_NAMES[s],
+                        debt=repr(d),
+                    )
+                )
         goal = state["track_length"]
         # MM-E3: the free 4 of an 8 is still moved after the high bidder's pawn reached the goal.
         finishing = state["phase"] == "move" and state["free_move"]
         for s, pair in enumerate(state["pawns"]):
             if len(pair) != 2 or not all(type(x) is int and START <= x <= goal for x in pair):
                 problems.append(
-                    f"{SEAT_NAMES[s]}'s pawns {pair!r} are not two spaces from 0 to {goal} (MM-C2)"
+                    _(
+                        "{name}'s pawns {pair} are not two spaces from 0 to {goal} (MM-C2)",
+                        name=SEAT_NAMES[s],
+                        pair=repr(pair),
+                        goal=goal,
+                    )
                 )
             elif goal in pair and not over and not finishing:
-                problems.append(f"{SEAT_NAMES[s]} has a pawn on the goal but the game goes on (MM-E1)")
+                problems.append(
+                    _("{name} has a pawn on the goal but the game goes on (MM-E1)", name=SEAT_NAMES[s])
+                )
         if len(points) != n or len(debt) != n or type(bank) is not int:
-            problems.append(f"points and debts are listed for {n} players, the bank as a number (MM-C1)")
+            problems.append(
+                _("points and debts are listed for {n} players, the bank as a number (MM-C1)", n=n)
+            )
         elif sum(points) + bank != START_POINTS * n:
             problems.append(
-                f"points {sum(points)} and the bank's balance {bank} do not add up to "
-                f"{START_POINTS} per player: points were made or lost (MM-C1)"
+                _(
+                    "points {total} and the bank's balance {bank} do not add up to "
+                    "{start} per player: points were made or lost (MM-C1)",
+                    total=sum(points),
+                    bank=bank,
+                    start=START_POINTS,
+                )
             )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        problems.append(f"state is not a Money Monsoon state ({type(exc).__name__})")
+        problems.append(_("state is not a Money Monsoon state ({error})", error=type(exc).__name__))
     return problems
