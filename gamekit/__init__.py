@@ -24,6 +24,7 @@ from .core import (
 from .core.errors import BotError, BotTimeout, GameStalled, PlayError
 from .core.game import registered
 from .core.i18n import get_language, language, set_language
+from .lessons import present  # presentation mode for a teacher at a projector
 from .simulate import play, simulate
 
 GAMES: tuple[str, ...] = registered()
@@ -49,6 +50,7 @@ __all__ = [
     "load_game",
     "new_game",
     "play",
+    "present",
     "replay",
     "rules",
     "set_language",
