@@ -672,7 +672,10 @@ class RuleExplorer(w.VBox):
             try:
                 shown = self.run(**self.values())
             except GamekitError as exc:
-                display(w.HTML(_error(exc)))
-                return
-            for item in shown if isinstance(shown, list | tuple) else [shown]:
+                shown = w.HTML(_error(exc))
+            items = list(shown) if isinstance(shown, list | tuple) else [shown]
+            # Kept for the widget's still picture (``pictures.widgets``): the kernel does not see
+            # what an Output widget shows, only the front end does.
+            self.out._gk_items = items
+            for item in items:
                 display(item)
