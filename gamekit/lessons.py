@@ -17,6 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import GamekitError
+from .core.i18n import domain
+
+_ = domain("teaching")
+_n = _.plural
 
 START_PAGE = "00_start_here.ipynb"
 RECORD = ".gamekit-lessons.json"  # name → sha256 of each lesson as last copied here
@@ -28,9 +32,17 @@ class LessonsChanged(GamekitError):
     def __init__(self, target: Path, changed: list[str]) -> None:
         self.target, self.changed = target, changed
         super().__init__(
-            f"{len(changed)} lesson(s) in {target} were changed since they were copied and differ from "
-            f"this gamekit's: {', '.join(changed)}; nothing was copied. Move them away, choose another "
-            "folder, or replace them (gamekit lessons --force; in Python force=True)"
+            _n(
+                "{n} lesson in {target} was changed since it was copied and differs from this gamekit's: "
+                "{names}; nothing was copied. Move it away, choose another folder, or replace it "
+                "(gamekit lessons --force; in Python force=True)",
+                "{n} lessons in {target} were changed since they were copied and differ from this "
+                "gamekit's: {names}; nothing was copied. Move them away, choose another folder, or replace "
+                "them (gamekit lessons --force; in Python force=True)",
+                len(changed),
+                target=str(target),
+                names=", ".join(changed),
+            )
         )
 
 
@@ -50,7 +62,7 @@ def lessons_dir() -> Path:
     for candidate in (package / "notebooks", package.parent / "notebooks"):
         if (candidate / START_PAGE).is_file():
             return candidate
-    raise FileNotFoundError("gamekit's lessons (notebooks/) are missing from this installation")
+    raise FileNotFoundError(_("gamekit's lessons (notebooks/) are missing from this installation"))
 
 
 def lesson_files() -> list[Path]:
@@ -82,7 +94,9 @@ def copy_lessons(target: str | Path, *, force: bool = False) -> list[Copied]:
     """
     target = Path(target)
     if target.exists() and not target.is_dir():
-        raise NotADirectoryError(f"{target} is a file, not a folder to copy the lessons into")
+        raise NotADirectoryError(
+            _("{target} is a file, not a folder to copy the lessons into", target=str(target))
+        )
     record = _read_record(target)
     plan: list[tuple[Path, bytes, str]] = []
     changed: list[str] = []
@@ -161,9 +175,6 @@ class Presentation:
         self.on = on
 
     def _repr_html_(self) -> str:
-        from .core.i18n import domain
-
-        _ = domain("teaching")
         if self.on:
             note = _("Presentation mode: large type, brief rule cards, check cells out of sight.")
             return PRESENT_CSS + f'<div class="gk-present-note" style="color:#666">{escape(str(note))}</div>'
@@ -171,9 +182,6 @@ class Presentation:
         return _OFF_SCRIPT + f'<div class="gk-present-note" style="color:#666">{escape(str(note))}</div>'
 
     def __repr__(self) -> str:
-        from .core.i18n import domain
-
-        _ = domain("teaching")
         return str(_("Presentation mode on.") if self.on else _("Presentation mode off."))
 
 
@@ -217,9 +225,7 @@ def check_count(source: str) -> int:
 
 def checked_line(count: int) -> str:
     """The one line a check cell shows in presentation mode."""
-    from .core.i18n import domain
-
-    return str(domain("teaching").plural("✓ checked ({n})", "✓ checked ({n})", count))
+    return str(_n("✓ checked ({n})", "✓ checked ({n})", count))
 
 
 class _CheckedLine:
@@ -265,9 +271,6 @@ def present_button() -> Any:
     import ipywidgets as w
     from IPython.display import display
 
-    from .core.i18n import domain
-
-    _ = domain("teaching")
     button = w.ToggleButton(
         value=presenting(),
         description=str(_("Presentation mode")),
@@ -381,7 +384,14 @@ def find_lesson(lesson: str, lang: str = "en") -> Path:
     found = sorted(p for p in folder.glob("*.ipynb") if p.stem == lesson or p.stem.split("_")[0] == lesson)
     if not found:
         known = ", ".join(p.stem for p in sorted(folder.glob("*.ipynb")))
-        raise FileNotFoundError(f"no lesson {lesson!r} in {folder}; lessons: {known}")
+        raise FileNotFoundError(
+            _(
+                "no lesson {lesson!r} in {folder}; lessons: {known}",
+                lesson=lesson,
+                folder=str(folder),
+                known=known,
+            )
+        )
     return found[0]
 
 
@@ -397,7 +407,9 @@ def path_notebook(lesson: str | Path, lang: str = "en") -> dict[str, Any]:
     cells = notebook["cells"]
     keep = path_indices(cells)
     if not any(PATH_TAG in cells[i].get("metadata", {}).get("tags", []) for i in keep):
-        raise ValueError(f"{source_path.name} has no cell tagged {PATH_TAG!r}: no 20-minute path yet")
+        raise ValueError(
+            _("{name} has no cell tagged {tag!r}: no 20-minute path yet", name=source_path.name, tag=PATH_TAG)
+        )
     if cells and cells[0].get("cell_type") == "markdown" and 0 not in keep:
         keep = [0, *keep]  # the lesson's title
     out = []
@@ -438,9 +450,6 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m gamekit.lessons path NN [--lang ja] [--out DIR]``: write a lesson's 20-minute path."""
     import argparse
 
-    from .core.i18n import domain
-
-    _ = domain("teaching")
     parser = argparse.ArgumentParser(
         prog="python -m gamekit.lessons",
         description=str(_("A lesson's 20-minute path as a notebook of its own.")),

@@ -144,9 +144,11 @@ def still_html(widget: Any, caption: bool = True) -> str:
     (SVGs as images, the style sheet inlined: ``portable``), controls disabled, and a caption
     saying it is a picture of the live widget."""
     inner = _control(widget)
+    words = _("A picture of this widget as it first appeared: run the cell to use it.")
     note = (
-        f'<div class="gk-still-note" style="color:#666;font-size:85%;margin-top:4px">'
-        f"{escape(str(_('A picture of this widget as it first appeared: run the cell to use it.')))}</div>"
+        '<div class="gk-still-note" style="color:#666;font-size:85%;margin-top:4px">'
+        + escape(words)
+        + "</div>"
         if caption
         else ""
     )
