@@ -410,8 +410,12 @@ def path_notebook(lesson: str | Path, lang: str = "en") -> dict[str, Any]:
         raise ValueError(
             _("{name} has no cell tagged {tag!r}: no 20-minute path yet", name=source_path.name, tag=PATH_TAG)
         )
-    if cells and cells[0].get("cell_type") == "markdown" and 0 not in keep:
-        keep = [0, *keep]  # the lesson's title
+    from .lesson_translation import LANGUAGE_CELL_ID
+
+    # The lesson's title, and in a translated lesson the cell that sets its language.
+    title = next((i for i, c in enumerate(cells) if c.get("cell_type") == "markdown"), None)
+    language = [i for i, c in enumerate(cells) if c.get("id") == LANGUAGE_CELL_ID]
+    keep = sorted({*keep, *language, *([title] if title is not None else [])})
     out = []
     for index in keep:
         cell = json.loads(json.dumps(cells[index]))
@@ -429,8 +433,8 @@ def path_notebook(lesson: str | Path, lang: str = "en") -> dict[str, Any]:
         "outputs": [],
         "source": PRESENT_CELL,
     }
-    insert_at = 1 if out and out[0]["cell_type"] == "markdown" else 0
-    out.insert(insert_at, first)
+    heading = len(language) + (title is not None)  # presentation mode on right after them
+    out.insert(heading, first)
     return {**notebook, "cells": out}
 
 
