@@ -27,7 +27,7 @@ _SIZES = """() => {
   return {
     body: px('.jp-MarkdownCell .jp-RenderedMarkdown p'),
     code: px('.jp-CodeCell .jp-InputArea-editor .cm-line'),
-    output: px('.jp-OutputArea-output[data-mime-type="text/plain"] pre'),
+    output: px('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"] pre'),
   };
 }"""
 
