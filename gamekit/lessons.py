@@ -336,13 +336,20 @@ def _source(cell: dict[str, Any]) -> str:
 
 
 def path_indices(cells: list[dict[str, Any]]) -> list[int]:
-    """The indices of a lesson's cells on its 20-minute path, with the earlier code cells they
-    need: for each name a path cell uses, the last earlier code cell that defines it, and so on
-    for that cell's own names. In the lesson's order."""
+    """The indices of a lesson's cells on its 20-minute path (tagged "path", and the check cells
+    right after them), with the earlier code cells they need: for each name a path cell uses, the
+    last earlier code cell that defines it, and so on for that cell's own names. In the lesson's order."""
     import builtins
 
     known = set(dir(builtins)) | {"display", "get_ipython"}
-    tagged = [i for i, c in enumerate(cells) if PATH_TAG in c.get("metadata", {}).get("tags", [])]
+    tags = [c.get("metadata", {}).get("tags", []) for c in cells]
+    tagged = [i for i, t in enumerate(tags) if PATH_TAG in t]
+    # The check cells right after a path cell come along (folded): the path asserts what it shows.
+    for index in list(tagged):
+        after = index + 1
+        while after < len(cells) and CHECK_TAG in tags[after]:
+            tagged.append(after)
+            after += 1
     names = {i: _names(_source(c)) for i, c in enumerate(cells) if c.get("cell_type") == "code"}
     chosen: set[int] = set()
     todo = list(tagged)

@@ -67,7 +67,15 @@ def test_a_path_takes_its_cells_and_the_earlier_cells_they_need():
         _code("print(table)", ["path"]),
         _code("assert unused == 5", ["check"]),
     ]
-    assert path_indices(cells) == [1, 3, 4, 5]
+    assert path_indices(cells) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]  # the check cell after the path comes, with what it needs
+    assert path_indices(cells[:6]) == [1, 3, 4, 5]
     assert missing_names([cells[i] for i in (1, 3, 5)]) == []
     assert missing_names([cells[5]]) == ["cell 0: table"]
 
@@ -123,3 +131,19 @@ def test_a_lesson_s_20_minute_path_runs_in_under_a_minute(lesson, tmp_path, caps
     errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
     print(f"lesson {lesson}: {len(notebook.cells)} cells ({len(tagged)} on the path), {seconds:.1f} s")
+
+
+def test_a_check_cell_shows_one_line_while_presenting():
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    sources = [
+        "import gamekit\ngamekit.present()",
+        "assert 1 == 1\nassert 2 == 2",
+        "x = 3",
+        "gamekit.present(False)",
+        "assert x",
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    nbclient.NotebookClient(notebook, timeout=60, kernel_name="python3").execute()
+    shown = [[o.get("data", {}).get("text/plain") for o in c.outputs] for c in notebook.cells]
+    assert shown[1] == ["✓ checked (2)"] and shown[2] == [] and shown[4] == []
