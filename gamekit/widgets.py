@@ -29,6 +29,7 @@ from .core.game import SEAT_NAMES, Game, game_class
 from .core.i18n import N_, Text, domain
 from .core.options import Option
 from .experiments import overview
+from .lessons import present_button, presenting
 from .pictures import STYLE, picture
 from .simulate import BotSpec
 from .teach import Replay, Table, action_groups, what_if
@@ -138,7 +139,8 @@ class StepPlayer(w.VBox):
     def show_rule(self, rule_id: str | None) -> None:
         """Show one rule's card under the narration (the same ID again, or None, hides it)."""
         self.shown_rule = None if rule_id in (None, self.shown_rule) else rule_id
-        self.rule_card.value = rules.get(self.shown_rule).html() if self.shown_rule else ""
+        brief = presenting()  # a projector shows the card's title and statement, the rest on a click
+        self.rule_card.value = rules.get(self.shown_rule).html(brief=brief) if self.shown_rule else ""
 
     def show(self, step: int) -> None:
         """Display position ``step`` (clamped to the replay)."""
@@ -305,6 +307,7 @@ class PlayTable(w.VBox):
     standing orders, shown as "(your standing order ...)": in auctions with holds "bid for me
     up to" a limit (0: always hold), where offers are made "refuse offers made to me". Check boxes switch
     each on and off at any time; with several people each person's standing orders are their own.
+    ``present_toggle`` adds the presentation-mode button (``gamekit.present``) under the table.
     """
 
     def __init__(
@@ -314,6 +317,7 @@ class PlayTable(w.VBox):
         bots: Sequence[BotSpec] | BotSpec = "spread",
         stop_for_any_time: bool = True,
         assist: bool | Collection[str] = True,
+        present_toggle: bool = False,
     ) -> None:
         self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time, assist=assist)
         self.several = len(self.table.humans) > 1
@@ -338,6 +342,7 @@ class PlayTable(w.VBox):
                 self.assist_box,
                 self.pay_box,
                 self.orders,
+                *([present_button()] if present_toggle else []),
             ]
         )
         self.add_class("gk-play-table")

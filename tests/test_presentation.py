@@ -147,3 +147,31 @@ def test_a_check_cell_shows_one_line_while_presenting():
     nbclient.NotebookClient(notebook, timeout=60, kernel_name="python3").execute()
     shown = [[o.get("data", {}).get("text/plain") for o in c.outputs] for c in notebook.cells]
     assert shown[1] == ["✓ checked (2)"] and shown[2] == [] and shown[4] == []
+
+
+LESSONS = ["01", "02", "03", "04", "05", "06", "07"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_has_a_20_minute_path_with_no_missing_name(lesson):
+    notebook = path_notebook(lesson)
+    tagged = [c for c in notebook["cells"] if "path" in c["metadata"].get("tags", [])]
+    assert len(tagged) >= 5
+    assert missing_names(notebook["cells"]) == []
+    checks = [c for c in notebook["cells"] if "check" in c["metadata"].get("tags", [])]
+    assert all(c["metadata"]["jupyter"]["source_hidden"] for c in checks)
+
+
+def test_a_play_table_may_show_the_presentation_button():
+    pytest.importorskip("ipywidgets")
+    from gamekit.widgets import PlayTable
+
+    table = PlayTable(gamekit.new_game("for_sale", 3, seed=1), humans=0, present_toggle=True)
+    toggle = table.children[-1].children[0]
+    assert toggle.description == "Presentation mode" and not toggle.value
+    toggle.value = True
+    try:
+        assert lessons.presenting()
+    finally:
+        toggle.value = False
+    assert not lessons.presenting()
