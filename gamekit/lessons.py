@@ -457,20 +457,44 @@ def write_path(lesson: str, lang: str = "en", out: str | Path | None = None) -> 
     return target
 
 
+def drop_widget_state(path: str | Path) -> bool:
+    """Remove the widgets' saved state (``metadata.widgets``) from an executed notebook; True if it
+    had one. With the state, nbconvert (the lessons' site) and other viewers draw each widget with
+    JavaScript fetched from a CDN (nothing offline) instead of its saved picture
+    (``gamekit.pictures.widgets``); without it they show the picture. Run after executing a lesson
+    for committing (executing with ``store_widget_state=False`` fails on Output widgets in nbclient)."""
+    path = Path(path)
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    if "widgets" not in notebook.get("metadata", {}):
+        return False
+    del notebook["metadata"]["widgets"]
+    path.write_text(
+        json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m gamekit.lessons path NN [--lang ja] [--out DIR]``: write a lesson's 20-minute path."""
+    """``python -m gamekit.lessons path NN [--lang ja] [--out DIR]``: write a lesson's 20-minute path;
+    ``python -m gamekit.lessons drop-widget-state NN ...``: keep the widgets' pictures for exports."""
     import argparse
 
     parser = argparse.ArgumentParser(
         prog="python -m gamekit.lessons",
         description=str(_("A lesson's 20-minute path as a notebook of its own.")),
     )
-    parser.add_argument("command", choices=("path",))
-    parser.add_argument("lesson", help=str(_("the lesson's number or name (01, 01_for_sale)")))
+    parser.add_argument("command", choices=("path", "drop-widget-state"))
+    parser.add_argument("lesson", nargs="+", help=str(_("the lesson's number or name (01, 01_for_sale)")))
     parser.add_argument("--lang", default="en", choices=("en", "ja"))
     parser.add_argument("--out", default=".", help=str(_("the folder to write it in")))
     args = parser.parse_args(argv)
-    target = write_path(args.lesson, args.lang, args.out)
+    if args.command == "drop-widget-state":
+        for name in args.lesson:
+            path = Path(name) if name.endswith(".ipynb") else find_lesson(name, args.lang)
+            if drop_widget_state(path):
+                print(_("dropped the widgets' state from {path}", path=str(path)))
+        return 0
+    target = write_path(args.lesson[0], args.lang, args.out)
     print(_("wrote {path}", path=str(target)))
     return 0
 
