@@ -340,7 +340,9 @@ def all_rules(game: str | None = None) -> list[Rule]:
         return list(_reference().values())
     if game not in games() + OTHER_FILES:
         known = ", ".join(games() + OTHER_FILES)
-        raise KeyError(f"no game named {game!r} in the rules reference; games: {known}")
+        raise KeyError(
+            _("no game named {game!r} in the rules reference; games: {known}", game=game, known=known)
+        )
     return list(_game_rules(game).values())
 
 
@@ -357,7 +359,13 @@ def get(rule_id: str) -> Rule:
     rule = _game_rules(game).get(wanted) if game else None
     if rule is None:
         known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in known_prefixes]
-        raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
+        raise KeyError(
+            _(
+                "no rule {rule!r} in gamekit's rules reference; known: {known}",
+                rule=rule_id,
+                known=", ".join(known),
+            )
+        )
     return rule
 
 
@@ -388,7 +396,7 @@ def bibliography() -> str:
             "\n".join(
                 [
                     f"[{source.key}] {source.title} ({source.original_title}; {source.language})",
-                    *_wrap(f"Edition: {source.edition}.", "    "),
+                    *_wrap(str(_("Edition: {edition}.", edition=source.edition)), "    "),
                     *_wrap(source.covers, "    "),
                 ]
             )
