@@ -131,3 +131,14 @@ def test_an_executed_notebook_exports_every_widget_as_its_picture(tmp_path):
     ):
         assert expected in words, expected
     assert html.count("gk-still-note") >= len(cells) - 1
+
+
+def test_a_widget_whose_picture_fails_still_shows_its_live_view(monkeypatch):
+    from gamekit.pictures import widgets as still
+
+    def broken(widget, caption=True):
+        raise RuntimeError("no picture")
+
+    monkeypatch.setattr(still, "still_html", broken)
+    data = bundle(w.HTML("live"))
+    assert WIDGET_VIEW in data and "text/html" not in data

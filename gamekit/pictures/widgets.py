@@ -198,7 +198,10 @@ def bundle(widget: Any) -> dict[str, Any] | None:
     data = method() if callable(method) else None
     if not data or WIDGET_VIEW not in data:
         return data
-    html = still_html(widget)
+    try:
+        html = still_html(widget)
+    except Exception:  # a picture that cannot be drawn must not cost the live widget its display
+        return data
     return {**data, "text/html": html, "text/plain": plain_text(html)}
 
 
