@@ -69,11 +69,14 @@ class Source:
     number: str
 
     def cite(self, *sections: str) -> str:
-        """How the project names the document: its title, the sections cited, its key."""
+        """How the project names the document: its title (in Japanese its own, ``original_title``),
+        the sections cited, its key."""
         quoted = (
             s if s[0] in "「《【" else f"「{s}」" for s in sections if s
         )  # some headings carry their own
-        return self.title + "".join(f", {s}" for s in quoted) + f" [{self.key}]"
+        japanese = get_language() == "ja"
+        title = self.original_title if japanese and self.original_title else self.title
+        return title + "".join(f"{'、' if japanese else ', '}{s}" for s in quoted) + f" [{self.key}]"
 
 
 @dataclass(frozen=True)
@@ -230,8 +233,17 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
         wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
         # A line may run one character long rather than start with closing punctuation.
         if columns + wide > room and line and char not in NO_LINE_START:
-            lines.append(indent + line)
-            line, columns = "", 0
+            cut = line.rfind(" ")
+            if char.isascii() and char.isalnum() and line[-1].isascii() and line[-1].isalnum() and cut > 0:
+                # An English word in Japanese text (a name, a reading not yet translated) is not split.
+                lines.append(indent + line[:cut])
+                line = line[cut + 1 :]
+                columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+            else:
+                lines.append(indent + line)
+                line, columns = "", 0
+        if not line and char == " ":  # no line starts with the space it broke at
+            continue
         line += char
         columns += wide
     return [*lines, indent + line]

@@ -43,6 +43,7 @@ def test_a_rule_card_in_japanese_shows_the_japanese_words_and_drops_the_english_
     assert rule.quotes[0].text.splitlines()[0] in html  # the document's own words stay
     assert rule.quotes[0].translation not in html  # the English translation goes
     assert "ルール" in html or "解釈" in html  # the kind, in Japanese
+    assert rule.quotes[0].document.original_title in html  # the document named by its own title
     text = rule.text()
     assert "払い戻し" in text and rule.quotes[0].translation[:30] not in " ".join(text.split())
 
@@ -113,3 +114,15 @@ def test_the_auction_lab_labels_its_figures_in_japanese(japanese):
 def test_presentation_mode_speaks_the_current_language(japanese):
     assert "プレゼンテーション" in repr(gamekit.present())
     assert "プレゼンテーション" in repr(gamekit.present(False))
+
+
+def test_japanese_wrapping_keeps_english_words_whole():
+    text = (
+        "本プロジェクトの解釈："
+        + "The IELLO 2020 rules round down and the BGA guide leaves it to a table setting. " * 3
+    )
+    lines = rules._wrap(text, "    ", width=60)
+    words = set(text.replace("：", " ").split())
+    assert all(not line.startswith("     ") for line in lines)  # no line starts with a stray space
+    for line in lines[1:]:
+        assert line.split()[0] in words, line
