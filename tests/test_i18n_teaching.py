@@ -126,3 +126,11 @@ def test_japanese_wrapping_keeps_english_words_whole():
     assert all(not line.startswith("     ") for line in lines)  # no line starts with a stray space
     for line in lines[1:]:
         assert line.split()[0] in words, line
+
+
+def test_the_formats_table_reads_in_japanese_and_keeps_its_english_columns_for_code(japanese):
+    from gamekit import auction_lab as lab
+
+    html = lab.styled_formats_table().to_html()
+    assert "ゲームでの使われ方" in html and "クーハンデル" in html and "第二価格" in html
+    assert list(lab.formats_table().columns)[0] == "Format"  # what lesson code indexes stays English
