@@ -140,7 +140,9 @@ PRESENT_CSS = f"""
 .jp-Notebook, .jp-RenderedMarkdown, .jp-RenderedHTMLCommon, .jp-RenderedText,
 .rendered_html, .text_cell_render, .jp-MarkdownOutput, .gk-picture, .widget-label, .widget-html,
 .jupyter-widgets, .widget-button, .widget-toggle-button, .widget-readout, .widget-dropdown select,
-.widget-text input, .gk-rule {{ font-size: {BODY_PX}px !important; line-height: 1.45 !important; }}
+.widget-text input, .gk-rule, .gk-narration, .gk-narration li, .gk-position span, .gk-story div,
+.gk-message div, .gk-what-if div, .gk-lab-payoff div, .gk-picture td, .gk-picture th, .gk-heading,
+.gk-foot, .gk-result, .gk-rule-id {{ font-size: {BODY_PX}px !important; line-height: 1.45 !important; }}
 .jp-RenderedMarkdown h1, .text_cell_render h1 {{ font-size: {round(BODY_PX * 1.6)}px !important; }}
 .jp-RenderedMarkdown h2, .text_cell_render h2 {{ font-size: {round(BODY_PX * 1.35)}px !important; }}
 .jp-RenderedMarkdown h3, .text_cell_render h3 {{ font-size: {round(BODY_PX * 1.15)}px !important; }}

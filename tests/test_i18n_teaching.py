@@ -133,4 +133,4 @@ def test_the_formats_table_reads_in_japanese_and_keeps_its_english_columns_for_c
 
     html = lab.styled_formats_table().to_html()
     assert "ゲームでの使われ方" in html and "クーハンデル" in html and "第二価格" in html
-    assert list(lab.formats_table().columns)[0] == "Format"  # what lesson code indexes stays English
+    assert lab.formats_table().columns[0] == "Format"  # what lesson code indexes stays English

@@ -28,6 +28,7 @@ _SIZES = """() => {
     body: px('.jp-MarkdownCell .jp-RenderedMarkdown p'),
     code: px('.jp-CodeCell .jp-InputArea-editor .cm-line'),
     output: px('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"] pre'),
+    widget: px('.jp-OutputArea-output .gk-narration li'),
   };
 }"""
 
@@ -103,6 +104,7 @@ def test_presentation_mode_makes_type_readable_at_1920x1080(lab, browser):
         assert during["body"] >= MIN_BODY and during["output"] >= MIN_CODE and during["code"] >= MIN_CODE, (
             sizes
         )
+        assert during["widget"] >= MIN_BODY, sizes  # a step player's story too
         assert before["body"] < MIN_BODY and after == before, sizes
     finally:
         page.close()
