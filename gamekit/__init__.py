@@ -24,9 +24,14 @@ from .core import (
 from .core.errors import BotError, BotTimeout, GameStalled, PlayError
 from .core.game import registered
 from .core.i18n import get_language, language, set_language
+from .lessons import present  # presentation mode for a teacher at a projector
+from .pictures import widgets as _pictures_of_widgets
 from .simulate import play, simulate
 
 GAMES: tuple[str, ...] = registered()
+
+# In IPython, every widget shown keeps a still picture of itself in the saved output (issue 26, item 5).
+_pictures_of_widgets.install()
 
 __version__ = "0.1.0"
 
@@ -49,6 +54,7 @@ __all__ = [
     "load_game",
     "new_game",
     "play",
+    "present",
     "replay",
     "rules",
     "set_language",

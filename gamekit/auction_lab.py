@@ -32,21 +32,39 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from . import strategy
+from .core.i18n import N_, domain, get_language
 from .plots import _LAYOUT, error_bars, figure
 from .theory import auctions as theory
 
 if TYPE_CHECKING:
     import ipywidgets
 
+_ = domain("teaching")
 Z95 = 1.96
+# Each format's name (English, as tables keep it; ``format_name`` gives it in the current language).
 FORMAT_NAMES = {
-    "english": "English (ascending)",
-    "first_price": "First price (sealed)",
-    "second_price": "Second price (sealed, Vickrey)",
-    "all_pay": "All-pay (sealed)",
-    "war_of_attrition": "War of attrition",
-    "losers_pay_half": "Losers pay half",
+    "english": N_("English (ascending)"),
+    "first_price": N_("First price (sealed)"),
+    "second_price": N_("Second price (sealed, Vickrey)"),
+    "all_pay": N_("All-pay (sealed)"),
+    "war_of_attrition": N_("War of attrition"),
+    "losers_pay_half": N_("Losers pay half"),
 }
+# The names of the games and of the reserve rules as the figures and tables show them.
+SHOWN_NAMES = (
+    N_("Bargaining"),
+    N_("none of the four"),
+    N_("first price"),
+    N_("second price"),
+    N_("Money Monsoon auctioneer"),
+)
+
+
+def format_name(fmt: str) -> str:
+    """A format's name in the current language."""
+    return str(_(FORMAT_NAMES[fmt]))
+
+
 COLOURS = {
     "english": "#7a7a7a",
     "first_price": "#3b6fb6",
@@ -71,56 +89,64 @@ class FormatInGame:
 IN_THE_GAMES = (
     FormatInGame(
         "english",
-        "Kuhhandel",
+        N_("Kuhhandel"),
         ("KH-A1", "KH-A3", "KH-A5"),
         "03_kuhhandel.ipynb",
-        "each animal is auctioned by rising bids; the auctioneer may then buy it in at the high bid "
-        "(a right of first refusal)",
+        N_(
+            "each animal is auctioned by rising bids; the auctioneer may then buy it in at the high bid "
+            "(a right of first refusal)"
+        ),
     ),
     FormatInGame(
         "first_price",
-        "none of the four",
+        N_("none of the four"),
         (),
         "",
-        "the textbook benchmark: the meta-game search below finds its shading factor",
+        N_("the textbook benchmark: the meta-game search below finds its shading factor"),
     ),
     FormatInGame(
         "second_price",
-        "Money Monsoon",
+        N_("Money Monsoon"),
         ("MM-A2", "MM-A3", "MM-A4", "MM-A5"),
         "02_money_monsoon.ipynb",
-        "sealed bids for the roll, the highest pays the second-highest; the auctioneer bids too, "
-        "which acts as a reserve price",
+        N_(
+            "sealed bids for the roll, the highest pays the second-highest; the auctioneer bids too, "
+            "which acts as a reserve price"
+        ),
     ),
     FormatInGame(
         "all_pay",
-        "Kuhhandel",
+        N_("Kuhhandel"),
         ("KH-K2", "KH-K3", "KH-K4", "KH-K5"),
         "03_kuhhandel.ipynb",
-        "the cow trade: both offers are paid, each to the rival, and the higher offer takes the animals",
+        N_("the cow trade: both offers are paid, each to the rival, and the higher offer takes the animals"),
     ),
     FormatInGame(
         "war_of_attrition",
-        "For Sale",
+        N_("For Sale"),
         ("FS-B5", "FS-B8"),
         "01_for_sale.ipynb",
-        "phase 1 if a player who passes lost the whole bid: the generalized war of attrition "
-        "(Bulow & Klemperer 1999)",
+        N_(
+            "phase 1 if a player who passes lost the whole bid: the generalized war of attrition "
+            "(Bulow & Klemperer 1999)"
+        ),
     ),
     FormatInGame(
         "losers_pay_half",
-        "For Sale",
+        N_("For Sale"),
         ("FS-B3", "FS-B4", "FS-B5", "FS-B6", "FS-B8"),
         "01_for_sale.ipynb",
-        "phase 1: rising bids; a player who passes pays half of their bid and takes the cheapest "
-        "house left, the last player pays in full",
+        N_(
+            "phase 1: rising bids; a player who passes pays half of their bid and takes the cheapest "
+            "house left, the last player pays in full"
+        ),
     ),
     FormatInGame(
         "bargaining",
-        "Bohnanza",
+        N_("Bohnanza"),
         ("BO-T4",),
         "04_bohnanza.ipynb",
-        "not an auction: trades are bargained with the active player, and promises are not binding",
+        N_("not an auction: trades are bargained with the active player, and promises are not binding"),
     ),
 )
 
@@ -130,11 +156,11 @@ def formats_table() -> pd.DataFrame:
     return pd.DataFrame(
         [
             {
-                "Format": FORMAT_NAMES.get(row.format, "Bargaining"),
-                "Game": row.game,
-                "Rules": ", ".join(row.rules) or "—",
-                "Lesson": row.lesson or "—",
-                "How the game uses it": row.how,
+                N_("Format"): FORMAT_NAMES.get(row.format, "Bargaining"),
+                N_("Game"): row.game,
+                N_("Rules"): ", ".join(row.rules) or "—",
+                N_("Lesson"): row.lesson or "—",
+                N_("How the game uses it"): row.how,
             }
             for row in IN_THE_GAMES
         ]
@@ -144,8 +170,15 @@ def formats_table() -> pd.DataFrame:
 def styled_formats_table() -> Any:
     """``formats_table`` as a pandas Styler whose lessons are links."""
     table = formats_table()
+    if get_language() != "en":  # what a reader sees: the table's words in the current language
+        for column in ("Format", "Game", "How the game uses it"):
+            table[column] = [str(_(value)) if value != "—" else value for value in table[column]]
+        shown = {column: str(_(column)) for column in table.columns}
+    else:
+        shown = {}
     return (
         table.style.hide(axis="index")
+        .relabel_index([shown.get(c, c) for c in table.columns], axis="columns")
         .format({"Lesson": lambda name: f'<a href="{name}">{name}</a>' if name != "—" else name})
         .set_properties(**{"text-align": "left"})
         .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}])
@@ -269,15 +302,17 @@ def bid_lines_figure(
 ) -> go.Figure:
     """The equilibrium bid lines, and the simulated best replies as markers of the same colour."""
     title = (
-        "Equilibrium bids" + (f", {n} bidders" if n else "") + " (lines) and simulated best replies (dots)"
+        _("Equilibrium bids, {n} bidders (lines) and simulated best replies (dots)", n=n)
+        if n
+        else _("Equilibrium bids (lines) and simulated best replies (dots)")
     )
-    fig = figure(title, "value", "bid")
+    fig = figure(str(title), str(_("value")), str(_("bid")))
     for fmt, rows in lines.groupby("format", sort=False):
         fig.add_scatter(
             x=rows["value"],
             y=rows["bid"],
             mode="lines",
-            name=FORMAT_NAMES[fmt],
+            name=format_name(fmt),
             line={"color": COLOURS[fmt], "dash": "dot" if fmt == "english" else "solid"},
             legendgroup=fmt,
         )
@@ -288,7 +323,7 @@ def bid_lines_figure(
                 y=rows["best_bid"],
                 mode="markers",
                 marker={"color": COLOURS[fmt], "size": 9, "line": {"width": 1, "color": "white"}},
-                name=f"{FORMAT_NAMES[fmt]}: best reply",
+                name=str(_("{format}: best reply", format=format_name(fmt))),
                 legendgroup=fmt,
                 showlegend=False,
             )
@@ -365,20 +400,20 @@ def revenue_figure(samples: pd.DataFrame, n: int) -> go.Figure:
     """A box per format of the simulated revenue (whiskers at the 1st and 99th percentiles, the mean
     dashed), with the line (n-1)/(n+1). The boxes carry their quantiles, not the samples."""
     fig = figure(
-        f"Revenue per auction, {n} bidders: same mean, different risk",
-        "boxes: quartiles, the mean dashed; whiskers: 1st and 99th percentiles",
-        "revenue",
+        str(_("Revenue per auction, {n} bidders: same mean, different risk", n=n)),
+        str(_("boxes: quartiles, the mean dashed; whiskers: 1st and 99th percentiles")),
+        str(_("revenue")),
     )
     for row in revenue_quantiles(samples).itertuples():
         fig.add_box(
-            x=[FORMAT_NAMES[row.format]],
+            x=[format_name(row.format)],
             q1=[row.q1],
             median=[row.median],
             q3=[row.q3],
             lowerfence=[row.p1],
             upperfence=[row.p99],
             mean=[row.mean],
-            name=FORMAT_NAMES[row.format],
+            name=format_name(row.format),
             marker_color=COLOURS[row.format],
         )
     target = theory.expected_revenue(n)
@@ -439,15 +474,20 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
     """Left: the seller's revenue against the reserve (lines: theory; dots: simulation with 95 %
     intervals), Myerson's reserve 1/2 and the auctioneer's best bid 1/3. Right: efficiency."""
     fig = make_subplots(
-        rows=1, cols=2, subplot_titles=("Seller's revenue", "Efficiency: sold to the highest value")
+        rows=1,
+        cols=2,
+        subplot_titles=(str(_("Seller's revenue")), str(_("Efficiency: sold to the highest value"))),
     )
     fig.add_scatter(
-        x=curve["reserve"], y=curve["revenue"], name="reserve price (theory)", line={"color": "#3b6fb6"}
+        x=curve["reserve"],
+        y=curve["revenue"],
+        name=str(_("reserve price (theory)")),
+        line={"color": "#3b6fb6"},
     )
     fig.add_scatter(
         x=curve["reserve"],
         y=curve["auctioneer"],
-        name="auctioneer's bid, pays the bank if it wins (MM-A4)",
+        name=str(_("auctioneer's bid, pays the bank if it wins (MM-A4)")),
         line={"color": "#d0543b"},
     )
     marks = {"first price": ("circle-open", "#3b6fb6"), "second price": ("diamond", "#58a886")}
@@ -458,7 +498,7 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
             x=rows["reserve"],
             y=rows["mean"],
             mode="markers",
-            name=f"{rule} (simulated)",
+            name=str(_("{rule} (simulated)", rule=_(rule))),
             marker={"symbol": symbol, "color": colour, "size": 14 if symbol == "circle-open" else 9},
             error_y=error_bars(rows),
         )
@@ -475,7 +515,7 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
     fig.add_scatter(
         x=curve["reserve"],
         y=curve["efficiency"],
-        name="1 - r^n (theory)",
+        name=str(_("1 - r^n (theory)")),
         line={"color": "#555"},
         row=1,
         col=2,
@@ -483,12 +523,21 @@ def reserve_figure(curve: pd.DataFrame, samples: pd.DataFrame, n: int) -> go.Fig
     best_reserve, best_bid = theory.optimal_reserve(n), theory.best_auctioneer_bid(n)
     fig.add_vline(x=best_reserve, line_dash="dot", line_color="#3b6fb6", row=1, col=1)
     fig.add_vline(x=best_bid, line_dash="dot", line_color="#d0543b", row=1, col=1)
-    fig.update_xaxes(title_text="reserve r (the auctioneer's bid)")
-    fig.update_yaxes(title_text="expected revenue", range=[0.25, 0.56], row=1, col=1)  # the top, enlarged
-    fig.update_yaxes(title_text="share efficient", tickformat=".0%", row=1, col=2)
+    fig.update_xaxes(title_text=str(_("reserve r (the auctioneer's bid)")))
+    fig.update_yaxes(
+        title_text=str(_("expected revenue")), range=[0.25, 0.56], row=1, col=1
+    )  # the top, enlarged
+    fig.update_yaxes(title_text=str(_("share efficient")), tickformat=".0%", row=1, col=2)
     fig.update_layout(
         **{**_LAYOUT, "height": 460},
-        title=f"Reserve prices, {n} bidders: Myerson's r = {best_reserve:g}, the auctioneer's bid {best_bid:.3g}",
+        title=str(
+            _(
+                "Reserve prices, {n} bidders: Myerson's r = {reserve:g}, the auctioneer's bid {bid:.3g}",
+                n=n,
+                reserve=best_reserve,
+                bid=best_bid,
+            )
+        ),
         legend={"orientation": "h", "y": -0.25},
     )
     return fig
@@ -612,11 +661,23 @@ class StudentResult:
 
     def text(self) -> str:
         """One line for the lab's read-out."""
-        return (
-            f"Your expected payoff {self.payoff:.4f} (95 % CI {self.payoff_low:.4f} to {self.payoff_high:.4f}; "
-            f"exact {self.exact_payoff:.4f}) · equilibrium {equilibrium_payoff(self.n):.4f} · "
-            f"regret {self.regret:.4f} (95 % CI {self.regret_low:.4f} to {self.regret_high:.4f}; "
-            f"exact {self.exact_regret:.4f}) · you win {self.win_rate:.0%} of {self.auctions:,} auctions"
+        return str(
+            _(
+                "Your expected payoff {payoff:.4f} (95 % CI {low:.4f} to {high:.4f}; exact {exact:.4f}) · "
+                "equilibrium {equilibrium:.4f} · regret {regret:.4f} (95 % CI {regret_low:.4f} to "
+                "{regret_high:.4f}; exact {exact_regret:.4f}) · you win {win:.0%} of {auctions:,} auctions",
+                payoff=self.payoff,
+                low=self.payoff_low,
+                high=self.payoff_high,
+                exact=self.exact_payoff,
+                equilibrium=equilibrium_payoff(self.n),
+                regret=self.regret,
+                regret_low=self.regret_low,
+                regret_high=self.regret_high,
+                exact_regret=self.exact_regret,
+                win=self.win_rate,
+                auctions=self.auctions,
+            )
         )
 
 
@@ -654,19 +715,24 @@ def play_against_equilibrium(
 def student_figure(fmt: str, bid: BidFunction, result: StudentResult) -> go.Figure:
     """The student's bid line over the equilibrium line; the title carries the payoff and regret."""
     values = np.linspace(0, 0.99, 200)
-    fig = figure(
-        f"{FORMAT_NAMES[fmt]}: payoff {result.payoff:.4f}, regret {result.regret:.4f} "
-        f"(95 % CI {result.regret_low:.4f} to {result.regret_high:.4f})",
-        "value",
-        "bid",
+    title = _(
+        "{format}: payoff {payoff:.4f}, regret {regret:.4f} (95 % CI {low:.4f} to {high:.4f})",
+        format=format_name(fmt),
+        payoff=result.payoff,
+        regret=result.regret,
+        low=result.regret_low,
+        high=result.regret_high,
     )
+    fig = figure(str(title), str(_("value")), str(_("bid")))
     fig.add_scatter(
         x=values,
         y=equilibrium(fmt, result.n)(values),
-        name="equilibrium",
+        name=str(_("equilibrium")),
         line={"color": COLOURS[fmt], "width": 3},
     )
-    fig.add_scatter(x=values, y=bid(values), name="your bid", line={"color": "#1d1d24", "dash": "dash"})
+    fig.add_scatter(
+        x=values, y=bid(values), name=str(_("your bid")), line={"color": "#1d1d24", "dash": "dash"}
+    )
     fig.update_yaxes(range=[0, 1.6])
     return fig
 
@@ -683,13 +749,13 @@ class BidFunctionLab:
         self.n, self.auctions, self.seed = n, auctions, seed
         self._display = display
         self.format = w.Dropdown(
-            options=[(FORMAT_NAMES[f], f) for f in theory.FORMATS], value=fmt, description="format"
+            options=[(format_name(f), f) for f in theory.FORMATS], value=fmt, description=str(_("format"))
         )
         self.shade = w.FloatSlider(
-            value=0.8, min=0, max=1.5, step=0.01, description="shade", continuous_update=False
+            value=0.8, min=0, max=1.5, step=0.01, description=str(_("shade")), continuous_update=False
         )
         self.intercept = w.FloatSlider(
-            value=0.0, min=-0.5, max=0.5, step=0.01, description="intercept", continuous_update=False
+            value=0.0, min=-0.5, max=0.5, step=0.01, description=str(_("intercept")), continuous_update=False
         )
         self.readout = w.HTML()
         self.readout.add_class("gk-lab-payoff")
@@ -698,7 +764,9 @@ class BidFunctionLab:
             control.observe(lambda _: self.refresh(), names="value")
         self.widget: ipywidgets.VBox = w.VBox(
             [
-                w.HTML("<b>Your bid</b> = max(0, shade × value + intercept), against equilibrium rivals"),
+                w.HTML(
+                    str(_("<b>Your bid</b> = max(0, shade × value + intercept), against equilibrium rivals"))
+                ),
                 w.HBox([self.format, self.shade, self.intercept]),
                 self.readout,
                 self.out,
@@ -746,9 +814,15 @@ def shading_sweep(
 def sweep_figure(sweep: pd.DataFrame, n: int, against: float) -> go.Figure:
     """A shading factor's payoff against rivals who shade by ``against``, with 95 % intervals."""
     fig = figure(
-        f"First price, {n} bidders: payoff of shading s against rivals at {against:.3g} (95 % intervals)",
-        "shading factor s (bid s × value)",
-        "expected payoff",
+        str(
+            _(
+                "First price, {n} bidders: payoff of shading s against rivals at {against:.3g} (95 % intervals)",
+                n=n,
+                against=against,
+            )
+        ),
+        str(_("shading factor s (bid s × value)")),
+        str(_("expected payoff")),
     )
     fig.add_scatter(
         x=sweep["parameter"],
@@ -756,7 +830,7 @@ def sweep_figure(sweep: pd.DataFrame, n: int, against: float) -> go.Figure:
         mode="lines+markers",
         error_y=error_bars(sweep, "payoff"),
         marker_color="#3b6fb6",
-        name="simulated",
+        name=str(_("simulated")),
     )
     fig.add_vline(x=(n - 1) / n, line_dash="dot", annotation_text=f"(n-1)/n = {(n - 1) / n:.3g}")
     return fig
@@ -766,7 +840,7 @@ def equilibria_table(equilibria: pd.DataFrame, factors: Sequence[float]) -> pd.D
     """``shading_meta_game``'s equilibria with readable columns: the mix in words, its regret, margin."""
     labels = [strategy._label(f) for f in factors]
     rows = []
-    for _, row in equilibria.iterrows():
+    for _index, row in equilibria.iterrows():
         mix = ", ".join(f"{row[label]:.0%} play {float(label):.3g}" for label in labels if row[label] > 0.005)
         rows.append({"Equilibrium mix": mix, "Regret": row["regret"], "95 % margin": row["regret_margin"]})
     return pd.DataFrame(rows)

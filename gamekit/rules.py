@@ -34,9 +34,17 @@ from typing import Any
 from .core import registry
 from .core.data import data_dir
 from .core.errors import read_rules_from
-from .core.i18n import check_lang, get_language
+from .core.i18n import N_, check_lang, domain, get_language
 
+_ = domain("teaching")
 KINDS = ("rule", "reading", "convention", "example")
+# Each kind's name as a card shows it (translated where shown).
+KIND_NAMES = {
+    "rule": N_("rule"),
+    "reading": N_("reading"),
+    "convention": N_("convention"),
+    "example": N_("example"),
+}
 # The shape of a rule ID; ``cited`` keeps those whose prefix is a registered game's or the classroom's.
 RULE_ID = re.compile(r"\b(?:[A-Z]{2,4}-[A-Z]\d+|CL-\d+)\b")
 # Beside the games: the classroom server's own rules (CL-1, CL-2, ...: gamekit.classroom).
@@ -61,11 +69,14 @@ class Source:
     number: str
 
     def cite(self, *sections: str) -> str:
-        """How the project names the document: its title, the sections cited, its key."""
+        """How the project names the document: its title (in Japanese its own, ``original_title``),
+        the sections cited, its key."""
         quoted = (
             s if s[0] in "「《【" else f"「{s}」" for s in sections if s
         )  # some headings carry their own
-        return self.title + "".join(f", {s}" for s in quoted) + f" [{self.key}]"
+        japanese = get_language() == "ja"
+        title = self.original_title if japanese and self.original_title else self.title
+        return title + "".join(f"{'、' if japanese else ', '}{s}" for s in quoted) + f" [{self.key}]"
 
 
 @dataclass(frozen=True)
@@ -111,65 +122,84 @@ class Rule:
             return self
         return replace(self, **dict(self.ja))
 
+    def _kind(self) -> str:
+        """The card's kind line: "rule, partly our reading, option `x`", in the current language."""
+        kind = str(_(KIND_NAMES[self.kind]))
+        if self.reading:
+            kind += str(_(", partly our reading"))
+        kind += "".join(str(_(", option `{name}`", name=name)) for name in self.options)
+        return kind
+
+    def _labelled(self) -> list[tuple[str, str]]:
+        """(label, text) of the readings the rule has, the labels in the current language."""
+        pairs = ((_("our reading"), self.reading), (_("why"), self.why), (_("built from"), self.built_from))
+        return [(str(label), value) for label, value in pairs if value]
+
     def text(self, quotes: bool = True) -> str:
-        """The rule as plain text: ID, title, kind, statement, then its readings and quotes."""
-        kind = self.kind + (", partly our reading" if self.reading else "")
-        kind += "".join(f", option `{name}`" for name in self.options)
-        lines = [f"{self.id}  {self.title}  ({kind})", *_wrap(self.statement, "    ")]
-        for label, value in (
-            ("our reading", self.reading),
-            ("why", self.why),
-            ("built from", self.built_from),
-        ):
-            if value:
-                lines += _wrap(f"{label}: {value}", "    ")
+        """The rule as plain text: ID, title, kind, statement, then its readings and quotes; in the
+        current language (``localized``). In Japanese a quote is the document's own words, so the
+        English translation under it is left out."""
+        rule = self.localized()
+        japanese = get_language() == "ja"
+        lines = [f"{rule.id}  {rule.title}  ({rule._kind()})", *_wrap(rule.statement, "    ")]
+        for label, value in rule._labelled():
+            lines += _wrap(str(_("{label}: {value}", label=label, value=value)), "    ")
         if quotes:
-            for quote in self.quotes:
+            for quote in rule.quotes:
                 lines.append(f"    {quote.document.cite(quote.section)}:")
                 for line in quote.text.splitlines():  # the document's own line breaks stay
                     lines += _wrap(line, "      > ")
-                lines += _wrap(quote.translation, "      ")
+                if not japanese:
+                    lines += _wrap(quote.translation, "      ")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.text()
 
-    def html(self) -> str:
-        """The rule as an HTML card: title, statement, readings, and each quote with its translation."""
+    def html(self, brief: bool = False) -> str:
+        """The rule as an HTML card: title, statement, readings, and each quote with its translation
+        (in Japanese the quote alone: it is the document's own words). ``brief`` (presentation
+        mode) shows the title and statement, the rest folded in a ``<details>`` opened by a click."""
+        rule = self.localized()
+        japanese = get_language() == "ja"
         badge = {
             "rule": "#2b6cb0",
             "reading": "#b7791f",
             "convention": "#6b7280",
             "example": "#2f855a",
-        }[self.kind]
-        parts = [
-            f'<div class="gk-rule" style="border-left:4px solid {badge};padding:4px 10px;margin:6px 0">',
-            f'<div><b>{self.id}</b> {escape(self.title)} <span style="color:{badge};font-size:85%">'
-            f"{self.kind}{' · partly our reading' if self.reading else ''}"
-            f"{''.join(f' · option <code>{escape(name)}</code>' for name in self.options)}"
-            "</span></div>",
-            f"<div>{_inline(self.statement)}</div>",
+        }[rule.kind]
+        kind = _inline(rule._kind())
+        head = [
+            f'<div><b>{rule.id}</b> {escape(rule.title)} <span style="color:{badge};font-size:85%">'
+            f"{kind}</span></div>",
+            f"<div>{_inline(rule.statement)}</div>",
         ]
-        for label, value in (
-            ("Our reading", self.reading),
-            ("Why", self.why),
-            ("Built from", self.built_from),
-        ):
-            if value:
-                parts.append(f'<div style="font-size:90%"><i>{label}:</i> {_inline(value)}</div>')
-        for quote in self.quotes:
+        rest = []
+        for label, value in rule._labelled():
+            rest.append(f'<div style="font-size:90%"><i>{escape(label)}:</i> {_inline(value)}</div>')
+        for quote in rule.quotes:
             where = escape(quote.document.cite(quote.section))
-            parts.append(
+            translation = "" if japanese else f"<div><i>{escape(quote.translation)}</i></div>"
+            rest.append(
                 '<blockquote style="margin:4px 0 4px 8px;font-size:90%">'
                 f'<div lang="ja">{"<br>".join(escape(line) for line in quote.text.splitlines())}</div>'
-                f"<div><i>{escape(quote.translation)}</i></div>"
-                f'<div style="color:#666;font-size:85%">{where}</div></blockquote>'
+                f'{translation}<div style="color:#666;font-size:85%">{where}</div></blockquote>'
             )
-        parts.append("</div>")
-        return "".join(parts)
+        if brief and rest:
+            more = escape(str(_("the whole card: readings and the document's words")))
+            rest = [f'<details class="gk-rule-more"><summary>{more}</summary>{"".join(rest)}</details>']
+        brief_class = " gk-rule-brief" if brief else ""
+        return (
+            f'<div class="gk-rule{brief_class}" lang="{get_language()}" '
+            f'style="border-left:4px solid {badge};padding:4px 10px;margin:6px 0">'
+            + "".join(head + rest)
+            + "</div>"
+        )
 
     def _repr_html_(self) -> str:
-        return self.html()
+        from .lessons import presenting
+
+        return self.html(brief=presenting())
 
 
 def _inline(text: str) -> str:
@@ -181,7 +211,9 @@ class RuleCards(tuple[Rule, ...]):
     """A few rules shown together: HTML cards in a notebook, plain text elsewhere."""
 
     def _repr_html_(self) -> str:
-        return "".join(rule.html() for rule in self)
+        from .lessons import presenting  # brief cards while a teacher presents
+
+        return "".join(rule.html(brief=presenting()) for rule in self)
 
     def __str__(self) -> str:
         return "\n\n".join(rule.text() for rule in self)
@@ -201,8 +233,17 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
         wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
         # A line may run one character long rather than start with closing punctuation.
         if columns + wide > room and line and char not in NO_LINE_START:
-            lines.append(indent + line)
-            line, columns = "", 0
+            cut = line.rfind(" ")
+            if char.isascii() and char.isalnum() and line[-1].isascii() and line[-1].isalnum() and cut > 0:
+                # An English word in Japanese text (a name, a reading not yet translated) is not split.
+                lines.append(indent + line[:cut])
+                line = line[cut + 1 :]
+                columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+            else:
+                lines.append(indent + line)
+                line, columns = "", 0
+        if not line and char == " ":  # no line starts with the space it broke at
+            continue
         line += char
         columns += wide
     return [*lines, indent + line]
@@ -311,7 +352,9 @@ def all_rules(game: str | None = None) -> list[Rule]:
         return list(_reference().values())
     if game not in games() + OTHER_FILES:
         known = ", ".join(games() + OTHER_FILES)
-        raise KeyError(f"no game named {game!r} in the rules reference; games: {known}")
+        raise KeyError(
+            _("no game named {game!r} in the rules reference; games: {known}", game=game, known=known)
+        )
     return list(_game_rules(game).values())
 
 
@@ -328,7 +371,13 @@ def get(rule_id: str) -> Rule:
     rule = _game_rules(game).get(wanted) if game else None
     if rule is None:
         known = [r.id for r in all_rules(game)] if game else [f"{p}-..." for p in known_prefixes]
-        raise KeyError(f"no rule {rule_id!r} in gamekit's rules reference; known: {', '.join(known)}")
+        raise KeyError(
+            _(
+                "no rule {rule!r} in gamekit's rules reference; known: {known}",
+                rule=rule_id,
+                known=", ".join(known),
+            )
+        )
     return rule
 
 
@@ -359,7 +408,7 @@ def bibliography() -> str:
             "\n".join(
                 [
                     f"[{source.key}] {source.title} ({source.original_title}; {source.language})",
-                    *_wrap(f"Edition: {source.edition}.", "    "),
+                    *_wrap(str(_("Edition: {edition}.", edition=source.edition)), "    "),
                     *_wrap(source.covers, "    "),
                 ]
             )

@@ -29,8 +29,11 @@ from .bots import Bot, make_bot
 from .core.actions import Action
 from .core.errors import ConfigError, GamekitError
 from .core.game import SEAT_NAMES, Event, Game, replay
+from .core.i18n import N_, domain
 from .examples import find_example, parse_step, start_game
 from .simulate import BotSpec, bot_rng, take_turn
+
+_ = domain("teaching")
 
 
 # ------------------------------------------------------------------ replays
@@ -154,7 +157,7 @@ def what_if(
     ``action`` is not legal there.
     """
     if rest not in ("recorded", "bots"):
-        raise ConfigError(f"rest must be 'recorded' or 'bots', not {rest!r}")
+        raise ConfigError(_("rest must be 'recorded' or 'bots', not {rest!r}", rest=rest))
     frame = recorded[step]
     game = frame.game.copy()
     game.act(seat, action)
@@ -169,7 +172,11 @@ def what_if(
             # A seat not to act may have "at any time" actions (the public contract): legal_actions lists them.
             if text not in {str(a) for a in game.legal_actions(other)}:
                 result.notes.append(
-                    f"recorded move {SEAT_NAMES[other]}: {text} is not possible any more; bots play on from here"
+                    _(
+                        "recorded move {seat}: {action} is not possible any more; bots play on from here",
+                        seat=SEAT_NAMES[other],
+                        action=text,
+                    )
                 )
                 break
             game.act(other, text)
@@ -253,6 +260,8 @@ def _public(event: Event) -> Event:
 #   "pay":    a payment (actions of kind ``pay``) with the fewest cards.
 # "forced" and "same" never take a choice that matters; "pay" is a declared default.
 ASSIST_SHORTCUTS = ("forced", "same", "pay")
+# A note of a step the rules force ("forced"), in the current language.
+FORCED = N_("{name}: {action} (assist: the only move the rules allow)")
 _MAX_SAME = 6  # "same" plays each choice out on a copy, so it looks at a few choices only
 _MAX_FOLLOW = 8  # forced steps followed after each choice before the positions are compared
 
@@ -278,7 +287,13 @@ def assist_shortcuts(assist: bool | Collection[str] | None) -> frozenset[str]:
         assist = [assist]
     unknown = sorted(set(assist) - set(ASSIST_SHORTCUTS))
     if unknown:
-        raise ConfigError(f"unknown assist shortcuts {unknown}; the table knows {list(ASSIST_SHORTCUTS)}")
+        raise ConfigError(
+            _(
+                "unknown assist shortcuts {unknown}; the table knows {known}",
+                unknown=unknown,
+                known=list(ASSIST_SHORTCUTS),
+            )
+        )
     return frozenset(assist)
 
 
@@ -326,7 +341,7 @@ def _played_out(game: Game, seat: int, action: Action) -> str | None:
     twin = _after(game, seat, [action])
     if twin is None:
         return None
-    for _ in range(_MAX_FOLLOW):
+    for _step in range(_MAX_FOLLOW):
         if seat not in twin.to_act:
             break
         turn, _any_time = turn_and_any_time(twin, seat)
@@ -367,27 +382,53 @@ def routine_action(
     name = SEAT_NAMES[seat]
     if "forced" in shortcuts:
         if not turn and len(any_time) == 1:  # e.g. a bean that fits no field and one field to harvest
-            return any_time[0], "forced", f"{name}: {any_time[0]} (assist: the only move the rules allow)"
+            return any_time[0], "forced", _(FORCED, name=name, action=str(any_time[0]))
         if len(turn) == 1 and _costs_nothing(game, seat, turn[0], any_time):
-            return turn[0], "forced", f"{name}: {turn[0]} (assist: the only move the rules allow)"
+            return turn[0], "forced", _(FORCED, name=name, action=str(turn[0]))
     kinds = {a.kind for a in turn}
     if bid_limit is not None and "hold" in kinds and kinds <= {"hold", "bid"}:
         raises = sorted((a for a in turn if a.kind == "bid"), key=lambda a: a.value)
         hold = next(a for a in turn if a.kind == "hold")
         chosen = raises[0] if raises and raises[0].value <= bid_limit else hold
-        return chosen, "limit", f"{name}: {chosen} (your standing limit: {bid_limit})"
+        return (
+            chosen,
+            "limit",
+            _(
+                "{name}: {action} (your standing limit: {limit})",
+                name=name,
+                action=str(chosen),
+                limit=bid_limit,
+            ),
+        )
     if refuse_offers and {"accept", "reject"} <= kinds:
         chosen = next(a for a in turn if a.kind == "reject")
-        return chosen, "refuse", f"{name}: {chosen} (your standing order: refuse offers)"
+        return (
+            chosen,
+            "refuse",
+            _("{name}: {action} (your standing order: refuse offers)", name=name, action=str(chosen)),
+        )
     if "pay" in shortcuts and len(turn) > 1 and kinds == {"pay"} and not any_time:
         chosen = min(turn, key=lambda a: (len(a.value), sum(a.value)))
         cards = "+".join(map(str, chosen.value))
-        return chosen, "pay", f"{name} paid {sum(chosen.value)} with {cards} (assist: the fewest cards)"
+        return (
+            chosen,
+            "pay",
+            _(
+                "{name} paid {total} with {cards} (assist: the fewest cards)",
+                name=name,
+                total=sum(chosen.value),
+                cards=cards,
+            ),
+        )
     if "same" in shortcuts and 1 < len(turn) <= _MAX_SAME:
         outcomes = {_played_out(game, seat, a) for a in turn}
         same = len(outcomes) == 1 and None not in outcomes
         if same and all(_costs_nothing(game, seat, a, any_time) for a in turn):
-            note = f"{name}: {turn[0]} (assist: every choice here leads to the same position)"
+            note = _(
+                "{name}: {action} (assist: every choice here leads to the same position)",
+                name=name,
+                action=str(turn[0]),
+            )
             return turn[0], "same", note
     return None
 
@@ -481,7 +522,9 @@ class Table:
         self.humans = {humans} if isinstance(humans, int) else set(humans)
         bad = [s for s in self.humans if not 0 <= s < game.players]
         if bad:
-            raise ConfigError(f"seats {bad} are not seats of this {game.players}-player game")
+            raise ConfigError(
+                _("seats {bad} are not seats of this {players}-player game", bad=bad, players=game.players)
+            )
         if isinstance(bots, Bot | str):
             bots = [bots] * game.players
         self.bots: list[Bot | None] = [
@@ -533,7 +576,7 @@ class Table:
         """The person in ``seat`` passes the point the table stopped at; the bots go on once
         every person it stopped for has acted or passed. Returns the new events ``seat`` may read."""
         if seat not in self.humans:
-            raise ConfigError(f"{SEAT_NAMES[seat]} is played by a bot at this table")
+            raise ConfigError(_("{seat} is played by a bot at this table", seat=SEAT_NAMES[seat]))
         start = len(self.game.log)
         self.passed.add(seat)
         self._run(self.stop_for_any_time if stop_for_any_time is None else stop_for_any_time)
@@ -593,7 +636,13 @@ class Table:
         """
         if seat not in self.humans:
             people = ", ".join(SEAT_NAMES[s] for s in sorted(self.humans))
-            raise ConfigError(f"{SEAT_NAMES[seat]} is played by a bot at this table; people play {people}")
+            raise ConfigError(
+                _(
+                    "{seat} is played by a bot at this table; people play {people}",
+                    seat=SEAT_NAMES[seat],
+                    people=people,
+                )
+            )
         start = len(self.game.log)
         to_act = seat in self.game.to_act
         self.game.act(seat, action)

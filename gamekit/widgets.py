@@ -26,11 +26,30 @@ from . import rules
 from .bots import describe
 from .core.errors import GamekitError, IllegalAction
 from .core.game import SEAT_NAMES, Game, game_class
+from .core.i18n import N_, Text, domain
 from .core.options import Option
 from .experiments import overview
+from .lessons import present_button, presenting
 from .pictures import STYLE, picture
 from .simulate import BotSpec
 from .teach import Replay, Table, action_groups, what_if
+
+_ = domain("teaching")
+_n = _.plural
+# The columns of ``teach.WhatIf.comparison`` (data keys), as the table under "Play it out" heads them.
+COMPARISON_HEADS = {
+    "seat": N_("seat"),
+    "original score": N_("original score"),
+    "original rank": N_("original rank"),
+    "new score": N_("new score"),
+    "new rank": N_("new rank"),
+    "change": N_("change"),
+}
+
+
+def _now(text: str) -> str:
+    """A text in the language of this moment (a note made earlier, in another language, again)."""
+    return text.render() if isinstance(text, Text) else str(text)
 
 
 def _html(inner: str) -> str:
@@ -40,7 +59,7 @@ def _html(inner: str) -> str:
 def _rule_summary(rule_id: str) -> str:
     """ "<ID> <title>: <statement>" from the rules reference, for a tooltip."""
     try:
-        rule = rules.get(rule_id)
+        rule = rules.get(rule_id).localized()
     except KeyError:
         return rule_id
     return f"{rule.id} {rule.title}: {rule.statement}"
@@ -66,6 +85,7 @@ def _lines(texts: Sequence[str], rule_ids: Sequence[str | None] | None = None) -
 def _error(error: Exception | str) -> str:
     """An error in place; a refused action also shows the statement of the rule it names."""
     rule = error.rule if isinstance(error, IllegalAction) else None
+    rule = rule.localized() if rule else None
     because = (
         f'<div class="gk-error-rule" style="color:#555;font-size:14px">{escape(rule.id)} '
         f"{escape(rule.title)}: {escape(rule.statement)}</div>"
@@ -86,9 +106,9 @@ class StepPlayer(w.VBox):
         self.replay = replay
         self.step = 0
         self.seat = seat
-        self.back = w.Button(description="◀ Back", layout=w.Layout(width="110px"))
-        self.next = w.Button(description="Next ▶", button_style="primary", layout=w.Layout(width="110px"))
-        self.reset = w.Button(description="⟲ Reset", layout=w.Layout(width="110px"))
+        self.back = w.Button(description=_("◀ Back"), layout=w.Layout(width="110px"))
+        self.next = w.Button(description=_("Next ▶"), button_style="primary", layout=w.Layout(width="110px"))
+        self.reset = w.Button(description=_("⟲ Reset"), layout=w.Layout(width="110px"))
         self.back.add_class("gk-back")
         self.next.add_class("gk-next")
         self.reset.add_class("gk-reset")
@@ -119,7 +139,8 @@ class StepPlayer(w.VBox):
     def show_rule(self, rule_id: str | None) -> None:
         """Show one rule's card under the narration (the same ID again, or None, hides it)."""
         self.shown_rule = None if rule_id in (None, self.shown_rule) else rule_id
-        self.rule_card.value = rules.get(self.shown_rule).html() if self.shown_rule else ""
+        brief = presenting()  # a projector shows the card's title and statement, the rest on a click
+        self.rule_card.value = rules.get(self.shown_rule).html(brief=brief) if self.shown_rule else ""
 
     def show(self, step: int) -> None:
         """Display position ``step`` (clamped to the replay)."""
@@ -127,15 +148,21 @@ class StepPlayer(w.VBox):
         frame = self.replay[self.step]
         self.back.disabled = self.step == 0
         self.next.disabled = self.step == len(self.replay) - 1
+        nxt = f"<b>{escape(frame.next)}</b>" if frame.next else ""
         self.position.value = (
-            f'<span style="font-size:16px;margin-left:10px">step {self.step} of {len(self.replay) - 1}'
-            + (f" · next: <b>{escape(frame.next)}</b>" if frame.next else " · end of the record")
+            '<span style="font-size:16px;margin-left:10px">'
+            + escape(_("step {step} of {last}", step=self.step, last=len(self.replay) - 1))
+            + (
+                " · " + _("next: {action}", action=nxt)
+                if frame.next
+                else " · " + escape(_("end of the record"))
+            )
             + "</span>"
         )
-        done = f"<b>{escape(frame.last)}</b>" if frame.last else "<b>Starting position</b>"
+        done = "<b>" + escape(frame.last or _("Starting position")) + "</b>"
         self.story.value = _html(
             f'<div style="font-size:16px">{done}'
-            + (f" — rules {', '.join(frame.rules)}" if frame.rules else "")
+            + (" — " + escape(_("rules {ids}", ids=", ".join(frame.rules))) if frame.rules else "")
             + "</div>"
             + _lines(frame.narration, [e.get("rule") for e in frame.events])
         )
@@ -166,14 +193,14 @@ class YourMove(w.VBox):
         self.replay = replay
         self.bots = bots
         self.step_box = w.BoundedIntText(
-            value=step, min=0, max=len(replay) - 1, description="step", layout=w.Layout(width="160px")
+            value=step, min=0, max=len(replay) - 1, description=_("step"), layout=w.Layout(width="160px")
         )
-        self.seat = w.Dropdown(description="seat", layout=w.Layout(width="160px"))
-        self.action = w.Dropdown(description="action", layout=w.Layout(width="240px"))
+        self.seat = w.Dropdown(description=_("seat"), layout=w.Layout(width="160px"))
+        self.action = w.Dropdown(description=_("action"), layout=w.Layout(width="240px"))
         self.rest = w.ToggleButtons(
-            options=[("recorded moves, then bots", "recorded"), ("bots", "bots")], description="then"
+            options=[(_("recorded moves, then bots"), "recorded"), (_("bots"), "bots")], description=_("then")
         )
-        self.go = w.Button(description="Play it out", button_style="primary")
+        self.go = w.Button(description=_("Play it out"), button_style="primary")
         self.go.add_class("gk-play-out")
         self.board = w.HTML()
         self.out = w.HTML()
@@ -222,15 +249,35 @@ class YourMove(w.VBox):
             "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row.values()) + "</tr>"
             for row in result.comparison()
         )
-        head = "".join(f"<th>{escape(k)}</th>" for k in result.comparison()[0])
-        notes = "".join(f"<div>{escape(n)}</div>" for n in result.notes)
+        head = "".join(f"<th>{escape(_(COMPARISON_HEADS.get(k, k)))}</th>" for k in result.comparison()[0])
+        notes = "".join(f"<div>{escape(_now(n))}</div>" for n in result.notes)
         self.out.value = _html(
-            f'<div style="font-size:16px"><b>{SEAT_NAMES[result.seat]} plays {escape(result.action)} at step '
-            f"{result.step}</b> ({result.recorded_moves_used} recorded moves kept)</div>{notes}"
+            '<div style="font-size:16px"><b>'
+            + escape(
+                _(
+                    "{seat} plays {action} at step {step}",
+                    seat=SEAT_NAMES[result.seat],
+                    action=result.action,
+                    step=result.step,
+                )
+            )
+            + "</b> "
+            + escape(
+                _n(
+                    "({n} recorded move kept)",
+                    "({n} recorded moves kept)",
+                    result.recorded_moves_used,
+                )
+            )
+            + f"</div>{notes}"
             f'<table class="gk-seats" style="max-width:700px"><tr>{head}</tr>{rows}</table>'
-            '<div style="display:flex;gap:10px"><div><b>Original</b>'
+            + '<div style="display:flex;gap:10px"><div><b>'
+            + escape(_("Original"))
+            + "</b>"
             + picture(result.original).html
-            + "</div><div><b>Your move</b>"
+            + "</div><div><b>"
+            + escape(_("Your move"))
+            + "</b>"
             + picture(result.alternative).html
             + "</div></div>"
         )
@@ -260,6 +307,7 @@ class PlayTable(w.VBox):
     standing orders, shown as "(your standing order ...)": in auctions with holds "bid for me
     up to" a limit (0: always hold), where offers are made "refuse offers made to me". Check boxes switch
     each on and off at any time; with several people each person's standing orders are their own.
+    ``present_toggle`` adds the presentation-mode button (``gamekit.present``) under the table.
     """
 
     def __init__(
@@ -269,6 +317,7 @@ class PlayTable(w.VBox):
         bots: Sequence[BotSpec] | BotSpec = "spread",
         stop_for_any_time: bool = True,
         assist: bool | Collection[str] = True,
+        present_toggle: bool = False,
     ) -> None:
         self.table = Table(game, humans, bots, stop_for_any_time=stop_for_any_time, assist=assist)
         self.several = len(self.table.humans) > 1
@@ -293,6 +342,7 @@ class PlayTable(w.VBox):
                 self.assist_box,
                 self.pay_box,
                 self.orders,
+                *([present_button()] if present_toggle else []),
             ]
         )
         self.add_class("gk-play-table")
@@ -308,11 +358,11 @@ class PlayTable(w.VBox):
         self.message = w.HTML()
         self.message.add_class("gk-message")
         self.controls = w.VBox()
-        self.typed = w.Text(placeholder="or type an action", layout=w.Layout(width="260px"))
-        self.typed_go = w.Button(description="Do it")
+        self.typed = w.Text(placeholder=_("or type an action"), layout=w.Layout(width="260px"))
+        self.typed_go = w.Button(description=_("Do it"))
         self.typed_go.on_click(lambda _: self.act(self.typed.value))
         self.typed_row = w.HBox([self.typed, self.typed_go])
-        self.seat_choice = w.Dropdown(description="next", layout=w.Layout(width="180px"))
+        self.seat_choice = w.Dropdown(description=_("next"), layout=w.Layout(width="180px"))
         self.seat_choice.observe(self._seat_chosen, names="value")
         self.hand_over_note = w.HTML()
         self.hand_over_note.add_class("gk-hand-over-note")
@@ -322,15 +372,15 @@ class PlayTable(w.VBox):
 
     def _build_any_time(self, kind: type[Game], stop_for_any_time: bool) -> None:
         """The buttons and the check box of the "at any time" stops (hidden for a game without them)."""
-        self.go_on = w.Button(description="Go on ▶", button_style="primary")
+        self.go_on = w.Button(description=_("Go on ▶"), button_style="primary")
         self.go_on.add_class("gk-go-on")
         self.go_on.on_click(lambda _: self.resume(stop=True))
-        self.to_my_move = w.Button(description="To my move ▶▶")
+        self.to_my_move = w.Button(description=_("To my move ▶▶"))
         self.to_my_move.add_class("gk-to-my-move")
         self.to_my_move.on_click(lambda _: self.resume(stop=False))
         self.stops = w.Checkbox(
             value=stop_for_any_time,
-            description="stop on the others' turns when I may act at any time",
+            description=_("stop on the others' turns when I may act at any time"),
             indent=False,
             layout=w.Layout(width="auto"),
         )
@@ -346,14 +396,14 @@ class PlayTable(w.VBox):
         shortcuts = self.table.assist
         self.assist_box = self._check_box(
             "gk-assist",
-            "take the steps the rules force for me (assist)",
+            _("take the steps the rules force for me (assist)"),
             bool(shortcuts & {"forced", "same"}),
             lambda on: self._shortcuts({"forced", "same"}, on),
         )
         events = kind.event_rules
         self.pay_box = self._check_box(
             "gk-assist-pay",
-            "pay with the fewest cards for me",
+            _("pay with the fewest cards for me"),
             "pay" in shortcuts,
             lambda on: self._shortcuts({"pay"}, on),
             shown="pay" in events,
@@ -363,7 +413,7 @@ class PlayTable(w.VBox):
         self.limit.observe(lambda _: self._standing(), names="value")
         self.limit_box = self._check_box(
             "gk-standing-limit",
-            "in auctions, bid for me up to this limit (0: hold)",
+            _("in auctions, bid for me up to this limit (0: hold)"),
             False,
             lambda _: self._standing(),
             shown="hold" in events,
@@ -373,7 +423,7 @@ class PlayTable(w.VBox):
         self.limit_box.layout.display = ""
         self.refuse_box = self._check_box(
             "gk-standing-refuse",
-            "refuse the offers made to me",
+            _("refuse the offers made to me"),
             False,
             lambda _: self._standing(),
             shown="reject" in events,
@@ -467,7 +517,7 @@ class PlayTable(w.VBox):
         """Submit ``action`` for the shown seat; an error is shown and changes nothing."""
         seat = self.seat
         if self.handing_over:
-            self.message.value = _error(f"{SEAT_NAMES[seat]} must take the device first")
+            self.message.value = _error(_("{seat} must take the device first", seat=SEAT_NAMES[seat]))
             return
         start = len(self.table.game.log)
         try:
@@ -510,10 +560,13 @@ class PlayTable(w.VBox):
             self.story.value = ""
             self.typed_row.layout.display = "none"
             self.hand_over_note.value = (
-                f'<div style="font-size:18px"><b>Pass the device to {name}.</b> '
-                f"Only {name} should look at the screen now.</div>"
+                '<div style="font-size:18px"><b>'
+                + escape(_("Pass the device to {name}.", name=name))
+                + "</b> "
+                + escape(_("Only {name} should look at the screen now.", name=name))
+                + "</div>"
             )
-            self.hand_over.description = f"I am {name}, show my hand"
+            self.hand_over.description = _("I am {name}, show my hand", name=name)
             self.controls.children = [self.hand_over_note, self.hand_over]
             return
         self.typed_row.layout.display = ""
@@ -531,7 +584,7 @@ class PlayTable(w.VBox):
         rule_ids: list[str | None] = []
         for index, event in enumerate(self.table.game.log_for(seat)[self.shown_from :], self.shown_from):
             if index in notes:
-                texts.append(f"↳ {notes[index]}")
+                texts.append(f"↳ {_now(notes[index])}")
                 rule_ids.append(None)
             texts.append(event["text"])
             rule_ids.append(event.get("rule"))
@@ -540,16 +593,28 @@ class PlayTable(w.VBox):
             self.controls.children = self._buttons(seat)
         elif self.table.paused:
             actor = ", ".join(SEAT_NAMES[s] for s in game.to_act)
-            heading = f"<b>{actor} to act. {SEAT_NAMES[seat]}, you may act now, or let the others go on:</b>"
+            heading = (
+                "<b>"
+                + escape(
+                    _(
+                        "{actor} to act. {seat}, you may act now, or let the others go on:",
+                        actor=actor,
+                        seat=SEAT_NAMES[seat],
+                    )
+                )
+                + "</b>"
+            )
             self.controls.children = [
                 *self._buttons(seat, heading),
                 w.HBox([self.go_on, self.to_my_move]),
             ]
         else:
-            self.controls.children = [w.HTML("<b>Game over.</b>" if game.is_over else "Waiting…")]
+            over = "<b>" + escape(_("Game over.")) + "</b>" if game.is_over else escape(_("Waiting…"))
+            self.controls.children = [w.HTML(over)]
 
     def _buttons(self, seat: int, heading: str | None = None) -> list[w.Widget]:
-        rows: list[w.Widget] = [w.HTML(heading or f"<b>{SEAT_NAMES[seat]}, your move:</b>")]
+        mine = "<b>" + escape(_("{seat}, your move:", seat=SEAT_NAMES[seat])) + "</b>"
+        rows: list[w.Widget] = [w.HTML(heading or mine)]
         for group in action_groups(self.table.game.legal_actions(seat)):
             if group.slider:
                 slider = w.IntSlider(
@@ -587,7 +652,7 @@ def option_control(option: Option) -> w.ValueWidget:
         )
     if None in choices:  # a whole number or "none" (no limit)
         steps = [option.minimum + step for step in (0, 1, 2, 4, 8)]
-        menu = [("none", None), *((str(n), n) for n in steps)]
+        menu = [(_("none"), None), *((str(n), n) for n in steps)]
         return w.Dropdown(options=menu, value=option.default, description=label, tooltip=option.doc)
     top = max(2 * option.default, option.minimum + 10)
     return w.IntSlider(
@@ -602,7 +667,7 @@ class RuleExplorer(w.VBox):
         self,
         run: Callable[..., Any],
         controls: Mapping[str, w.ValueWidget],
-        button: str = "Run the games",
+        button: str | None = None,
         live: bool = False,
     ) -> None:
         """``run(**values)`` does the work and returns what to display (figures, tables, text).
@@ -612,7 +677,7 @@ class RuleExplorer(w.VBox):
         """
         self.run = run
         self.inputs = dict(controls)
-        self.go = w.Button(description=button, button_style="primary")
+        self.go = w.Button(description=button or _("Run the games"), button_style="primary")
         self.go.add_class("gk-run")
         self.out = w.Output()
         self.go.on_click(lambda _: self.refresh())
@@ -650,13 +715,13 @@ class RuleExplorer(w.VBox):
             value=min(4, klass.max_players),
             min=klass.min_players,
             max=klass.max_players,
-            description="players",
+            description=_("players"),
         )
         controls["games"] = w.IntSlider(
-            value=games, min=20, max=max(games * 5, 100), step=10, description="games"
+            value=games, min=20, max=max(games * 5, 100), step=10, description=_("games")
         )
         names = list(bots) if bots else [row["name"] for row in describe(game)]
-        controls["bot"] = w.Dropdown(options=names, description="all seats")
+        controls["bot"] = w.Dropdown(options=names, description=_("all seats"))
 
         def run(players: int, games: int, bot: str, **chosen: Any) -> Any:
             return overview(game, players, bot, games, seed=seed, options=chosen, baseline_bots=names[0])
@@ -672,7 +737,10 @@ class RuleExplorer(w.VBox):
             try:
                 shown = self.run(**self.values())
             except GamekitError as exc:
-                display(w.HTML(_error(exc)))
-                return
-            for item in shown if isinstance(shown, list | tuple) else [shown]:
+                shown = w.HTML(_error(exc))
+            items = list(shown) if isinstance(shown, list | tuple) else [shown]
+            # Kept for the widget's still picture (``pictures.widgets``): the kernel does not see
+            # what an Output widget shows, only the front end does.
+            self.out._gk_items = items
+            for item in items:
                 display(item)

@@ -16,10 +16,13 @@ from types import ModuleType
 from typing import Any
 
 from ..core.game import SEAT_NAMES, Game, winners_text
+from ..core.i18n import N_, Text, domain, domain_of
 from .base import STYLE
 from .portable import portable
 
 Drawer = Callable[[dict[str, Any]], str]
+_ = domain("teaching")
+FINAL_MONEY = N_("Final money")  # the result line's label where a game keeps no RESULT_LABEL of its own
 
 
 def _module(game: str) -> ModuleType | None:
@@ -68,9 +71,15 @@ def result_line(game: Game) -> str:
     res = game.result()
     scores = ", ".join(f"{SEAT_NAMES[s]} {score:,}" for s, score in enumerate(res["scores"]))
     winners = " and ".join(SEAT_NAMES[s] for s in res["winners"])
-    verdict = winners_text(res["winners"]) if winners else "unfinished"
+    verdict = winners_text(res["winners"]) if winners else _("unfinished")
     module = _module(game.name)
-    label = getattr(module, "RESULT_LABEL", "Final money")  # a game whose score is not money names it
+    label = getattr(module, "RESULT_LABEL", None)  # a game whose score is not money names it
+    if label is None:
+        label = _(FINAL_MONEY)
+    elif isinstance(label, Text):
+        label = label.render()
+    else:  # marked with the game's N_: translated by the game's own catalogue
+        label = domain_of(module.__name__)(label)
     return f'<div class="gk-result"><b>{escape(label)}:</b> {escape(scores)} — <b>{escape(verdict)}</b></div>'
 
 
@@ -78,7 +87,7 @@ def picture(game: Game, seat: int | None = None) -> Picture:
     """The picture of ``game`` as ``seat`` sees it (None: the teacher's view)."""
     draw = drawer(game.name)
     if draw is None:
-        raise NotImplementedError(f"no picture is drawn for {game.name} yet")
+        raise NotImplementedError(_("no picture is drawn for {game} yet", game=game.name))
     html = draw(game.view(seat))
     result = result_line(game)
     if result:

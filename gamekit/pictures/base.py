@@ -6,6 +6,9 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.game import SEAT_NAMES
+from ..core.i18n import domain
+
+_ = domain("teaching")
 
 STYLE = """
 <style>
@@ -62,7 +65,7 @@ def card_svg(
 def seat_label(seat: int, viewer: int | None) -> str:
     """A seat's letter, marked when it is the viewer's own seat."""
     name = SEAT_NAMES[seat]
-    return f"<b>{name} (you)</b>" if seat == viewer else f"<b>{name}</b>"
+    return "<b>" + escape(_("{name} (you)", name=name)) + "</b>" if seat == viewer else f"<b>{name}</b>"
 
 
 def legend(text: str) -> str:
