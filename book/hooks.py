@@ -12,9 +12,11 @@ only otherwise asks the plotly CDN; loading the bundled copy in ``<head>`` keeps
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 ASSET = "assets/plotly.min.js"
@@ -32,13 +34,36 @@ NOTEBOOK_LINK = re.compile(r'<a href="((?:\.\./|ja/)?[\w.-]+)\.ipynb(#[^"]*)?"([
 
 
 def on_files(files, config):
-    """Add the claims page, generated from the stored evidence (no file is written in the repository)."""
+    """Add the claims page, generated from the stored evidence (no file is written in the repository),
+    and have each lesson read from a copy without its widgets' saved state."""
     from mkdocs.structure.files import File
 
     from gamekit import claims
 
     files.append(File.generated(config, CLAIMS_PAGE, content=claims.markdown_page()))
+    for file in files:
+        if file.src_uri.endswith(".ipynb") and file.abs_src_path:
+            file.abs_src_path = without_widget_state(Path(file.abs_src_path), file.src_uri)
     return files
+
+
+_COPIES = Path(tempfile.mkdtemp(prefix="gamekit-book-"))
+
+
+def without_widget_state(path: Path, name: str) -> str:
+    """A copy of the notebook at ``path`` without ``metadata.widgets`` (or ``path`` itself if it has
+    none). With the saved state nbconvert draws each widget with JavaScript from a CDN, which the
+    offline site does not have; without it the page shows the picture of the widget's first state
+    that gamekit saves beside it (``gamekit.pictures.widgets``). JupyterLab, which draws widgets
+    from that state, keeps it in the committed notebook."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    if "widgets" not in notebook.get("metadata", {}):
+        return str(path)
+    del notebook["metadata"]["widgets"]
+    copy = _COPIES / name
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text(json.dumps(notebook, ensure_ascii=False), encoding="utf-8")
+    return str(copy)
 
 
 def on_post_page(output: str, page, config) -> str:

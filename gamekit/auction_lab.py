@@ -33,7 +33,7 @@ from plotly.subplots import make_subplots
 
 from . import strategy
 from .core.i18n import N_, domain, get_language
-from .plots import _LAYOUT, error_bars, figure
+from .plots import _LAYOUT, error_bars, figure, palette
 from .theory import auctions as theory
 
 if TYPE_CHECKING:
@@ -65,14 +65,10 @@ def format_name(fmt: str) -> str:
     return str(_(FORMAT_NAMES[fmt]))
 
 
-COLOURS = {
-    "english": "#7a7a7a",
-    "first_price": "#3b6fb6",
-    "second_price": "#58a886",
-    "all_pay": "#d0543b",
-    "war_of_attrition": "#8e5bb5",
-    "losers_pay_half": "#e0a030",
-}
+# Each format's colour and dash: the colour-blind-safe palette's, by the format's fixed index, so a
+# format looks the same in every figure of the lab and the classroom.
+COLOURS = {fmt: palette.colour(palette.format_index(fmt)) for fmt in FORMAT_NAMES}
+DASHES = {fmt: palette.dash(palette.format_index(fmt)) for fmt in FORMAT_NAMES}
 
 
 @dataclass(frozen=True)
@@ -313,7 +309,7 @@ def bid_lines_figure(
             y=rows["bid"],
             mode="lines",
             name=format_name(fmt),
-            line={"color": COLOURS[fmt], "dash": "dot" if fmt == "english" else "solid"},
+            line={"color": COLOURS[fmt], "dash": DASHES[fmt]},
             legendgroup=fmt,
         )
     if best is not None:

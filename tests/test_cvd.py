@@ -372,13 +372,6 @@ def test_no_two_series_differ_only_by_colour(figures):
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gamekit/auction_lab.py (lesson 05, the teaching helper's file) keeps its own COLOURS "
-    "and one dash for five formats; the fix is COLOURS = {f: palette.colour(palette.format_index(f)) "
-    "for f in FORMAT_NAMES} and palette.dash(palette.format_index(fmt)) for its lines. Remove this "
-    "mark once it is applied.",
-)
 def test_lesson_05s_bid_lines_keep_the_formats_apart():
     from gamekit import auction_lab
 
