@@ -66,8 +66,15 @@ def lessons_dir() -> Path:
 
 
 def lesson_files() -> list[Path]:
-    """Every shipped lesson (``*.ipynb``), the start page first."""
-    return sorted(lessons_dir().glob("*.ipynb"), key=lambda p: (p.name != START_PAGE, p.name))
+    """Every shipped lesson (``*.ipynb``), the start page first, then the Japanese ones (``ja/``)."""
+    folder = lessons_dir()
+    found = [*folder.glob("*.ipynb"), *folder.glob("ja/*.ipynb")]
+    return sorted(found, key=lambda p: (p.parent != folder, p.name != START_PAGE, p.name))
+
+
+def _name(source: Path) -> str:
+    """A lesson's name as copied: its path below the lessons' folder (``ja/01_for_sale.ipynb``)."""
+    return source.relative_to(lessons_dir()).as_posix()
 
 
 def _digest(data: bytes) -> str:
@@ -98,33 +105,34 @@ def copy_lessons(target: str | Path, *, force: bool = False) -> list[Copied]:
             _("{target} is a file, not a folder to copy the lessons into", target=str(target))
         )
     record = _read_record(target)
-    plan: list[tuple[Path, bytes, str]] = []
+    plan: list[tuple[Path, str, bytes, str]] = []
     changed: list[str] = []
     for source in lesson_files():
-        data = source.read_bytes()
-        dest = target / source.name
+        data, name = source.read_bytes(), _name(source)
+        dest = target / name
         if not dest.exists():
-            plan.append((dest, data, "copied"))
+            plan.append((dest, name, data, "copied"))
             continue
         present = _digest(dest.read_bytes())
         if present == _digest(data):
-            plan.append((dest, data, "unchanged"))
-        elif record.get(source.name) == present:
-            plan.append((dest, data, "updated"))
+            plan.append((dest, name, data, "unchanged"))
+        elif record.get(name) == present:
+            plan.append((dest, name, data, "updated"))
         else:
-            changed.append(source.name)
-            plan.append((dest, data, "replaced"))
+            changed.append(name)
+            plan.append((dest, name, data, "replaced"))
     if changed and not force:
         raise LessonsChanged(target, changed)
     target.mkdir(parents=True, exist_ok=True)
     done = []
-    for dest, data, status in plan:
+    for dest, name, data, status in plan:
         if status != "unchanged":
+            dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = dest.with_name(dest.name + ".part")
             tmp.write_bytes(data)
             tmp.replace(dest)
-        record[dest.name] = _digest(data)
-        done.append(Copied(dest.name, status, dest))
+        record[name] = _digest(data)
+        done.append(Copied(name, status, dest))
     (target / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return done
 

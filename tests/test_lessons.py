@@ -17,25 +17,27 @@ from gamekit.lessons import RECORD, START_PAGE, LessonsChanged, copy_lessons, le
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+JAPANESE = sorted(f"ja/{p.name}" for p in (ROOT / "notebooks" / "ja").glob("*.ipynb"))
+SHIPPED = LESSONS + JAPANESE
 
 
 def test_every_lesson_of_the_checkout_is_shipped_start_page_first():
     assert lesson_files()[0].name == START_PAGE
-    assert sorted(p.name for p in lesson_files()) == LESSONS
-    assert len(LESSONS) >= 7
+    assert sorted(p.relative_to(lessons_dir()).as_posix() for p in lesson_files()) == sorted(SHIPPED)
+    assert len(LESSONS) >= 7 and len(JAPANESE) == len(LESSONS)
 
 
 def test_gamekit_lessons_copies_every_lesson_and_says_what_it_copied(tmp_path, capsys):
     target = tmp_path / "new" / "folder"
     assert main(["lessons", str(target)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"copied {len(LESSONS)}: {START_PAGE}, ")
+    assert out.startswith(f"copied {len(SHIPPED)}: {START_PAGE}, ")
     assert f"open {target / START_PAGE} first" in out
-    for name in LESSONS:
+    for name in SHIPPED:
         assert (target / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     # Again: nothing to do.
     assert main(["lessons", str(target)]) == 0
-    assert capsys.readouterr().out.startswith(f"unchanged {len(LESSONS)}: ")
+    assert capsys.readouterr().out.startswith(f"unchanged {len(SHIPPED)}: ")
 
 
 def test_a_changed_lesson_stops_the_copy_unless_forced_and_nothing_is_copied(tmp_path, capsys):
@@ -63,7 +65,7 @@ def test_a_file_from_an_earlier_copy_that_nobody_changed_is_updated_freely(tmp_p
     (tmp_path / RECORD).write_text(json.dumps(record), encoding="utf-8")
     done = {c.name: c.status for c in copy_lessons(tmp_path)}
     assert done["02_money_monsoon.ipynb"] == "updated"
-    assert json.loads((tmp_path / RECORD).read_text(encoding="utf-8")).keys() == set(LESSONS)
+    assert json.loads((tmp_path / RECORD).read_text(encoding="utf-8")).keys() == set(SHIPPED)
 
 
 def test_a_file_in_place_of_the_folder_is_refused(tmp_path, capsys):

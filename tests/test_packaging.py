@@ -68,6 +68,9 @@ def test_the_wheel_is_gamekit_edu_typed_with_its_extras_urls_and_lessons(install
     assert "Classifier: Programming Language :: Python :: 3.11" in metadata
     assert "Classifier: Typing :: Typed" in metadata
     assert (installed / "gamekit" / "py.typed").is_file()
-    shipped = sorted(p.name for p in (installed / "gamekit" / "notebooks").glob("*.ipynb"))
-    assert shipped == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    for folder in ("notebooks", "notebooks/ja"):
+        shipped = sorted(p.name for p in (installed / "gamekit" / folder).glob("*.ipynb"))
+        assert shipped == sorted(p.name for p in (ROOT / folder).glob("*.ipynb"))
+    catalogues = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "gamekit").rglob("*.po"))
+    assert catalogues and all((installed / name).is_file() for name in catalogues)
     assert not list((installed / "gamekit").rglob(".ipynb_checkpoints"))
