@@ -131,6 +131,7 @@ from .actions import (
     parse_action,
 )
 from .dealing import deal, dealer_and_first, decision_bound, read_stack, unstacked
+from .i18n import _
 from .narration import EVENT_RULES, event_rule, narrate
 from .records import records_from_events
 from .rules import field_for
@@ -570,7 +571,9 @@ class Bohnanza(Game):
 
     def _pass_planting(self, seat: int) -> None:
         if self.planted == 0 and self.hands[seat]:
-            raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
+            raise IllegalAction(
+                _("stop: the front card ({hands}) must be planted first (BO-T1)", hands=self.hands[seat][0])
+            )
         self._emit("stop", seat, {"planted": self.planted, "hand": len(self.hands[seat])})
         self._turn_up()
 

@@ -13,7 +13,20 @@ from plotly.subplots import make_subplots
 
 from ...plots import _LAYOUT, error_bars, figure
 from . import analysis
+from .i18n import N_, _
+from .narration import bean_name
 from .pictures import BEAN_COLOURS
+
+# Labels the analysis tables carry as data, shown translated (``_(label)``) where drawn.
+_LABELS = (
+    N_("setting"),
+    N_("kind"),
+    N_("gift"),
+    N_("exchange"),
+    N_("win share"),
+    N_("low"),
+    N_("high"),
+)
 
 _OUTCOME_COLOURS = {
     "both gain": "#4c9a2a",
@@ -23,14 +36,13 @@ _OUTCOME_COLOURS = {
 }
 
 
-def beanometers(
-    table: pd.DataFrame | None = None, title: str = "The beanometers: thaler for a field of n beans"
-) -> go.Figure:
+def beanometers(table: pd.DataFrame | None = None, title: str | None = None) -> go.Figure:
     """Thaler against beans on the field, one panel per bean type, most common first
     (``analysis.beanometer_table``); each panel names how many cards of the type exist.
 
     Exact: no interval (the beanometers are the rules).
     """
+    title = title or _("The beanometers: thaler for a field of n beans")
     table = analysis.beanometer_table() if table is None else table
     names = list(dict.fromkeys(table["bean"]))
     cards = analysis.bean_prices().set_index("bean")["cards"]
@@ -38,7 +50,7 @@ def beanometers(
         rows=2,
         cols=4,
         shared_yaxes=True,
-        subplot_titles=[f"{bean} ({cards[bean]} cards)" for bean in names],
+        subplot_titles=[_("{bean} ({n} cards)", bean=bean_name(bean), n=cards[bean]) for bean in names],
         vertical_spacing=0.16,
         horizontal_spacing=0.04,
     )
@@ -47,7 +59,7 @@ def beanometers(
         fig.add_scatter(
             x=rows["beans"],
             y=rows["coins"],
-            name=bean,
+            name=bean_name(bean),
             mode="lines+markers",
             line={"shape": "hv", "color": BEAN_COLOURS[bean], "width": 3},
             marker={"size": 6},
@@ -55,9 +67,9 @@ def beanometers(
             col=i % 4 + 1,
         )
     fig.update_layout(title=title, showlegend=False, **{**_LAYOUT, "height": 520})
-    fig.update_xaxes(dtick=2, title_text="beans")
+    fig.update_xaxes(dtick=2, title_text=_("beans"))
     fig.update_yaxes(dtick=1, range=[-0.2, 4.4])
-    fig.update_yaxes(title_text="thaler", col=1)
+    fig.update_yaxes(title_text=_("thaler"), col=1)
     return fig
 
 
@@ -67,20 +79,20 @@ def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
 
     Exact: no interval (the expectations are hypergeometric sums, not simulated).
     """
-    fig = figure(title or "Harvest now or wait?", "turns waited", "thaler")
+    fig = figure(title or _("Harvest now or wait?"), _("turns waited"), _("thaler"))
     fig.add_scatter(
         x=table["turns"],
         y=table["coins_now"],
-        name="harvest now",
+        name=_("harvest now"),
         mode="lines",
         line={"dash": "dot", "color": "#55524a", "width": 3},
     )
     fig.add_bar(
         x=table["turns"],
         y=table["expected_coins"],
-        name="expected after waiting",
+        name=_("expected after waiting"),
         marker_color="#4c9a2a",
-        text=[f"{p:.0%} more" for p in table["chance_of_more"]],
+        text=[_("{share} more", share=f"{p:.0%}") for p in table["chance_of_more"]],
         textposition="outside",
     )
     fig.update_yaxes(rangemode="tozero", range=[0, max(4.4, float(table["expected_coins"].max()) + 0.6)])
@@ -98,13 +110,13 @@ def deal_outcomes(
     clustered by game (the deals of one game are between the same players, so they are not
     independent; see ``analysis.outcome_shares``); without, they are stacked to 100 %.
     """
-    fig = figure(title or "Who gains from a deal?", by or "", "share of deals")
+    fig = figure(title or _("Who gains from a deal?"), _(by) if by else "", _("share of deals"))
     for outcome in analysis.OUTCOMES:
         rows = shares[shares["outcome"] == outcome]
         fig.add_bar(
-            x=rows[by].astype(str) if by else ["all deals"],
+            x=[_(v) for v in rows[by].astype(str)] if by else [_("all deals")],
             y=rows["share"],
-            name=outcome,
+            name=_(outcome),
             marker_color=_OUTCOME_COLOURS[outcome],
             text=[f"{s:.0%}" for s in rows["share"]],
             textposition="inside",
@@ -119,7 +131,7 @@ def mean_scores(
     summary: pd.DataFrame, x: str = "setting", colour: str | None = None, title: str = ""
 ) -> go.Figure:
     """Mean thaler per player with 95 % intervals, one bar per row of ``analysis.setting_summary``."""
-    fig = figure(title or "Mean thaler per player", x, "mean thaler per player")
+    fig = figure(title or _("Mean thaler per player"), _(x), _("mean thaler per player"))
     groups = [(None, summary)] if colour is None else list(summary.groupby(colour, sort=False))
     for name, rows in groups:
         fig.add_bar(
@@ -136,30 +148,32 @@ def mean_scores(
     return fig
 
 
-def third_field_price(
-    table: pd.DataFrame, title: str = "What the third field is worth at each price"
-) -> go.Figure:
+def third_field_price(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Mean thaler per player (net of the price) against the third field's price, with the game
     without a third field as a line in a shaded band of its 95 % interval
     (``analysis.third_field_by_price``)."""
-    fig = figure(title, "price of the third field (thaler)", "mean thaler per player")
+    fig = figure(
+        title or _("What the third field is worth at each price"),
+        _("price of the third field (thaler)"),
+        _("mean thaler per player"),
+    )
     priced = table[~table["no_field"]]
     fig.add_scatter(
         x=priced["price"],
         y=priced["mean"],
         mode="lines+markers",
-        name="with a third field for sale",
+        name=_("with a third field for sale"),
         error_y=error_bars(priced),
         marker={"size": 10, "color": "#d0543b"},
-        text=[f"{b:.0%} bought" for b in priced["bought"]],
-        hovertemplate="price %{x}: %{y:.2f} thaler, %{text}<extra></extra>",
+        text=[_("{share} bought", share=f"{b:.0%}") for b in priced["bought"]],
+        hovertemplate=_("price %{x}: %{y:.2f} thaler, %{text}") + "<extra></extra>",
     )
-    for _, row in table[table["no_field"]].iterrows():
+    for _i, row in table[table["no_field"]].iterrows():
         fig.add_hrect(y0=row["ci_low"], y1=row["ci_high"], fillcolor="#888", opacity=0.15, line_width=0)
         fig.add_hline(
             y=row["mean"],
             line_dash="dot",
-            annotation_text=f"no third field: {row['mean']:.2f}",
+            annotation_text=_("no third field: {mean}", mean=f"{row['mean']:.2f}"),
             annotation_position="top right",
         )
     fig.update_xaxes(dtick=1)
@@ -167,16 +181,18 @@ def third_field_price(
     return fig
 
 
-def player_count(
-    table: pd.DataFrame, title: str = "More players, fewer turns and fewer thaler each"
-) -> go.Figure:
+def player_count(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Mean thaler per player and turns per player against the number of players, both with
     95 % intervals (``analysis.player_count_summary``)."""
-    fig = figure(title, "players", "per player: thaler (bars), turns (line)")
+    fig = figure(
+        title or _("More players, fewer turns and fewer thaler each"),
+        _("players"),
+        _("per player: thaler (bars), turns (line)"),
+    )
     fig.add_bar(
         x=table["players"],
         y=table["mean"],
-        name="mean thaler",
+        name=_("mean thaler"),
         error_y=error_bars(table),
         marker_color="#c9a227",
         text=[f"{m:.1f}" for m in table["mean"]],
@@ -186,7 +202,7 @@ def player_count(
     fig.add_scatter(
         x=table["players"],
         y=table["turns_per_player"],
-        name="turns",
+        name=_("turns"),
         mode="lines+markers",
         error_y=error_bars(table, "turns_per_player", "turns_low", "turns_high"),
         marker={"size": 10, "color": "#3b6fb6"},
@@ -208,13 +224,17 @@ __all__ = [
 
 # lesson 04 (issue 13) ------------------------------------------------------------------------------
 def paired_differences(
-    table: pd.DataFrame, title: str = "Paired differences (95 % interval)", x_title: str = "difference"
+    table: pd.DataFrame, title: str | None = None, x_title: str | None = None
 ) -> go.Figure:
     """One panel per measure of ``analysis.paired_table`` (win share and thaler have different
     scales), one horizontal bar per comparison with its 95 % interval, and the line of no
     difference at 0."""
+    title = title or _("Paired differences (95 % interval)")
+    x_title = x_title or _("difference")
     measures = list(dict.fromkeys(table["measure"]))
-    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures, shared_yaxes=True)
+    fig = make_subplots(
+        rows=1, cols=len(measures), subplot_titles=[_(m) for m in measures], shared_yaxes=True
+    )
     for col, measure in enumerate(measures, start=1):
         rows = table[table["measure"] == measure]
         _labelled_bars(fig, rows, "comparison", "difference", "#3b6fb6", "{:+.2f}", row=1, col=col)
@@ -230,7 +250,7 @@ def _labelled_bars(
     """Horizontal bars of ``value`` per ``label`` with their 95 % intervals, each bar's value written
     inside it (``text`` a format); ``cell``: the subplot's ``row`` and ``col``."""
     fig.add_bar(
-        y=rows[label],
+        y=[_(str(v)) for v in rows[label]],
         x=rows[value],
         orientation="h",
         marker_color=colour,
@@ -242,11 +262,9 @@ def _labelled_bars(
     )
 
 
-def deal_tension(
-    table: pd.DataFrame, title: str = "An accepted deal, played out with and without it"
-) -> go.Figure:
+def deal_tension(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Share of deals that did each thing (``analysis.deal_tension``) with Wilson 95 % intervals."""
-    fig = figure(title, "share of deals", "")
+    fig = figure(title or _("An accepted deal, played out with and without it"), _("share of deals"), "")
     _labelled_bars(fig, table, "what the deal did", "share", "#c9a227", "{:.0%}")
     fig.update_xaxes(tickformat=".0%", range=[0, 1])
     fig.update_yaxes(autorange="reversed")
@@ -254,18 +272,20 @@ def deal_tension(
     return fig
 
 
-def forecast_calibration(
-    table: pd.DataFrame, title: str = "Harvest timing: the exact forecast beside the games"
-) -> go.Figure:
+def forecast_calibration(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Mean outcome against the exact forecast (``analysis.forecast_calibration``), one series per
     outcome with 95 % intervals clustered by game; the diagonal is the forecast itself."""
-    fig = figure(title, "exact forecast: expected thaler at the forced harvest", "mean thaler (simulated)")
+    fig = figure(
+        title or _("Harvest timing: the exact forecast beside the games"),
+        _("exact forecast: expected thaler at the forced harvest"),
+        _("mean thaler (simulated)"),
+    )
     top = float(max(table["forecast"].max(), table["ci_high"].max(), 4.0))
     fig.add_scatter(
         x=[0, top],
         y=[0, top],
         mode="lines",
-        name="theory (forecast = outcome)",
+        name=_("theory (forecast = outcome)"),
         line={"dash": "dot", "color": "#55524a"},
     )
     for (outcome, rows), colour in zip(
@@ -275,10 +295,10 @@ def forecast_calibration(
             x=rows["forecast"],
             y=rows["mean"],
             mode="markers+lines",
-            name=outcome,
+            name=_(outcome),
             error_y=error_bars(rows),
             marker={"size": 9, "color": colour},
-            text=[f"{n} fields" for n in rows["fields"]],
+            text=[_("{n} fields", n=n) for n in rows["fields"]],
         )
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
     return fig
@@ -293,7 +313,10 @@ def readable(
 
     def header(column: object) -> str:
         words = str(column).replace("_", " ")
-        return "95 % CI " + words[3:] if words.startswith("ci ") else words[:1].upper() + words[1:]
+        if words.startswith("ci "):
+            return _("95 % CI {bound}", bound=_(words[3:]))
+        words = _(words)
+        return words[:1].upper() + words[1:]
 
     shown = table.rename(columns=header)
     formats = {}
