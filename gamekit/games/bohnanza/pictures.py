@@ -38,6 +38,28 @@ _LOCAL_STYLE = (
     " .gk-bohnanza .gk-seats td, .gk-bohnanza .gk-seats th { text-align: left; }</style>"
 )
 
+# Words drawn inside the HTML below (``_(word)`` where drawn), marked here for the catalogue.
+_DRAWN = (
+    N_("a hand card, face down"),
+    N_("a coin: a card turned over, worth 1 thaler"),
+    N_("field {number}"),
+    N_("empty"),
+    N_("beans on field {number}"),
+    N_("pays {pays} now"),
+    N_("empty hand"),
+    N_("front first"),
+    N_("front ▸"),
+    N_("◂ back"),
+    N_("thaler"),
+    N_("{count} thaler"),
+    N_("Bohnanza"),
+    N_("Deck"),
+    N_("Discard pile"),
+    N_("Trading area"),
+    N_("Proposal:"),
+    N_("third field: {cost} thaler"),
+)
+
 _PHASES = {
     "plant": N_("{active} plants from the front of the hand (BO-T1)"),
     "turn-up": N_("{active} turns up two and the deck runs out: anyone may harvest first (BO-T1, BO-H1)"),
@@ -181,10 +203,11 @@ def _hand(view: dict[str, Any], seat: int) -> str:
             )
             for k, b in enumerate(hand, start=1)
         )
+    count = _n("{n} card", "{n} cards", size)
     return (
         f'<div class="gk-hand" title="{escape(_("front first"))}"><span class="gk-label" style="font-size:13px">{escape(_("front ▸"))}</span>'
         f'{cards}<span class="gk-label" style="font-size:13px"> {escape(_("◂ back"))}</span>'
-        f'<div style="font-size:13px;color:#55524a">{escape(_n("{n} card", "{n} cards", size))}</div></div>'
+        f'<div style="font-size:13px;color:#55524a">{escape(count)}</div></div>'
     )
 
 

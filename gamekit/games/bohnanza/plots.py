@@ -92,7 +92,7 @@ def harvest_timing(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         y=table["expected_coins"],
         name=_("expected after waiting"),
         marker_color="#4c9a2a",
-        text=[_("{share} more", share=f"{p:.0%}") for p in table["chance_of_more"]],
+        text=[_("{share} more", share=format(p, ".0%")) for p in table["chance_of_more"]],
         textposition="outside",
     )
     fig.update_yaxes(rangemode="tozero", range=[0, max(4.4, float(table["expected_coins"].max()) + 0.6)])
@@ -165,7 +165,7 @@ def third_field_price(table: pd.DataFrame, title: str | None = None) -> go.Figur
         name=_("with a third field for sale"),
         error_y=error_bars(priced),
         marker={"size": 10, "color": "#d0543b"},
-        text=[_("{share} bought", share=f"{b:.0%}") for b in priced["bought"]],
+        text=[_("{share} bought", share=format(b, ".0%")) for b in priced["bought"]],
         hovertemplate=_("price %{x}: %{y:.2f} thaler, %{text}") + "<extra></extra>",
     )
     for _i, row in table[table["no_field"]].iterrows():
@@ -173,7 +173,7 @@ def third_field_price(table: pd.DataFrame, title: str | None = None) -> go.Figur
         fig.add_hline(
             y=row["mean"],
             line_dash="dot",
-            annotation_text=_("no third field: {mean}", mean=f"{row['mean']:.2f}"),
+            annotation_text=_("no third field: {mean}", mean=format(row["mean"], ".2f")),
             annotation_position="top right",
         )
     fig.update_xaxes(dtick=1)

@@ -465,7 +465,7 @@ def offer_note(view: Mapping[str, Any]) -> str:
         me=_letter(seat),
         low=low,
         high=high,
-        mean=f"{theory.mean(dist):.0f}",
+        mean=format(theory.mean(dist), ".0f"),
     )
 
 

@@ -37,6 +37,22 @@ ANIMAL_COLOURS: dict[str, str] = {
     "cow": "#35506b",
     "horse": "#7b3f1a",
 }
+# Words drawn inside the HTML below (``_(word)`` where drawn), marked here for the catalogue.
+_DRAWN = (
+    N_("no money"),
+    N_("no animals"),
+    N_("at stake"),
+    N_("{who} is putting cards face down"),
+    N_("{partner} accepts or counters"),
+    N_("Last cow trade:"),
+    N_("money cards"),
+    N_("money total"),
+    N_("complete sets"),
+    N_("score so far"),
+    N_("Kuhhandel"),
+    N_("turn {turn}"),
+    N_("none"),
+)
 _MONEY_COLOURS = {0: "#9a9a9a", 10: "#7fb08f", 50: "#4c9a6a", 100: "#3b7fb6", 200: "#7a5cb0", 500: "#b0453b"}
 
 
@@ -168,8 +184,9 @@ def _trade_situation(trade: dict[str, Any], who: str, phase: str) -> tuple[str, 
             + (_offer_cards(trade["building"], trade["building_count"]) or _("none yet"))
         )
     else:
+        offers = _n("{who} offers {n} card", "{who} offers {n} cards", offer, who=who)
         lines.append(
-            f'<span class="gk-label" style="margin-left:18px">{escape(_n("{who} offers {n} card", "{who} offers {n} cards", offer, who=who))}</span> '
+            f'<span class="gk-label" style="margin-left:18px">{escape(offers)}</span> '
             + _offer_cards(trade["offer"], offer)
         )
         if phase == "respond":
@@ -204,7 +221,7 @@ def _auction_situation(
     else:
         bid = _(
             "high bid {bid} by {name}",
-            bid=f"<b>{auction['high_bid']}</b>",
+            bid="<b>" + str(auction["high_bid"]) + "</b>",
             name=SEAT_NAMES[auction["high_bidder"]],
         )
     if phase == "bidding":
@@ -317,7 +334,7 @@ def draw(view: dict[str, Any]) -> str:
         deck=view["deck_size"],
         donkeys=donkeys,
         next=nxt,
-        money=f"{view['money_in_play']:,}",
+        money=format(view["money_in_play"], ","),
         bank=len(view["bank"]),
     )
     headers = "".join(
@@ -387,8 +404,8 @@ def inference_note(view: dict[str, Any]) -> str:
             pool=escape(pool),
             low=inference.low,
             high=inference.high,
-            mean=f"{inference.mean:.0f}",
-            zero=f"{inference.distribution.get(0, 0.0):.0%}",
+            mean=format(inference.mean, ".0f"),
+            zero=format(inference.distribution.get(0, 0.0), ".0%"),
         )
     heading = _("What <b>{me}</b> can tell from the card count (KH-K2)", me=me)
     return (

@@ -37,7 +37,7 @@ def offer_inference(
             annotation_text=_(
                 "{mark}: below it with chance {chance}",
                 mark=mark,
-                chance=f"{inference.chance_below(mark):.0%}",
+                chance=format(inference.chance_below(mark), ".0%"),
             ),
         )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -186,7 +186,7 @@ def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = N
     fig.add_hline(
         y=fair,
         line_dash="dot",
-        annotation_text=_("fair share {share}", share=f"{fair:.0%}"),
+        annotation_text=_("fair share {share}", share=format(fair, ".0%")),
         annotation_position="top left",
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -248,7 +248,7 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
     """
     n = int(curves["offers"].iloc[0])
     fig = figure(
-        title or _("Posterior against the true totals of {n} offers", n=f"{n:,}"),
+        title or _("Posterior against the true totals of {n} offers", n=format(n, ",")),
         _("total t of the offer"),
         _("chance the offer totals at most t"),
     )
@@ -308,7 +308,11 @@ def counter_gains(
 
     fig = figure(
         title
-        or _("Counter or accept? (winning is worth {win}, losing {lose})", win=f"{win:g}", lose=f"{lose:g}"),
+        or _(
+            "Counter or accept? (winning is worth {win}, losing {lose})",
+            win=format(win, "g"),
+            lose=format(lose, "g"),
+        ),
         _("counter-offer c"),
         _("gain of countering over accepting"),
     )
