@@ -162,3 +162,13 @@ def test_bo_every_bean_has_a_japanese_name():
         names = [_(bean) for bean in BEANS]
     assert all(JAPANESE.search(name) for name in names)
     assert len(set(names)) == len(BEANS)
+
+
+def test_bo_bot_rules_in_the_catalogue_are_the_bots_docstrings():
+    from gamekit.bots import describe
+    from gamekit.games.bohnanza.bots import BOT_RULES
+
+    shown = {row["name"]: row["rule"] for row in describe("bohnanza") if row["name"] in BOT_RULES}
+    assert shown == BOT_RULES
+    with gamekit.language("ja"):
+        assert all(JAPANESE.search(_(rule)) for rule in BOT_RULES.values())

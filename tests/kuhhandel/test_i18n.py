@@ -168,3 +168,13 @@ def test_kh_animal_names_are_the_documents():
     with gamekit.language("ja"):
         assert _("donkey") == "ロバ"  # 《黄金のロバ》 in the rules guide
         assert _("cow") == "ウシ"
+
+
+def test_kh_bot_rules_in_the_catalogue_are_the_bots_docstrings():
+    from gamekit.bots import describe
+    from gamekit.games.kuhhandel.bots import BOT_RULES
+
+    shown = {row["name"]: row["rule"] for row in describe("kuhhandel") if row["name"] in BOT_RULES}
+    assert shown == BOT_RULES
+    with gamekit.language("ja"):
+        assert all(JAPANESE.search(_(rule)) for rule in BOT_RULES.values())
