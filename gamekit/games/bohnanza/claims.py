@@ -329,14 +329,19 @@ FEWER = {3: three_minus_four_players, 4: four_minus_five_players}
 TURN_WORTH = {3: turn_worth_3, 4: turn_worth_4, 5: turn_worth_5}
 
 
+TRADER_SENTENCE = N_("The trader wins more often than the planter, which differs from it only in trading.")
+GROWERS_SCOPE = N_(
+    "these bots at this table (four players unless said): two growers and two growers that never trade"
+)
+DEAL_SCOPE = N_("four growers, one accepted deal a game, played out over re-dealt decks from the answer")
+
+
 def _trading_and_deals() -> list[Claim]:
     claims = [
         Claim(
             id="04-trader-beats-planter",
             lesson=LESSON,
-            sentence=N_(
-                "The trader wins more often than the planter, which differs from it only in trading."
-            ),
+            sentence=TRADER_SENTENCE,
             scope=N_("these bots at this table (four players unless said): two traders and two planters"),
             measure=trader_minus_planter,
             games=200,
@@ -348,9 +353,7 @@ def _trading_and_deals() -> list[Claim]:
             id="04-grower-trading-wins",
             lesson=LESSON,
             sentence=N_("A grower that never trades wins less often than the growers who trade."),
-            scope=N_(
-                "these bots at this table (four players unless said): two growers and two growers that never trade"
-            ),
+            scope=GROWERS_SCOPE,
             measure=grower_minus_non_trader,
             games=100,
             direction="above",
@@ -361,14 +364,10 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-deal-moves-who-wins",
             lesson=LESSON,
-            sentence=(
-                N_(
-                    "Accepting a deal rather than rejecting it moves the chances of who wins by more than chance alone moves them (reject against reject)."
-                )
+            sentence=N_(
+                "Accepting a deal rather than rejecting it moves the chances of who wins by more than chance alone moves them (reject against reject)."
             ),
-            scope=N_(
-                "four growers, one accepted deal a game, played out over re-dealt decks from the answer"
-            ),
+            scope=DEAL_SCOPE,
             measure=deal_moves_who_wins,
             games=40,
             direction="above",
@@ -382,9 +381,7 @@ def _trading_and_deals() -> list[Claim]:
             sentence=N_(
                 "The placebo, reject played out against reject, shows no difference in the partner's chance."
             ),
-            scope=N_(
-                "four growers, one accepted deal a game, played out over re-dealt decks from the answer"
-            ),
+            scope=DEAL_SCOPE,
             measure=deal_placebo,
             games=40,
             direction="no_difference",
@@ -395,9 +392,7 @@ def _trading_and_deals() -> list[Claim]:
             id="04-deal-partner-gains",
             lesson=LESSON,
             sentence=N_("An accepted deal raises the partner's chance of winning."),
-            scope=N_(
-                "four growers, one accepted deal a game, played out over re-dealt decks from the answer"
-            ),
+            scope=DEAL_SCOPE,
             measure=deal_partner_gains,
             games=40,
             direction="above",
@@ -411,9 +406,7 @@ def _trading_and_deals() -> list[Claim]:
             sentence=N_(
                 "For the active player who proposed it, an accepted deal makes no detectable difference to the chance of winning."
             ),
-            scope=N_(
-                "four growers, one accepted deal a game, played out over re-dealt decks from the answer"
-            ),
+            scope=DEAL_SCOPE,
             measure=deal_active_gains,
             games=40,
             direction="no_difference",

@@ -71,7 +71,7 @@ from ...core.stacking import stacked_pile
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
 from .cow_trade import CowTrade
-from .i18n import _
+from .i18n import N_, _
 from .parsing import (
     ACCEPT,
     ADDS,
@@ -147,9 +147,11 @@ class Kuhhandel(Game):
             "max_turns",
             DEFAULT_MAX_TURNS,
             "KH-E4",
-            "safety limit on turns (auctions, trades and skipped turns); a game stopped there is "
-            "unfinished. There is no 'off': without a limit, cow trades could go on for ever and "
-            "no bound on the number of decisions would exist",
+            N_(
+                "safety limit on turns (auctions, trades and skipped turns); a game stopped there is "
+                "unfinished. There is no 'off': without a limit, cow trades could go on for ever and "
+                "no bound on the number of decisions would exist"
+            ),
             minimum=1,
         ),
     )

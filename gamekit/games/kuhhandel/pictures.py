@@ -286,6 +286,33 @@ def _last_trade(view: dict[str, Any]) -> str:
     return f'<div class="gk-foot"><b>{escape(_("Last cow trade:"))}</b> {escape(text)}</div>'
 
 
+def _foot(view: dict[str, Any]) -> str:
+    """The line under the table: the deck, the donkeys so far and the next payout, the money."""
+    donkeys = view["donkeys_seen"]
+    nxt = (
+        _(
+            "; the {ordinal} will pay everyone {value}",
+            ordinal=_(_ORDINALS[donkeys]),
+            value=DONKEY_PAYOUTS[donkeys],
+        )
+        if donkeys < len(DONKEY_PAYOUTS)
+        else ""
+    )
+    foot = _(
+        "Deck: {deck} animals face down · donkeys turned up: {donkeys}{next} · "
+        "money in play: {money} · bank: {bank} cards",
+        deck=view["deck_size"],
+        donkeys=donkeys,
+        next=nxt,
+        money=format(view["money_in_play"], ","),
+        bank=len(view["bank"]),
+    )
+    return foot
+
+
+_HEADERS = (N_("player"), N_("cards"), N_("money"), N_("money cards"), N_("animals"), N_("sets"), N_("score"))
+
+
 def draw(view: dict[str, Any]) -> str:
     """The HTML picture of a Kuhhandel view: what that view's seat may see, nothing more."""
     viewer = view["viewer"]
@@ -318,37 +345,8 @@ def draw(view: dict[str, Any]) -> str:
             f'<td class="gk-num" title="{escape(_("complete sets"))}">{sets}</td>'
             f'<td class="gk-num" title="{escape(_("score so far"))}">{score(held):,}</td></tr>'
         )
-    donkeys = view["donkeys_seen"]
-    nxt = (
-        _(
-            "; the {ordinal} will pay everyone {value}",
-            ordinal=_(_ORDINALS[donkeys]),
-            value=DONKEY_PAYOUTS[donkeys],
-        )
-        if donkeys < len(DONKEY_PAYOUTS)
-        else ""
-    )
-    foot = _(
-        "Deck: {deck} animals face down · donkeys turned up: {donkeys}{next} · "
-        "money in play: {money} · bank: {bank} cards",
-        deck=view["deck_size"],
-        donkeys=donkeys,
-        next=nxt,
-        money=format(view["money_in_play"], ","),
-        bank=len(view["bank"]),
-    )
-    headers = "".join(
-        f"<th>{escape(_(h))}</th>"
-        for h in (
-            N_("player"),
-            N_("cards"),
-            N_("money"),
-            N_("money cards"),
-            N_("animals"),
-            N_("sets"),
-            N_("score"),
-        )
-    )
+    foot = _foot(view)
+    headers = "".join(f"<th>{escape(_(h))}</th>" for h in _HEADERS)
     return (
         '<div class="gk-picture gk-kuhhandel">'
         f'<div class="gk-heading"><b>{escape(_("Kuhhandel"))}</b> · {escape(_("turn {turn}", turn=view["turn"]))} · {escape(heading)} · '
