@@ -172,3 +172,18 @@ def test_bo_bot_rules_in_the_catalogue_are_the_bots_docstrings():
     assert shown == BOT_RULES
     with gamekit.language("ja"):
         assert all(JAPANESE.search(_(rule)) for rule in BOT_RULES.values())
+
+
+def test_bo_figures_in_japanese_have_japanese_titles_axes_and_legends():
+    from gamekit.games.bohnanza import analysis, plots
+
+    english = plots.beanometers()
+    with gamekit.language("ja"):
+        figure = plots.beanometers()
+        timing = plots.harvest_timing(analysis.pay_after_turns("soy", 3))
+    texts = [figure.layout.title.text, figure.layout.xaxis.title.text, figure.layout.yaxis.title.text]
+    texts += [a.text for a in figure.layout.annotations] + [t.name for t in figure.data]
+    texts += [timing.layout.title.text] + [t.name for t in timing.data]
+    assert all(JAPANESE.search(t) and not ENGLISH.search(t) for t in texts), texts
+    assert english.layout.title.text == "The beanometers: thaler for a field of n beans"
+    assert english.data[0].name == "blue"

@@ -178,3 +178,16 @@ def test_kh_bot_rules_in_the_catalogue_are_the_bots_docstrings():
     assert shown == BOT_RULES
     with gamekit.language("ja"):
         assert all(JAPANESE.search(_(rule)) for rule in BOT_RULES.values())
+
+
+def test_kh_figures_in_japanese_have_japanese_titles_axes_and_legends():
+    from gamekit.games.kuhhandel import analysis, plots
+
+    inference = analysis.offer_inference(2, [0, 10, 10, 50])
+    english = plots.offer_inference(inference, mark=30)
+    with gamekit.language("ja"):
+        figure = plots.offer_inference(inference, mark=30)
+    texts = [figure.layout.title.text, figure.layout.xaxis.title.text, figure.layout.yaxis.title.text]
+    texts += [a.text for a in figure.layout.annotations] + [t.name for t in figure.data]
+    assert all(JAPANESE.search(t) and not ENGLISH.search(t) for t in texts), texts
+    assert english.layout.title.text == "What an offer of 2 cards can total"
