@@ -187,3 +187,15 @@ def test_bo_figures_in_japanese_have_japanese_titles_axes_and_legends():
     assert all(JAPANESE.search(t) and not ENGLISH.search(t) for t in texts), texts
     assert english.layout.title.text == "The beanometers: thaler for a field of n beans"
     assert english.data[0].name == "blue"
+
+
+def test_bo_worked_examples_have_japanese_words_for_every_claim():
+    from gamekit.examples import load_examples
+
+    examples = load_examples("bohnanza")
+    assert examples
+    for example in examples:
+        ja = example["ja"]
+        assert JAPANESE.search(ja["title"]) and JAPANESE.search(ja["says"]), example["id"]
+        assert len(ja["what"]) == len(example["expect"]), example["id"]
+        assert all(JAPANESE.search(what) for what in ja["what"]), example["id"]

@@ -191,3 +191,15 @@ def test_kh_figures_in_japanese_have_japanese_titles_axes_and_legends():
     texts += [a.text for a in figure.layout.annotations] + [t.name for t in figure.data]
     assert all(JAPANESE.search(t) and not ENGLISH.search(t) for t in texts), texts
     assert english.layout.title.text == "What an offer of 2 cards can total"
+
+
+def test_kh_worked_examples_have_japanese_words_for_every_claim():
+    from gamekit.examples import load_examples
+
+    examples = load_examples("kuhhandel")
+    assert examples
+    for example in examples:
+        ja = example["ja"]
+        assert JAPANESE.search(ja["title"]) and JAPANESE.search(ja["says"]), example["id"]
+        assert len(ja["what"]) == len(example["expect"]), example["id"]
+        assert all(JAPANESE.search(what) for what in ja["what"]), example["id"]
