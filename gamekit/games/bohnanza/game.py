@@ -204,7 +204,7 @@ class Bohnanza(Game):
     name = "bohnanza"
     strongest_bot = "grower"  # lesson 07's baselines and the MCTS agent's opponents
     bench_strength = (("grower", "trader:0"),)
-    title = "Bohnanza"
+    title = N_("Bohnanza")  # shown translated: the catalogue has it
     rule_prefix = "BO"
     min_players = 3
     max_players = 5

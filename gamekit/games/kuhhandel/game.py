@@ -135,7 +135,7 @@ class Kuhhandel(Game):
     name = "kuhhandel"
     strongest_bot = "cowtrader:3"  # lesson 07's baselines and the MCTS agent's opponents
     bench_strength = (("cowtrader", "value:1"),)
-    title = "Kuhhandel"
+    title = N_("Kuhhandel")  # shown translated: the catalogue has it
     rule_prefix = "KH"
     min_players = 3
     max_players = 5
