@@ -38,28 +38,6 @@ _LOCAL_STYLE = (
     " .gk-bohnanza .gk-seats td, .gk-bohnanza .gk-seats th { text-align: left; }</style>"
 )
 
-# Words drawn inside the HTML below (``_(word)`` where drawn), marked here for the catalogue.
-_DRAWN = (
-    N_("a hand card, face down"),
-    N_("a coin: a card turned over, worth 1 thaler"),
-    N_("field {number}"),
-    N_("empty"),
-    N_("beans on field {number}"),
-    N_("pays {pays} now"),
-    N_("empty hand"),
-    N_("front first"),
-    N_("front ▸"),
-    N_("◂ back"),
-    N_("thaler"),
-    N_("{count} thaler"),
-    N_("Bohnanza"),
-    N_("Deck"),
-    N_("Discard pile"),
-    N_("Trading area"),
-    N_("Proposal:"),
-    N_("third field: {cost} thaler"),
-)
-
 _PHASES = {
     "plant": N_("{active} plants from the front of the hand (BO-T1)"),
     "turn-up": N_("{active} turns up two and the deck runs out: anyone may harvest first (BO-T1, BO-H1)"),
@@ -116,7 +94,7 @@ def card_back(size: int = 56, title: str | None = None) -> str:
     )
     return (
         f'<svg class="gk-card gk-back" width="{width}" height="{size}" viewBox="0 0 {width} {size}" role="img">'
-        f"<title>{escape(_('a hand card, face down') if title is None else title)}</title>"
+        f"<title>" + escape(_("a hand card, face down") if title is None else title) + f"</title>"
         f'<clipPath id="b{size}"><rect width="{width}" height="{size}" rx="6"/></clipPath>'
         f'<rect width="{width}" height="{size}" rx="6" fill="#6b6b7b"/>'
         f'<g clip-path="url(#b{size})">{stripes}</g>'
@@ -131,7 +109,9 @@ def coin(size: int = 30, title: str | None = None) -> str:
     r = size / 2
     return (
         f'<svg class="gk-card gk-coin" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img">'
-        f"<title>{escape(_('a coin: a card turned over, worth 1 thaler') if title is None else title)}</title>"
+        f"<title>"
+        + escape(_("a coin: a card turned over, worth 1 thaler") if title is None else title)
+        + f"</title>"
         f'<circle cx="{r}" cy="{r}" r="{r - 1}" fill="#e3b341" stroke="#9c7418" stroke-width="2"/>'
         f'<text x="50%" y="55%" dominant-baseline="middle" text-anchor="middle" fill="#5b420a" '
         f'font-size="{round(size * 0.55)}" font-weight="700" font-family="system-ui, sans-serif">1</text>'
@@ -164,8 +144,11 @@ def _field(field: list | None, number: int) -> str:
     if field is None:
         return (
             f'<div class="gk-field gk-empty-field" style="{box}width:74px;height:92px;border:2px dashed #c9c4b5;'
-            f'color:#a5a198;text-align:center;font-size:14px;padding-top:26px">{escape(_("field {number}", number=number))}'
-            f"<br>{escape(_('empty'))}</div>"
+            f'color:#a5a198;text-align:center;font-size:14px;padding-top:26px">'
+            + escape(_("field {number}", number=number))
+            + "<br>"
+            + escape(_("empty"))
+            + "</div>"
         )
     bean, count = field
     pays = rules.harvest_value(bean, count)
@@ -176,11 +159,14 @@ def _field(field: list | None, number: int) -> str:
     title = _("field {number}: {count} {bean}", number=number, count=count, bean=bean_name(bean))
     return (
         f'<div class="gk-field" style="{box}border:2px solid #d8d4c8;padding:2px 6px;background:#fff">'
-        f'<div style="font-size:12px;color:#55524a">{escape(_("field {number}", number=number))}</div>'
+        f'<div style="font-size:12px;color:#55524a">' + escape(_("field {number}", number=number)) + f"</div>"
         f'<div style="display:flex;align-items:center;gap:4px">{bean_card(bean, 40, title)}'
-        f'<span style="font-size:22px;font-weight:700" title="{escape(_("beans on field {number}", number=number))}">×{count}</span></div>'
+        f'<span style="font-size:22px;font-weight:700" title="'
+        + escape(_("beans on field {number}", number=number))
+        + f'">×{count}</span></div>'
         f'<div style="font-size:12px;color:#55524a" title="{escape(field_note(bean, count))}">'
-        f"{escape(_('pays {pays} now', pays=pays))}<br>{escape(then)}</div></div>"
+        + escape(_("pays {pays} now", pays=pays))
+        + f"<br>{escape(then)}</div></div>"
     )
 
 
@@ -189,7 +175,7 @@ def _hand(view: dict[str, Any], seat: int) -> str:
     size = view["hand_sizes"][seat]
     card = 44 if size <= 6 else 38 if size <= 9 else 32
     if size == 0:
-        return f'<span class="gk-none">{escape(_("empty hand"))}</span>'
+        return '<span class="gk-none">' + escape(_("empty hand")) + "</span>"
     if hand is None:
         cards = "".join(card_back(card) for _i in range(size))
     else:
@@ -205,8 +191,12 @@ def _hand(view: dict[str, Any], seat: int) -> str:
         )
     count = _n("{n} card", "{n} cards", size)
     return (
-        f'<div class="gk-hand" title="{escape(_("front first"))}"><span class="gk-label" style="font-size:13px">{escape(_("front ▸"))}</span>'
-        f'{cards}<span class="gk-label" style="font-size:13px"> {escape(_("◂ back"))}</span>'
+        '<div class="gk-hand" title="'
+        + escape(_("front first"))
+        + '"><span class="gk-label" style="font-size:13px">'
+        + escape(_("front ▸"))
+        + f"</span>"
+        f'{cards}<span class="gk-label" style="font-size:13px"> ' + escape(_("◂ back")) + f"</span>"
         f'<div style="font-size:13px;color:#55524a">{escape(count)}</div></div>'
     )
 
@@ -214,8 +204,10 @@ def _hand(view: dict[str, Any], seat: int) -> str:
 def _coins(count: int) -> str:
     shown = "".join(coin(20) for _i in range(min(count, 4)))
     return (
-        f'<div class="gk-coins" title="{escape(_("thaler"))}">{shown}'
-        f'<div class="gk-num" style="text-align:left">{escape(_("{count} thaler", count=count))}</div></div>'
+        '<div class="gk-coins" title="' + escape(_("thaler")) + f'">{shown}'
+        f'<div class="gk-num" style="text-align:left">'
+        + escape(_("{count} thaler", count=count))
+        + "</div></div>"
     )
 
 
@@ -254,7 +246,7 @@ def draw(view: dict[str, Any]) -> str:
     )
     heading = _("Turn {turn} · {phase}", turn=view["turn"], phase=phase_text(view))
     headers = "".join(
-        f"<th>{escape(_(h))}</th>"
+        "<th>" + escape(_(h)) + "</th>"
         for h in (N_("player"), N_("hand"), N_("fields"), N_("coins"), N_("set aside"))
     )
     piles = _piles(view)
@@ -262,7 +254,9 @@ def draw(view: dict[str, Any]) -> str:
     return (
         '<div class="gk-picture gk-bohnanza">'
         + _LOCAL_STYLE
-        + f'<div class="gk-heading"><b>{escape(_("Bohnanza"))}</b> · {escape(heading)} · <i>{escape(whose)}</i></div>'
+        + '<div class="gk-heading"><b>'
+        + escape(_("Bohnanza"))
+        + f"</b> · {escape(heading)} · <i>{escape(whose)}</i></div>"
         + piles
         + f'<table class="gk-seats"><tr>{headers}</tr>'
         + "".join(rows)
@@ -293,17 +287,25 @@ def _piles(view: dict[str, Any]) -> str:
     runs = _("(run out {times} of 3 times)", times=view["exhaustions"])
     piles = (
         '<div class="gk-table" style="display:flex;gap:28px;align-items:center;flex-wrap:wrap">'
-        f'<div><span class="gk-label">{escape(_("Deck"))}</span><b class="gk-num">{view["deck_size"]}</b>'
+        '<div><span class="gk-label">'
+        + escape(_("Deck"))
+        + f'</span><b class="gk-num">{view["deck_size"]}</b>'
         f' <span style="font-size:13px;color:#55524a">{escape(runs)}</span></div>'
-        f'<div><span class="gk-label">{escape(_("Discard pile"))}</span><b class="gk-num">{view["discard_size"]}</b> {top}</div>'
-        f'<div class="gk-trading-area"><span class="gk-label">{escape(_("Trading area"))}</span>'
-        + (area or f'<span class="gk-none">{escape(_("empty"))}</span>')
+        f'<div><span class="gk-label">'
+        + escape(_("Discard pile"))
+        + f'</span><b class="gk-num">{view["discard_size"]}</b> {top}</div>'
+        f'<div class="gk-trading-area"><span class="gk-label">'
+        + escape(_("Trading area"))
+        + "</span>"
+        + (area or '<span class="gk-none">' + escape(_("empty")) + "</span>")
         + "</div></div>"
     )
     offer = proposal_text(view)
     if offer:
         piles += (
-            f'<div class="gk-proposal" style="font-size:17px;margin:4px 0 8px 0"><b>{escape(_("Proposal:"))}</b> '
+            '<div class="gk-proposal" style="font-size:17px;margin:4px 0 8px 0"><b>'
+            + escape(_("Proposal:"))
+            + f"</b> "
             f"{escape(offer)}</div>"
         )
     return piles
@@ -319,7 +321,9 @@ def _seat_row(view: dict[str, Any], seat: int) -> str:
             '<div class="gk-no-field" style="display:inline-block;vertical-align:top;width:56px;'
             "height:92px;box-sizing:border-box;border:2px dotted #e2ded2;border-radius:8px;color:#b5b1a6;font-size:12px;white-space:normal;"
             "line-height:1.25;"
-            f'text-align:center;padding-top:20px">{escape(_("third field: {cost} thaler", cost=view["third_field_cost"]))}</div>'
+            'text-align:center;padding-top:20px">'
+            + escape(_("third field: {cost} thaler", cost=view["third_field_cost"]))
+            + "</div>"
         )
     received = view["received"][seat]
     aside = "".join(bean_card(b, 30, _("received, to plant: {bean}", bean=bean_name(b))) for b in received)

@@ -37,22 +37,6 @@ ANIMAL_COLOURS: dict[str, str] = {
     "cow": "#35506b",
     "horse": "#7b3f1a",
 }
-# Words drawn inside the HTML below (``_(word)`` where drawn), marked here for the catalogue.
-_DRAWN = (
-    N_("no money"),
-    N_("no animals"),
-    N_("at stake"),
-    N_("{who} is putting cards face down"),
-    N_("{partner} accepts or counters"),
-    N_("Last cow trade:"),
-    N_("money cards"),
-    N_("money total"),
-    N_("complete sets"),
-    N_("score so far"),
-    N_("Kuhhandel"),
-    N_("turn {turn}"),
-    N_("none"),
-)
 _MONEY_COLOURS = {0: "#9a9a9a", 10: "#7fb08f", 50: "#4c9a6a", 100: "#3b7fb6", 200: "#7a5cb0", 500: "#b0453b"}
 
 
@@ -103,7 +87,7 @@ def money_back(size: int = 34, title: str | None = None) -> str:
 
 
 def _money_cell(cards: Sequence[int] | None, count: int, size: int = 30) -> str:
-    none = f'<span class="gk-none">{escape(_("no money"))}</span>'
+    none = '<span class="gk-none">' + escape(_("no money")) + "</span>"
     if cards is None:
         return " ".join(money_back(size) for _i in range(count)) or none
     return " ".join(money_card(v, size) for v in cards) or none
@@ -111,7 +95,7 @@ def _money_cell(cards: Sequence[int] | None, count: int, size: int = 30) -> str:
 
 def _animals_cell(held: Mapping[str, int]) -> str:
     cards = [animal_card(a, held[a], 58) for a in ANIMALS if held.get(a)]
-    return " ".join(cards) or f'<span class="gk-none">{escape(_("no animals"))}</span>'
+    return " ".join(cards) or '<span class="gk-none">' + escape(_("no animals")) + "</span>"
 
 
 def _seat(seat: int | None) -> str:
@@ -175,12 +159,16 @@ def _trade_situation(trade: dict[str, Any], who: str, phase: str) -> tuple[str, 
         head = _("Cow trade: {who} challenges {partner} for {what}", who=who, partner=partner, what=what)
     offer = trade["offer_count"]
     lines = [
-        f'<div class="gk-table"><span class="gk-label">{escape(_("at stake"))}</span> '
+        '<div class="gk-table"><span class="gk-label">'
+        + escape(_("at stake"))
+        + "</span> "
         + animal_card(trade["animal"], trade["stake"])
     ]
     if offer is None:
         lines.append(
-            f'<span class="gk-label" style="margin-left:18px">{escape(_("{who} is putting cards face down", who=who))}</span> '
+            '<span class="gk-label" style="margin-left:18px">'
+            + escape(_("{who} is putting cards face down", who=who))
+            + "</span> "
             + (_offer_cards(trade["building"], trade["building_count"]) or _("none yet"))
         )
     else:
@@ -191,7 +179,9 @@ def _trade_situation(trade: dict[str, Any], who: str, phase: str) -> tuple[str, 
         )
         if phase == "respond":
             lines.append(
-                f'<span class="gk-label" style="margin-left:18px">{escape(_("{partner} accepts or counters", partner=partner))}</span> '
+                '<span class="gk-label" style="margin-left:18px">'
+                + escape(_("{partner} accepts or counters", partner=partner))
+                + "</span> "
                 + (
                     _offer_cards(trade["building"], trade["building_count"])
                     if trade["building_count"]
@@ -283,7 +273,7 @@ def _last_trade(view: dict[str, Any]) -> str:
         text += (
             _(" — {a} offered {cards}", a=a, cards=", ".join(map(str, last["offer"])) or nothing) + counter
         )
-    return f'<div class="gk-foot"><b>{escape(_("Last cow trade:"))}</b> {escape(text)}</div>'
+    return '<div class="gk-foot"><b>' + escape(_("Last cow trade:")) + f"</b> {escape(text)}</div>"
 
 
 def _foot(view: dict[str, Any]) -> str:
@@ -338,18 +328,22 @@ def draw(view: dict[str, Any]) -> str:
         rows.append(
             f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}">'
             f"<td>{seat_label(seat, viewer)}<div class='gk-label'>{escape(', '.join(status))}</div></td>"
-            f'<td class="gk-num" title="{escape(_("money cards"))}">{count}</td>'
-            f'<td class="gk-num" title="{escape(_("money total"))}">{escape(total)}</td>'
+            f'<td class="gk-num" title="' + escape(_("money cards")) + f'">{count}</td>'
+            f'<td class="gk-num" title="' + escape(_("money total")) + f'">{escape(total)}</td>'
             f"<td>{_money_cell(cards, count)}</td>"
             f"<td>{_animals_cell(held)}</td>"
-            f'<td class="gk-num" title="{escape(_("complete sets"))}">{sets}</td>'
-            f'<td class="gk-num" title="{escape(_("score so far"))}">{score(held):,}</td></tr>'
+            f'<td class="gk-num" title="' + escape(_("complete sets")) + f'">{sets}</td>'
+            f'<td class="gk-num" title="' + escape(_("score so far")) + f'">{score(held):,}</td></tr>'
         )
     foot = _foot(view)
-    headers = "".join(f"<th>{escape(_(h))}</th>" for h in _HEADERS)
+    headers = "".join("<th>" + escape(_(h)) + "</th>" for h in _HEADERS)
     return (
         '<div class="gk-picture gk-kuhhandel">'
-        f'<div class="gk-heading"><b>{escape(_("Kuhhandel"))}</b> · {escape(_("turn {turn}", turn=view["turn"]))} · {escape(heading)} · '
+        '<div class="gk-heading"><b>'
+        + escape(_("Kuhhandel"))
+        + "</b> · "
+        + escape(_("turn {turn}", turn=view["turn"]))
+        + f" · {escape(heading)} · "
         f"<i>{escape(whose)}</i></div>"
         + panel
         + f'<table class="gk-seats"><tr>{headers}</tr>'
@@ -432,7 +426,7 @@ def text(view: dict[str, Any]) -> str:
             lines.append(
                 "  "
                 + _("offer: {count} card(s)", count=count)
-                + (f" ({', '.join(map(str, shown)) or _('none')})" if shown is not None else "")
+                + (" (" + (", ".join(map(str, shown)) or _("none")) + ")" if shown is not None else "")
             )
         if trade["building_count"]:
             built = trade["building"]
