@@ -13,6 +13,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from ...core.quoting import quote
 from . import rules
+from .i18n import N_, _
 from .rules import BEANS
 
 PLANT = canonical("plant")
@@ -68,7 +69,7 @@ _PLANT_TEXT = re.compile(r"plant(?: ([a-z-]+))? ([0-9]{1,9})")
 _GIVE_TEXT = re.compile(r"give ([a-z-]+)#([0-9]{1,9})")
 _OFFER_TEXT = re.compile(r"offer ([A-H]|[0-9]{1,9})(?: give ([a-z0-9#,-]+))?(?: for ([a-z,-]+))?")
 _CARD_TEXT = re.compile(r"([a-z-]+)(?:#([0-9]{1,9}))?")
-_ACTION_HELP = (
+_ACTION_HELP = N_(
     "Bohnanza actions are 'plant', 'plant F', 'stop', 'plant BEAN', 'plant BEAN F', 'harvest F', "
     "'buy-field', 'offer P', 'give BEAN', 'give BEAN#K', 'ask BEAN', 'propose', 'cancel', 'accept', "
     "'reject', 'end-trading', 'draw' and 'offer P give ... for ...'"
@@ -114,17 +115,28 @@ def parse_action(text: str, phase: str) -> Action:
     words = text.split()
     if len(words) == 2 and words[0] in ("plant", "ask", "give"):
         check_bean(words[1])
-    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE[phase]})")
+    raise IllegalAction(
+        _(
+            "cannot read {text}: {action_help} ({phase_rule})",
+            text=quote(text),
+            action_help=_(_ACTION_HELP),
+            phase_rule=_PHASE_RULE[phase],
+        )
+    )
 
 
 def check_position(bean: str, k: int) -> None:
     if k < 1:
-        raise IllegalAction(f"{bean}#{k}: hand cards are counted from 1 at the front (BO-T4)")
+        raise IllegalAction(
+            _("{bean}#{k}: hand cards are counted from 1 at the front (BO-T4)", bean=bean, k=k)
+        )
 
 
 def check_bean(bean: str) -> None:
     if bean not in rules.BEAN_COUNTS:
-        raise IllegalAction(f"there is no bean {quote(bean)}; beans: {', '.join(BEANS)} (BO-C1)")
+        raise IllegalAction(
+            _("there is no bean {bean}; beans: {value} (BO-C1)", bean=quote(bean), value=", ".join(BEANS))
+        )
 
 
 def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
@@ -138,7 +150,10 @@ def _parse_offer(who: str, gives: str | None, asks: str | None) -> Action:
         match = _CARD_TEXT.fullmatch(item)
         if not match:
             raise IllegalAction(
-                f"cannot read {quote(item)} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)"
+                _(
+                    "cannot read {item} in a proposal: give BEAN (turned up) or BEAN#K (hand card K) (BO-T4)",
+                    item=quote(item),
+                )
             )
         check_bean(match.group(1))
         if match.group(2):

@@ -17,6 +17,7 @@ import pandas as pd
 from ...analysis import group_means, mean_with_interval, wilson_interval
 from ...theory.bohnanza import pay_after
 from . import rules
+from .i18n import N_, _
 
 # A price nobody can pay in a game of 104 cards: the game without a third field (BO-H3).
 NO_THIRD_FIELD = rules.DECK_SIZE + 1
@@ -107,15 +108,19 @@ def pay_after_turns(
     (and ``gamekit.theory.bohnanza.harvest_now_or_wait`` answers for the bots).
     """
     if bean not in rules.BEAN_COUNTS:
-        raise ValueError(f"there is no bean {bean!r}; beans: {', '.join(rules.BEANS)}")
+        raise ValueError(
+            _("there is no bean {bean}; beans: {value}", bean=repr(bean), value=", ".join(rules.BEANS))
+        )
     if count < 1:
-        raise ValueError(f"a field holds at least one bean, not {count}")
+        raise ValueError(_("a field holds at least one bean, not {count}", count=count))
     if unseen_of_bean is None:
         unseen_of_bean = max(0, rules.BEAN_COUNTS[bean] - count)
     if unseen_total is None:
         unseen_total = rules.DECK_SIZE - count
     if cards_per_turn < 0:
-        raise ValueError(f"cards_per_turn must be >= 0, not {cards_per_turn}")
+        raise ValueError(
+            _("cards_per_turn must be >= 0, not {cards_per_turn}", cards_per_turn=cards_per_turn)
+        )
     now = rules.harvest_value(bean, count)
     rows = []
     for k in turns:
@@ -146,7 +151,7 @@ def field_choices(
     """
     me = view["viewer"] if seat is None else seat
     if me is None:
-        raise ValueError("field_choices needs a seat: the viewer of a player's view, or seat=")
+        raise ValueError(_("field_choices needs a seat: the viewer of a player's view, or seat="))
     unseen = unseen_beans(view)
     total = sum(unseen.values())
     rows = []
@@ -183,7 +188,9 @@ def deal_outcomes(deals: pd.DataFrame) -> pd.DataFrame:
     needed = ("accepted", "active_fed", "active_sheds", "partner_fed", "partner_sheds")
     missing = [c for c in needed if c not in deals.columns]
     if missing:
-        raise ValueError(f"expected the deals table of simulate_records; missing: {', '.join(missing)}")
+        raise ValueError(
+            _("expected the deals table of simulate_records; missing: {value}", value=", ".join(missing))
+        )
     done = deals[deals["accepted"]].copy()
     done["active_gains"] = (done["active_fed"] > 0) | (done["active_sheds"] > 0)
     done["partner_gains"] = (done["partner_fed"] > 0) | (done["partner_sheds"] > 0)
@@ -192,11 +199,11 @@ def deal_outcomes(deals: pd.DataFrame) -> pd.DataFrame:
         for a, p in zip(done["active_gains"], done["partner_gains"], strict=True)
     ]
     if "gift" in done.columns:
-        done["kind"] = ["gift" if gift else "exchange" for gift in done["gift"]]
+        done["kind"] = [N_("gift") if gift else N_("exchange") for gift in done["gift"]]
     return done
 
 
-OUTCOMES = ("both gain", "only the active player", "only the partner", "neither")
+OUTCOMES = (N_("both gain"), N_("only the active player"), N_("only the partner"), N_("neither"))
 
 
 def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
@@ -218,7 +225,7 @@ def outcome_shares(deals: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     totals = counts.groupby(by)["deals"].transform("sum") if by else counts["deals"].sum()
     counts["share"] = counts["deals"] / totals
     low, high = [], []
-    for _, row in counts.iterrows():
+    for _i, row in counts.iterrows():
         part = done if by is None else done[done[by] == row[by]]
         if "game" in part.columns and 0 < row["share"] < 1:
             hit = part.assign(hit=(part["outcome"] == row["outcome"]).astype(float), key=0)
@@ -583,14 +590,14 @@ def deal_tension(table: pd.DataFrame) -> pd.DataFrame:
     both_gain = (table["active_thaler_gain"] > 0) & (table["partner_thaler_gain"] > 0)
     partner_more = table["partner_thaler_gain"] > table["active_thaler_gain"]
     cases = {
-        "both sides gain thaler": both_gain,
-        "the partner gains more thaler than the active player": partner_more,
-        "both gain thaler, the partner more": both_gain & partner_more,
-        "the partner gains more ranks than the active player": table["partner_rank_gain"]
+        N_("both sides gain thaler"): both_gain,
+        N_("the partner gains more thaler than the active player"): partner_more,
+        N_("both gain thaler, the partner more"): both_gain & partner_more,
+        N_("the partner gains more ranks than the active player"): table["partner_rank_gain"]
         > table["active_rank_gain"],
-        "the active player gains more ranks than the partner": table["active_rank_gain"]
+        N_("the active player gains more ranks than the partner"): table["active_rank_gain"]
         > table["partner_rank_gain"],
-        "the deal changes who wins": (table["active_won_gain"] != 0) | (table["partner_won_gain"] != 0),
+        N_("the deal changes who wins"): (table["active_won_gain"] != 0) | (table["partner_won_gain"] != 0),
     }
     rows = []
     for name, hit in cases.items():
@@ -693,8 +700,8 @@ def forecast_calibration(forecasts: pd.DataFrame, width: float = 0.5) -> pd.Data
     table = forecasts.assign(bin=(forecasts["expected"] / width).round() * width)
     rows = []
     for outcome, label in (
-        ("with_cards_that_came", "the formula with the cards that came"),
-        ("paid", "what the field paid in the game"),
+        ("with_cards_that_came", N_("the formula with the cards that came")),
+        ("paid", N_("what the field paid in the game")),
     ):
         for value, part in table.dropna(subset=[outcome]).groupby("bin"):
             if len(part) < 2 or part["game"].nunique() < 2:
@@ -754,8 +761,8 @@ def forecast_errors(forecasts: pd.DataFrame) -> pd.DataFrame:
 
     rows = []
     for outcome, label in (
-        ("with_cards_that_came", "the formula with the cards that came"),
-        ("paid", "what the field paid in the game"),
+        ("with_cards_that_came", N_("the formula with the cards that came")),
+        ("paid", N_("what the field paid in the game")),
     ):
         part = forecasts.dropna(subset=[outcome])
         diff = clustered_mean(part.assign(error=part[outcome].astype(float) - part["expected"]), "error")

@@ -24,6 +24,7 @@ from .actions import (
     REJECT,
     STOP,
 )
+from .i18n import N_
 from .rules import HARVEST, top_of_beanometer
 
 Fields = list[list[Any] | None]
@@ -328,3 +329,18 @@ class GrowerBot(TraderBot):
             if fullest[0] not in theirs and ASK[fullest[0]] in legal and self.likely_held(view, fullest[0]):
                 return ASK[fullest[0]]
         return PROPOSE
+
+
+# Each bot's one-sentence rule (its docstring, which ``bots.describe`` shows), marked for the
+# catalogue so that it can be shown in the reader's language; a test keeps the two the same.
+BOT_RULES: dict[str, str] = {
+    "planter": N_(
+        "Never trades, plants a second card only onto a field of its own bean, harvests the best-paying field when forced or any field at the top of its beanometer, and buys the third field once it holds `buy_at` thaler."
+    ),
+    "trader": N_(
+        "Plants and harvests like the planter, offers each other player in turn the turned-up and front hand beans that would force it to harvest a field (asking one bean of its fullest field back, or nothing with probability `generosity`), buys the third field as soon as it can, and accepts any deal whose beans all fit its fields and that asks for none of the beans it grows."
+    ),
+    "grower": N_(
+        "Plants a second card only onto its own bean; as active player offers each other player once (those with the most fields of those beans first, then the poorest) the turned-up beans and those of its first three hand cards that would force it to harvest (only the beans that player grows, if any), asking one bean of its fullest field if that player does not grow it and holds one with probability at least 0.3 (hypergeometric over the unseen cards); accepts any deal whose beans all fit its fields and that asks for none it grows; when forced, harvests the field with the smallest expected gain from waiting (its hand queue and the unseen cards); buys the third field once it holds `buy_at` thaler."
+    ),
+}

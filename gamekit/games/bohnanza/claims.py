@@ -13,9 +13,10 @@ import pandas as pd
 
 from ...claims import Claim, register
 from . import analysis
+from .i18n import N_
 
 LESSON = "04"
-THESE_BOTS = "these bots at this table (four players unless said)"
+THESE_BOTS = N_("these bots at this table (four players unless said)")
 DEAL_SAMPLES = 12  # deck orders per arm and deal in ``analysis.deal_win_chances``
 
 
@@ -328,13 +329,20 @@ FEWER = {3: three_minus_four_players, 4: four_minus_five_players}
 TURN_WORTH = {3: turn_worth_3, 4: turn_worth_4, 5: turn_worth_5}
 
 
+TRADER_SENTENCE = N_("The trader wins more often than the planter, which differs from it only in trading.")
+GROWERS_SCOPE = N_(
+    "these bots at this table (four players unless said): two growers and two growers that never trade"
+)
+DEAL_SCOPE = N_("four growers, one accepted deal a game, played out over re-dealt decks from the answer")
+
+
 def _trading_and_deals() -> list[Claim]:
     claims = [
         Claim(
             id="04-trader-beats-planter",
             lesson=LESSON,
-            sentence="The trader wins more often than the planter, which differs from it only in trading.",
-            scope=THESE_BOTS + ": two traders and two planters",
+            sentence=TRADER_SENTENCE,
+            scope=N_("these bots at this table (four players unless said): two traders and two planters"),
             measure=trader_minus_planter,
             games=200,
             direction="above",
@@ -344,8 +352,8 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-grower-trading-wins",
             lesson=LESSON,
-            sentence="A grower that never trades wins less often than the growers who trade.",
-            scope=THESE_BOTS + ": two growers and two growers that never trade",
+            sentence=N_("A grower that never trades wins less often than the growers who trade."),
+            scope=GROWERS_SCOPE,
             measure=grower_minus_non_trader,
             games=100,
             direction="above",
@@ -356,11 +364,10 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-deal-moves-who-wins",
             lesson=LESSON,
-            sentence=(
-                "Accepting a deal rather than rejecting it moves the chances of who wins by more than "
-                "chance alone moves them (reject against reject)."
+            sentence=N_(
+                "Accepting a deal rather than rejecting it moves the chances of who wins by more than chance alone moves them (reject against reject)."
             ),
-            scope="four growers, one accepted deal a game, played out over re-dealt decks from the answer",
+            scope=DEAL_SCOPE,
             measure=deal_moves_who_wins,
             games=40,
             direction="above",
@@ -371,8 +378,10 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-deal-placebo",
             lesson=LESSON,
-            sentence="The placebo, reject played out against reject, shows no difference in the partner's chance.",
-            scope="four growers, one accepted deal a game, played out over re-dealt decks from the answer",
+            sentence=N_(
+                "The placebo, reject played out against reject, shows no difference in the partner's chance."
+            ),
+            scope=DEAL_SCOPE,
             measure=deal_placebo,
             games=40,
             direction="no_difference",
@@ -382,8 +391,8 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-deal-partner-gains",
             lesson=LESSON,
-            sentence="An accepted deal raises the partner's chance of winning.",
-            scope="four growers, one accepted deal a game, played out over re-dealt decks from the answer",
+            sentence=N_("An accepted deal raises the partner's chance of winning."),
+            scope=DEAL_SCOPE,
             measure=deal_partner_gains,
             games=40,
             direction="above",
@@ -394,8 +403,10 @@ def _trading_and_deals() -> list[Claim]:
         Claim(
             id="04-deal-active-level",
             lesson=LESSON,
-            sentence="For the active player who proposed it, an accepted deal makes no detectable difference to the chance of winning.",
-            scope="four growers, one accepted deal a game, played out over re-dealt decks from the answer",
+            sentence=N_(
+                "For the active player who proposed it, an accepted deal makes no detectable difference to the chance of winning."
+            ),
+            scope=DEAL_SCOPE,
             measure=deal_active_gains,
             games=40,
             direction="no_difference",
@@ -406,19 +417,51 @@ def _trading_and_deals() -> list[Claim]:
     return claims
 
 
+# The sentences of the claims made in a loop, one literal each (translated in the catalogue).
+_THIRD_FIELD_SENTENCES = {
+    1: N_(
+        "With the third field at 1 thaler, traders end with more thaler (net of the price) than with no third field at all."
+    ),
+    2: N_(
+        "With the third field at 2 thaler, traders end with more thaler (net of the price) than with no third field at all."
+    ),
+    3: N_(
+        "With the third field at 3 thaler, traders end with less thaler (net of the price) than with no third field at all."
+    ),
+}
+_FEWER_SENTENCES = {
+    3: N_("Each player makes fewer thaler with 4 players than with 3."),
+    4: N_("Each player makes fewer thaler with 5 players than with 4."),
+}
+_TURN_WORTH_SENTENCES = {
+    3: N_("For these traders a turn is worth between 0.35 and 0.65 thaler with 3 players."),
+    4: N_("For these traders a turn is worth between 0.35 and 0.65 thaler with 4 players."),
+    5: N_("For these traders a turn is worth between 0.35 and 0.65 thaler with 5 players."),
+}
+_TURN_WORTH_SCOPES = {
+    3: N_(
+        "these bots at this table (four players unless said): 3 traders (weak bots; growers make several times as much)"
+    ),
+    4: N_(
+        "these bots at this table (four players unless said): 4 traders (weak bots; growers make several times as much)"
+    ),
+    5: N_(
+        "these bots at this table (four players unless said): 5 traders (weak bots; growers make several times as much)"
+    ),
+}
+
+
 def _third_field_and_variants() -> list[Claim]:
     claims: list[Claim] = []
     for price, direction in ((1, "above"), (2, "above"), (3, "below")):
-        word = "more" if direction == "above" else "less"
         claims.append(
             Claim(
                 id=f"04-third-field-at-{price}",
                 lesson=LESSON,
-                sentence=(
-                    f"With the third field at {price} thaler, traders end with {word} thaler (net of the "
-                    "price) than with no third field at all."
+                sentence=_THIRD_FIELD_SENTENCES[price],
+                scope=N_(
+                    "these bots at this table (four players unless said): four traders, who buy the field as soon as they can"
                 ),
-                scope=THESE_BOTS + ": four traders, who buy the field as soon as they can",
                 measure=NET_MINUS_NONE[price],
                 games=200,
                 direction=direction,
@@ -430,8 +473,8 @@ def _third_field_and_variants() -> list[Claim]:
         Claim(
             id="04-three-fields-for-three",
             lesson=LESSON,
-            sentence="With three players, three fields from the start raise the thaler per player.",
-            scope=THESE_BOTS + ": three traders",
+            sentence=N_("With three players, three fields from the start raise the thaler per player."),
+            scope=N_("these bots at this table (four players unless said): three traders"),
             measure=three_fields_for_three,
             games=200,
             direction="above",
@@ -441,8 +484,8 @@ def _third_field_and_variants() -> list[Claim]:
         Claim(
             id="04-third-field-for-two",
             lesson=LESSON,
-            sentence="With four players, a third field for 2 thaler raises the thaler per player.",
-            scope=THESE_BOTS + ": four traders",
+            sentence=N_("With four players, a third field for 2 thaler raises the thaler per player."),
+            scope=N_("these bots at this table (four players unless said): four traders"),
             measure=third_field_for_two,
             games=200,
             direction="above",
@@ -452,8 +495,10 @@ def _third_field_and_variants() -> list[Claim]:
         Claim(
             id="04-three-fields-fewer-forced",
             lesson=LESSON,
-            sentence="With three players, three fields from the start mean fewer forced harvests per player.",
-            scope=THESE_BOTS + ": three traders",
+            sentence=N_(
+                "With three players, three fields from the start mean fewer forced harvests per player."
+            ),
+            scope=N_("these bots at this table (four players unless said): three traders"),
             measure=three_fields_fewer_forced,
             games=200,
             direction="below",
@@ -463,8 +508,10 @@ def _third_field_and_variants() -> list[Claim]:
         Claim(
             id="04-field-for-two-fewer-forced",
             lesson=LESSON,
-            sentence="With four players, a third field for 2 thaler means fewer forced harvests per player.",
-            scope=THESE_BOTS + ": four traders",
+            sentence=N_(
+                "With four players, a third field for 2 thaler means fewer forced harvests per player."
+            ),
+            scope=N_("these bots at this table (four players unless said): four traders"),
             measure=field_for_two_fewer_forced,
             games=200,
             direction="below",
@@ -482,8 +529,8 @@ def _players_and_turns() -> list[Claim]:
             Claim(
                 id=f"04-fewer-thaler-{players}-to-{players + 1}",
                 lesson=LESSON,
-                sentence=f"Each player makes fewer thaler with {players + 1} players than with {players}.",
-                scope=THESE_BOTS + ": traders only",
+                sentence=_FEWER_SENTENCES[players],
+                scope=N_("these bots at this table (four players unless said): traders only"),
                 measure=FEWER[players],
                 games=200,
                 direction="above",
@@ -496,8 +543,8 @@ def _players_and_turns() -> list[Claim]:
             Claim(
                 id=f"04-turn-worth-{players}",
                 lesson=LESSON,
-                sentence=f"For these traders a turn is worth between 0.35 and 0.65 thaler with {players} players.",
-                scope=THESE_BOTS + f": {players} traders (weak bots; growers make several times as much)",
+                sentence=_TURN_WORTH_SENTENCES[players],
+                scope=_TURN_WORTH_SCOPES[players],
                 measure=TURN_WORTH[players],
                 games=200,
                 direction="between",
@@ -511,13 +558,14 @@ def _players_and_turns() -> list[Claim]:
 
 def _the_bots() -> list[Claim]:
     claims: list[Claim] = []
-    scores = "four growers against four traders, each bot's self-play"
     claims += [
         Claim(
             id="04-grower-makes-twice",
             lesson=LESSON,
-            sentence="Growers make more than twice the thaler per player of traders, each in self-play.",
-            scope=THESE_BOTS + ": " + scores,
+            sentence=N_("Growers make more than twice the thaler per player of traders, each in self-play."),
+            scope=N_(
+                "these bots at this table (four players unless said): four growers against four traders, each bot's self-play"
+            ),
             measure=grower_minus_twice_trader,
             games=100,
             direction="above",
@@ -527,8 +575,8 @@ def _the_bots() -> list[Claim]:
         Claim(
             id="04-traders-forced",
             lesson=LESSON,
-            sentence="More than 95 % of the traders' harvests during play are forced by the next bean.",
-            scope=THESE_BOTS + ": four traders",
+            sentence=N_("More than 95 % of the traders' harvests during play are forced by the next bean."),
+            scope=N_("these bots at this table (four players unless said): four traders"),
             measure=traders_forced,
             games=100,
             direction="above",
@@ -539,8 +587,8 @@ def _the_bots() -> list[Claim]:
         Claim(
             id="04-growers-forced-less",
             lesson=LESSON,
-            sentence="Fewer than 90 % of the growers' harvests during play are forced.",
-            scope=THESE_BOTS + ": four growers",
+            sentence=N_("Fewer than 90 % of the growers' harvests during play are forced."),
+            scope=N_("these bots at this table (four players unless said): four growers"),
             measure=growers_forced,
             games=100,
             direction="below",
@@ -551,8 +599,10 @@ def _the_bots() -> list[Claim]:
         Claim(
             id="04-grower-beats-trader-0",
             lesson=LESSON,
-            sentence="Against two `trader:0` bots at the same tables, the grower wins more often than they do.",
-            scope=THESE_BOTS + ": two growers and two trader:0",
+            sentence=N_(
+                "Against two `trader:0` bots at the same tables, the grower wins more often than they do."
+            ),
+            scope=N_("these bots at this table (four players unless said): two growers and two trader:0"),
             measure=grower_minus_trader_0,
             games=200,
             direction="above",
@@ -563,10 +613,11 @@ def _the_bots() -> list[Claim]:
             id="04-forecast-calibrated",
             lesson=LESSON,
             sentence=(
-                "Given the cards that really came, the formula pays what it forecast, within a twentieth "
-                "of a thaler per field."
+                N_(
+                    "Given the cards that really came, the formula pays what it forecast, within a twentieth of a thaler per field."
+                )
             ),
-            scope="four growers' fields at the start of each of their turns",
+            scope=N_("four growers' fields at the start of each of their turns"),
             measure=forecast_error_with_cards_that_came,
             games=40,
             direction="between",
@@ -576,8 +627,8 @@ def _the_bots() -> list[Claim]:
         Claim(
             id="04-fields-pay-more-than-forecast",
             lesson=LESSON,
-            sentence="In the game, fields paid more than the forecast (deals feed them).",
-            scope="four growers' fields at the start of each of their turns",
+            sentence=N_("In the game, fields paid more than the forecast (deals feed them)."),
+            scope=N_("four growers' fields at the start of each of their turns"),
             measure=paid_minus_forecast,
             games=40,
             direction="above",
@@ -593,8 +644,8 @@ def _thaler_and_harvests() -> list[Claim]:
         Claim(
             id="04-trader-earns-more-than-planter",
             lesson=LESSON,
-            sentence="A trader among planters earns more thaler than the planters at its table.",
-            scope=THESE_BOTS + ": two traders and two planters",
+            sentence=N_("A trader among planters earns more thaler than the planters at its table."),
+            scope=N_("these bots at this table (four players unless said): two traders and two planters"),
             measure=trader_minus_planter_thaler,
             games=100,
             direction="above",
@@ -604,8 +655,10 @@ def _thaler_and_harvests() -> list[Claim]:
         Claim(
             id="04-traders-table-twice-planters",
             lesson=LESSON,
-            sentence="Four traders end with more than twice the thaler of four planters.",
-            scope=THESE_BOTS + ": a table of four traders against a table of four planters",
+            sentence=N_("Four traders end with more than twice the thaler of four planters."),
+            scope=N_(
+                "these bots at this table (four players unless said): a table of four traders against a table of four planters"
+            ),
             measure=traders_table_minus_twice_planters,
             games=100,
             direction="above",
@@ -615,8 +668,12 @@ def _thaler_and_harvests() -> list[Claim]:
         Claim(
             id="04-four-traders-earn-more",
             lesson=LESSON,
-            sentence="A table of four traders earns more per player than the traders at a table with two planters.",
-            scope=THESE_BOTS + ": four traders against two traders and two planters, the same deals",
+            sentence=N_(
+                "A table of four traders earns more per player than the traders at a table with two planters."
+            ),
+            scope=N_(
+                "these bots at this table (four players unless said): four traders against two traders and two planters, the same deals"
+            ),
             measure=four_traders_minus_mixed_traders,
             games=100,
             direction="above",
@@ -627,14 +684,14 @@ def _thaler_and_harvests() -> list[Claim]:
             id="04-exchanges-both-gain",
             lesson=LESSON,
             sentence=(
-                "Both sides' fields gain in every exchange between traders (in all of them observed; with 95 % "
-                "confidence in at least 95 %), as the trader's rule makes them: a check that the bots do what "
-                "their sentence says, not a finding about the game."
+                N_(
+                    "Both sides' fields gain in every exchange between traders (in all of them observed; with 95 % confidence in at least 95 %), as the trader's rule makes them: a check that the bots do what their sentence says, not a finding about the game."
+                )
             ),
             scope=(
-                THESE_BOTS + ": four traders, fields at the moment of the deal; true by construction (a "
-                "trader offers beans that would force it to harvest, asks for a bean of its fullest field, "
-                "and accepts only beans that fit its fields)"
+                N_(
+                    "these bots at this table (four players unless said): four traders, fields at the moment of the deal; true by construction (a trader offers beans that would force it to harvest, asks for a bean of its fullest field, and accepts only beans that fit its fields)"
+                )
             ),
             measure=exchanges_both_gain,
             games=100,
@@ -647,8 +704,10 @@ def _thaler_and_harvests() -> list[Claim]:
         Claim(
             id="04-gifts-mostly-both-gain",
             lesson=LESSON,
-            sentence="Most gifts between traders help both sides' fields too.",
-            scope=THESE_BOTS + ": four traders; fields at the moment of the deal",
+            sentence=N_("Most gifts between traders help both sides' fields too."),
+            scope=N_(
+                "these bots at this table (four players unless said): four traders; fields at the moment of the deal"
+            ),
             measure=gifts_both_gain,
             games=100,
             direction="above",
@@ -666,12 +725,14 @@ def _harvests() -> list[Claim]:
             id="04-refusing-to-trade-at-equilibrium",
             lesson=LESSON,
             sentence=(
-                "Against three `grower`s, the meta-game's equilibrium, a grower that refuses to trade wins "
-                "less often than a grower that trades in the same seat on the same deals."
+                N_(
+                    "Against three `grower`s, the meta-game's equilibrium, a grower that refuses to trade wins less often than a grower that trades in the same seat on the same deals."
+                )
             ),
             scope=(
-                "the meta-game's equilibrium among `grower`, `trader:0` and `grower` without trading "
-                "(data/meta_games): one seat against three `grower:3`"
+                N_(
+                    "the meta-game's equilibrium among `grower`, `trader:0` and `grower` without trading (data/meta_games): one seat against three `grower:3`"
+                )
             ),
             measure=refusing_to_trade_at_equilibrium,
             games=160,
@@ -681,8 +742,10 @@ def _harvests() -> list[Claim]:
         Claim(
             id="04-traders-lose-fewer-fields",
             lesson=LESSON,
-            sentence="Traders lose fewer fields for nothing than planters.",
-            scope=THESE_BOTS + ": four traders against four planters",
+            sentence=N_("Traders lose fewer fields for nothing than planters."),
+            scope=N_(
+                "these bots at this table (four players unless said): four traders against four planters"
+            ),
             measure=traders_minus_planters_paid_nothing,
             games=100,
             direction="below",
@@ -692,8 +755,8 @@ def _harvests() -> list[Claim]:
         Claim(
             id="04-traders-seldom-at-top",
             lesson=LESSON,
-            sentence="Fewer than 5 % of the traders' harvests reach the top of the beanometer.",
-            scope=THESE_BOTS + ": four traders",
+            sentence=N_("Fewer than 5 % of the traders' harvests reach the top of the beanometer."),
+            scope=N_("these bots at this table (four players unless said): four traders"),
             measure=traders_at_top,
             games=100,
             direction="below",
@@ -704,8 +767,8 @@ def _harvests() -> list[Claim]:
         Claim(
             id="04-growers-often-at-top",
             lesson=LESSON,
-            sentence="More than 10 % of the growers' harvests reach the top of the beanometer.",
-            scope=THESE_BOTS + ": four growers",
+            sentence=N_("More than 10 % of the growers' harvests reach the top of the beanometer."),
+            scope=N_("these bots at this table (four players unless said): four growers"),
             measure=growers_at_top,
             games=100,
             direction="above",
@@ -716,8 +779,10 @@ def _harvests() -> list[Claim]:
         Claim(
             id="04-grower-harvest-pays-twice",
             lesson=LESSON,
-            sentence="A grower's harvest pays more than twice as much as a trader's, on average.",
-            scope=THESE_BOTS + ": four growers against four traders, each bot's self-play",
+            sentence=N_("A grower's harvest pays more than twice as much as a trader's, on average."),
+            scope=N_(
+                "these bots at this table (four players unless said): four growers against four traders, each bot's self-play"
+            ),
             measure=grower_coins_minus_twice_trader,
             games=100,
             direction="above",

@@ -11,6 +11,7 @@ from ...core.errors import ConfigError
 from ...core.quoting import quote
 from ...core.stacking import stacked_pile
 from . import rules
+from .i18n import _
 
 
 def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]], list[str]]:
@@ -22,20 +23,28 @@ def read_stack(stack: Mapping[str, Any], players: int) -> tuple[list[list[str]],
         hands = []
     if not isinstance(hands, list | tuple) or len(hands) > n:
         raise ConfigError(
-            f"stack hands must be a list of at most {n} hands (front first, one per seat), not {quote(hands)}"
+            _(
+                "stack hands must be a list of at most {n} hands (front first, one per seat), not {hands}",
+                n=n,
+                hands=quote(hands),
+            )
         )
     hands = [[] if h is None else h for h in hands]
     hands += [[] for _ in range(n - len(hands))]
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list | tuple) or len(hand) > rules.HAND_SIZE:
             raise ConfigError(
-                f"stack hands: seat {seat}'s hand must be a list of at most {rules.HAND_SIZE} beans, "
-                f"not {quote(hand)} (BO-C2)"
+                _(
+                    "stack hands: seat {seat}'s hand must be a list of at most {hand_size} beans, not {hand} (BO-C2)",
+                    seat=seat,
+                    hand_size=rules.HAND_SIZE,
+                    hand=quote(hand),
+                )
             )
     if deck is None:
         deck = []
     if not isinstance(deck, list | tuple):
-        raise ConfigError(f"stack deck must be a list of beans, top first, not {quote(deck)}")
+        raise ConfigError(_("stack deck must be a list of beans, top first, not {deck}", deck=quote(deck)))
     # The hands and the deck together hold no bean more often than the deck has it (so at most
     # its 104 cards).
     cards = [c for h in hands for c in h] + list(deck)

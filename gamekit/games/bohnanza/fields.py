@@ -16,6 +16,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import BUY_FIELD, HARVEST_FIELD
+from .i18n import _
 from .rules import Field, field_for, harvestable
 
 
@@ -32,20 +33,38 @@ def field_index(
         if i is None:
             text = f"plant {bean}" if traded else "plant"
             raise IllegalAction(
-                f"{text}: {bean} fits no field of {SEAT_NAMES[seat]} (none is empty or grows {bean}); "
-                "harvest a field first (BO-T2)"
+                _(
+                    "{text}: {bean} fits no field of {name} (none is empty or grows {bean}); harvest a field first (BO-T2)",
+                    text=text,
+                    bean=bean,
+                    name=SEAT_NAMES[seat],
+                )
             )
         return i
     text = f"plant {bean} {number}" if traded else f"plant {number}"
     if not 1 <= number <= rules.MAX_FIELDS:
-        raise IllegalAction(f"{text}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-T2)")
+        raise IllegalAction(
+            _("{text}: fields are numbered 1 to {max_fields} (BO-T2)", text=text, max_fields=rules.MAX_FIELDS)
+        )
     if number > len(fields):
-        raise IllegalAction(f"{text}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)")
+        raise IllegalAction(
+            _(
+                "{text}: {name} has no third field; buy-field buys one (BO-H3)",
+                text=text,
+                name=SEAT_NAMES[seat],
+            )
+        )
     field = fields[number - 1]
     if field is not None and field[0] != bean:
         raise IllegalAction(
-            f"{text}: field {number} of {SEAT_NAMES[seat]} grows {field[0]}; {bean} goes into an empty "
-            f"field or onto a field of {bean} (BO-T2)"
+            _(
+                "{text}: field {number} of {name} grows {field}; {bean} goes into an empty field or onto a field of {bean} (BO-T2)",
+                text=text,
+                number=number,
+                name=SEAT_NAMES[seat],
+                field=field[0],
+                bean=bean,
+            )
         )
     return number - 1
 
@@ -81,34 +100,59 @@ def plantings(
 def check_harvest(fields: Sequence[Field], seat: int, number: int) -> None:
     """Field ``number`` of ``seat`` may be harvested now (BO-H1, BO-H2, BO-H3)."""
     if not 1 <= number <= rules.MAX_FIELDS:
-        raise IllegalAction(f"harvest {number}: fields are numbered 1 to {rules.MAX_FIELDS} (BO-H1)")
+        raise IllegalAction(
+            _(
+                "harvest {number}: fields are numbered 1 to {max_fields} (BO-H1)",
+                number=number,
+                max_fields=rules.MAX_FIELDS,
+            )
+        )
     if number > len(fields):
         raise IllegalAction(
-            f"harvest {number}: {SEAT_NAMES[seat]} has no third field; buy-field buys one (BO-H3)"
+            _(
+                "harvest {number}: {name} has no third field; buy-field buys one (BO-H3)",
+                number=number,
+                name=SEAT_NAMES[seat],
+            )
         )
     if fields[number - 1] is None:
-        raise IllegalAction(f"harvest {number}: field {number} of {SEAT_NAMES[seat]} is empty (BO-H1)")
+        raise IllegalAction(
+            _(
+                "harvest {number}: field {number} of {name} is empty (BO-H1)",
+                number=number,
+                name=SEAT_NAMES[seat],
+            )
+        )
     if number - 1 not in harvestable(fields):
         if any(f is not None and f[1] >= 2 for f in fields):
-            reason = "a field of one bean may not be harvested while another field holds two or more"
+            reason = _("a field of one bean may not be harvested while another field holds two or more")
         else:
             empty = fields.index(None) + 1
-            reason = (
+            reason = _(
                 "a field of one bean may be cleared only when every field holds one bean, "
-                f"and field {empty} is empty"
+                "and field {empty} is empty",
+                empty=empty,
             )
-        raise IllegalAction(f"harvest {number}: {reason} (BO-H2)")
+        raise IllegalAction(_("harvest {number}: {reason} (BO-H2)", number=number, reason=reason))
 
 
 def check_buy_field(fields: Sequence[Field], coins: Sequence[str], seat: int, cost: int) -> None:
     """``seat`` may buy the third field for ``cost`` thaler (BO-H3)."""
     if len(fields) >= rules.MAX_FIELDS:
         raise IllegalAction(
-            f"buy-field: {SEAT_NAMES[seat]} already has a third field; there is no fourth (BO-H3)"
+            _(
+                "buy-field: {name} already has a third field; there is no fourth (BO-H3)",
+                name=SEAT_NAMES[seat],
+            )
         )
     if len(coins) < cost:
         raise IllegalAction(
-            f"buy-field: the third field costs {cost} thaler and {SEAT_NAMES[seat]} has {len(coins)} (BO-H3)"
+            _(
+                "buy-field: the third field costs {cost} thaler and {name} has {count_coins} (BO-H3)",
+                cost=cost,
+                name=SEAT_NAMES[seat],
+                count_coins=len(coins),
+            )
         )
 
 

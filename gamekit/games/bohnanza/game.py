@@ -131,6 +131,7 @@ from .actions import (
     parse_action,
 )
 from .dealing import deal, dealer_and_first, decision_bound, read_stack, unstacked
+from .i18n import N_, _
 from .narration import EVENT_RULES, event_rule, narrate
 from .records import records_from_events
 from .rules import field_for
@@ -151,22 +152,24 @@ OPTIONS: tuple[Option, ...] = (
         "third_field_cost",
         3,
         "BO-C5",
-        "thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players",
+        N_("thaler paid for the third field (BO-H3); the booklet suggests 2 for 4 players"),
         minimum=0,
     ),
     Option(
         "three_fields_at_start",
         False,
         "BO-C5",
-        "every player starts with three fields; the booklet suggests it for 3 players",
+        N_("every player starts with three fields; the booklet suggests it for 3 players"),
         choices=(False, True),
     ),
     Option(
         "proposals_per_turn",
         None,
         "BO-T4",
-        "proposals the active player may start in one turn (made, cancelled, accepted or "
-        "rejected); None (default) for no limit, 0 for a game without trading",
+        N_(
+            "proposals the active player may start in one turn (made, cancelled, accepted or "
+            "rejected); None (default) for no limit, 0 for a game without trading"
+        ),
         choices=(None,),
         minimum=0,
     ),
@@ -174,8 +177,10 @@ OPTIONS: tuple[Option, ...] = (
         "max_decisions",
         DEFAULT_MAX_DECISIONS,
         "BO-T4",
-        "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
-        "There is no 'off': without a bound on proposals a game could go on for ever",
+        N_(
+            "a safety limit on decisions: a game that trades on and on stops there, unfinished. "
+            "There is no 'off': without a bound on proposals a game could go on for ever"
+        ),
         minimum=1,
     ),
 )
@@ -199,7 +204,7 @@ class Bohnanza(Game):
     name = "bohnanza"
     strongest_bot = "grower"  # lesson 07's baselines and the MCTS agent's opponents
     bench_strength = (("grower", "trader:0"),)
-    title = "Bohnanza"
+    title = N_("Bohnanza")  # shown translated: the catalogue has it
     rule_prefix = "BO"
     min_players = 3
     max_players = 5
@@ -570,7 +575,9 @@ class Bohnanza(Game):
 
     def _pass_planting(self, seat: int) -> None:
         if self.planted == 0 and self.hands[seat]:
-            raise IllegalAction(f"stop: the front card ({self.hands[seat][0]}) must be planted first (BO-T1)")
+            raise IllegalAction(
+                _("stop: the front card ({hands}) must be planted first (BO-T1)", hands=self.hands[seat][0])
+            )
         self._emit("stop", seat, {"planted": self.planted, "hand": len(self.hands[seat])})
         self._turn_up()
 

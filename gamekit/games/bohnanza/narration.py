@@ -1,4 +1,4 @@
-"""Bohnanza's narration: one English line per event, made from the event's public data alone
+"""Bohnanza's narration: one line per event, in the current language,, made from the event's public data alone
 (never its ``private`` part), and the rule each event carries out."""
 
 from __future__ import annotations
@@ -7,13 +7,40 @@ from collections.abc import Callable
 
 from ...core.events import Event
 from ...core.narration import SEAT_NAMES, scores_text, standings_text
+from .i18n import N_, _, _n
 
-_ORDINAL = {1: "first", 2: "second", 3: "third"}
+_ORDINAL = {1: N_("first"), 2: N_("second"), 3: N_("third")}
+
+# BO-C1: the beans' names as people read them (actions keep the English names: ``give soy``).
+BEAN_NAMES: dict[str, str] = {
+    "blue": N_("blue"),
+    "chili": N_("chili"),
+    "stink": N_("stink"),
+    "green": N_("green"),
+    "soy": N_("soy"),
+    "black-eyed": N_("black-eyed"),
+    "red": N_("red"),
+    "garden": N_("garden"),
+}
+
+
+def bean_name(bean: str) -> str:
+    """A bean's name as people read it (``soy``; in Japanese ソイ豆)."""
+    return _(BEAN_NAMES[bean]) if bean in BEAN_NAMES else bean
 
 
 def beans_text(beans: list[str]) -> str:
-    """``soy, red`` or ``nothing``."""
-    return ", ".join(beans) if beans else "nothing"
+    """``soy, red`` or ``nothing``, each bean by its name."""
+    if not beans:
+        return _("nothing")
+    shown = _bean_or_text(beans[0])
+    for bean in beans[1:]:
+        shown = _("{beans}, {bean}", beans=shown, bean=_bean_or_text(bean))
+    return shown
+
+
+def _bean_or_text(bean: str) -> str:
+    return bean_name(bean) if bean in BEAN_NAMES else bean
 
 
 EVENT_RULES: dict[str, str] = {
@@ -52,125 +79,216 @@ def event_rule(event: Event) -> str | None:
 
 
 def setup(e: Event) -> str:
-    return (
-        f"Bohnanza, {e['players']} players with {e['fields']} fields each "
-        f"(a third costs {e['third_field_cost']} thaler); {SEAT_NAMES[e['dealer']]} deals, "
-        f"{SEAT_NAMES[e['first_player']]} starts"
+    return _(
+        "Bohnanza, {players} players with {fields} fields each (a third costs {cost} thaler); "
+        "{dealer} deals, {first} starts",
+        players=e["players"],
+        fields=e["fields"],
+        cost=e["third_field_cost"],
+        dealer=SEAT_NAMES[e["dealer"]],
+        first=SEAT_NAMES[e["first_player"]],
     )
 
 
 def deal(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} is dealt {e['cards']} cards"
+    return _("{name} is dealt {cards} cards", name=SEAT_NAMES[e["seat"]], cards=e["cards"])
 
 
 def turn(e: Event) -> str:
-    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} to play, {e['hand']} cards in hand, {e['deck']} in the deck"
+    return _(
+        "Turn {turn}: {name} to play, {hand} cards in hand, {deck} in the deck",
+        turn=e["turn"],
+        name=SEAT_NAMES[e["seat"]],
+        hand=e["hand"],
+        deck=e["deck"],
+    )
+
+
+_SOURCES = {
+    "hand": N_("from the front of the hand"),
+    "turned-up": N_("turned up"),
+    "received": N_("received"),
+}
 
 
 def plant(e: Event) -> str:
-    where = {"hand": "from the front of the hand", "turned-up": "turned up", "received": "received"}
-    return (
-        f"{SEAT_NAMES[e['seat']]} plants {e['bean']} ({where[e['source']]}) on field {e['field']}: "
-        f"{e['count']} {e['bean']}"
+    bean = bean_name(e["bean"])
+    return _(
+        "{name} plants {bean} ({source}) on field {field}: {count} {bean}",
+        name=SEAT_NAMES[e["seat"]],
+        bean=bean,
+        source=_(_SOURCES[e["source"]]),
+        field=e["field"],
+        count=e["count"],
     )
 
 
 def stop(e: Event) -> str:
     name, planted = SEAT_NAMES[e["seat"]], e.get("planted", 1)
     if planted == 1 and e.get("hand", 1):
-        return f"{name} plants no second card"
+        return _("{name} plants no second card", name=name)
     # Planting is over and the turn-up will run the deck out: the stop let everyone harvest first.
-    return f"{name} ends planting ({'two planted' if planted == 2 else 'no card left in hand'})"
+    if planted == 2:
+        return _("{name} ends planting (two planted)", name=name)
+    return _("{name} ends planting (no card left in hand)", name=name)
 
 
 def harvest(e: Event) -> str:
-    name, n, bean = SEAT_NAMES[e["seat"]], e["count"], e["bean"]
-    verb = "harvests (end of the game)" if e["final"] else "harvests"
+    values = {
+        "name": SEAT_NAMES[e["seat"]],
+        "field": e["field"],
+        "n": e["count"],
+        "bean": bean_name(e["bean"]),
+    }
+    if e["final"]:
+        if not e["coins"]:
+            return _(
+                "{name} harvests (end of the game) field {field}: {n} {bean} pay nothing, all to the discard pile",
+                **values,
+            )
+        return _(
+            "{name} harvests (end of the game) field {field}: {n} {bean} pay {coins} thaler, "
+            "{discarded} to the discard pile",
+            coins=e["coins"],
+            discarded=e["discarded"],
+            **values,
+        )
     if not e["coins"]:
-        return f"{name} {verb} field {e['field']}: {n} {bean} pay nothing, all to the discard pile"
-    return (
-        f"{name} {verb} field {e['field']}: {n} {bean} pay {e['coins']} thaler, "
-        f"{e['discarded']} to the discard pile"
+        return _("{name} harvests field {field}: {n} {bean} pay nothing, all to the discard pile", **values)
+    return _(
+        "{name} harvests field {field}: {n} {bean} pay {coins} thaler, {discarded} to the discard pile",
+        coins=e["coins"],
+        discarded=e["discarded"],
+        **values,
     )
 
 
 def buy_field(e: Event) -> str:
-    paid = f" ({beans_text(e['paid'])} to the discard pile)" if e["paid"] else ""
-    return f"{SEAT_NAMES[e['seat']]} buys a third field for {e['cost']} thaler{paid}"
+    name, cost = SEAT_NAMES[e["seat"]], e["cost"]
+    if e["paid"]:
+        return _(
+            "{name} buys a third field for {cost} thaler ({paid} to the discard pile)",
+            name=name,
+            cost=cost,
+            paid=beans_text(e["paid"]),
+        )
+    return _("{name} buys a third field for {cost} thaler", name=name, cost=cost)
 
 
 def turn_up(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} turns up {' and '.join(e['cards']) or 'nothing'}"
+    cards = [bean_name(c) for c in e["cards"]]
+    name = SEAT_NAMES[e["seat"]]
+    if not cards:
+        return _("{name} turns up {cards}", name=name, cards=_("nothing"))
+    if len(cards) == 1:
+        return _("{name} turns up {cards}", name=name, cards=cards[0])
+    return _("{name} turns up {first} and {second}", name=name, first=cards[0], second=cards[1])
 
 
 def exhausted(e: Event) -> str:
+    ordinal = _(_ORDINAL[e["count"]])
     if e["ends"]:
-        return f"The deck runs out for the {_ORDINAL[e['count']]} time: the game ends at once"
-    return (
-        f"The deck runs out for the {_ORDINAL[e['count']]} time: the {e['reshuffled']} cards of the "
-        "discard pile are shuffled into a new deck"
+        return _("The deck runs out for the {ordinal} time: the game ends at once", ordinal=ordinal)
+    return _(
+        "The deck runs out for the {ordinal} time: the {cards} cards of the "
+        "discard pile are shuffled into a new deck",
+        ordinal=ordinal,
+        cards=e["reshuffled"],
     )
 
 
 def offer(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} drafts a proposal to {SEAT_NAMES[e['partner']]}"
+    return _(
+        "{name} drafts a proposal to {partner}", name=SEAT_NAMES[e["seat"]], partner=SEAT_NAMES[e["partner"]]
+    )
 
 
 def draft(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} adds to the proposal to {SEAT_NAMES[e['partner']]}"
+    return _(
+        "{name} adds to the proposal to {partner}",
+        name=SEAT_NAMES[e["seat"]],
+        partner=SEAT_NAMES[e["partner"]],
+    )
 
 
 def propose(e: Event) -> str:
     name, partner = SEAT_NAMES[e["seat"]], SEAT_NAMES[e["partner"]]
     give = [
-        f"{b} (turned up)" if up else f"{b} (hand)" for b, up in zip(e["give"], e["turned_up"], strict=True)
+        _("{bean} (turned up)", bean=bean_name(b)) if up else _("{bean} (hand)", bean=bean_name(b))
+        for b, up in zip(e["give"], e["turned_up"], strict=True)
     ]
     if not e["ask"]:
-        return f"{name} offers {partner} {beans_text(give)} as a gift"
+        return _(
+            "{name} offers {partner} {give} as a gift", name=name, partner=partner, give=beans_text(give)
+        )
     if not give:
-        return f"{name} asks {partner} for {beans_text(e['ask'])} as a gift"
-    return f"{name} offers {partner} {beans_text(give)} for {beans_text(e['ask'])}"
+        return _(
+            "{name} asks {partner} for {ask} as a gift", name=name, partner=partner, ask=beans_text(e["ask"])
+        )
+    return _(
+        "{name} offers {partner} {give} for {ask}",
+        name=name,
+        partner=partner,
+        give=beans_text(give),
+        ask=beans_text(e["ask"]),
+    )
 
 
 def cancel(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} drops the proposal to {SEAT_NAMES[e['partner']]}"
+    return _(
+        "{name} drops the proposal to {partner}", name=SEAT_NAMES[e["seat"]], partner=SEAT_NAMES[e["partner"]]
+    )
 
 
 def pick(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} chooses a hand card to give"
+    return _("{name} chooses a hand card to give", name=SEAT_NAMES[e["seat"]])
 
 
 def accept(e: Event) -> str:
-    return (
-        f"{SEAT_NAMES[e['seat']]} accepts: {SEAT_NAMES[e['active']]} gives {beans_text(e['gave'])}, "
-        f"{SEAT_NAMES[e['seat']]} gives {beans_text(e['got'])}"
+    return _(
+        "{name} accepts: {active} gives {gave}, {name} gives {got}",
+        name=SEAT_NAMES[e["seat"]],
+        active=SEAT_NAMES[e["active"]],
+        gave=beans_text(e["gave"]),
+        got=beans_text(e["got"]),
     )
 
 
 def reject(e: Event) -> str:
-    return (
-        f"{SEAT_NAMES[e['seat']]} refuses {SEAT_NAMES[e['active']]}'s {'gift' if e['gift'] else 'proposal'}"
-    )
+    name, active = SEAT_NAMES[e["seat"]], SEAT_NAMES[e["active"]]
+    if e["gift"]:
+        return _("{name} refuses {active}'s gift", name=name, active=active)
+    return _("{name} refuses {active}'s proposal", name=name, active=active)
 
 
 def end_trading(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} ends trading"
+    return _("{name} ends trading", name=SEAT_NAMES[e["seat"]])
 
 
 def draw(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} draws {e['count']} card{'s' * (e['count'] != 1)} to the back of the hand"
-
-
-def stopped(e: Event) -> str:
-    thaler = scores_text(e["scores"])
-    return (
-        f"Stopped after {e['decisions']} decisions by the safety limit (max_decisions): "
-        f"unfinished, no winner; thaler so far: {thaler}"
+    return _n(
+        "{name} draws {n} card to the back of the hand",
+        "{name} draws {n} cards to the back of the hand",
+        e["count"],
+        name=SEAT_NAMES[e["seat"]],
     )
 
 
+def stopped(e: Event) -> str:
+    return _(
+        "Stopped after {decisions} decisions by the safety limit (max_decisions): "
+        "unfinished, no winner; thaler so far: {thaler}",
+        decisions=e["decisions"],
+        thaler=scores_text(e["scores"]),
+    )
+
+
+def _thaler(score: int) -> str:
+    return _("{score} thaler", score=score)
+
+
 def end(e: Event) -> str:
-    return "Game over: " + standings_text(e["scores"], e["winners"], lambda score: f"{score} thaler")
+    return _("Game over: {standings}", standings=standings_text(e["scores"], e["winners"], _thaler))
 
 
 # Each event type's narrator; ``-`` in a type is ``_`` in its function's name.

@@ -28,6 +28,7 @@ from typing import Any
 from ...core.chance import draw_from
 from .actions import OFFER
 from .game import Bohnanza
+from .i18n import _
 from .rules import BEAN_COUNTS
 from .timing import unseen_beans
 
@@ -48,9 +49,9 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> Bohnanza:
     """A Bohnanza game whose ``view(seat)`` is ``view`` (a seat's view), what the view hides
     dealt at random (``rng``)."""
     if view["viewer"] is None:
-        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+        raise ValueError(_("determinize needs a seat's view, not the teacher's (viewer None)"))
     if view["phase"] == "over" or not view["to_act"]:
-        raise ValueError("determinize: the game is over (BO-D2), there is no state to search from")
+        raise ValueError(_("determinize: the game is over (BO-D2), there is no state to search from"))
     game = Bohnanza(view["players"], seed=rng.getrandbits(32), options=options(view))
     hands, deck, positions = _cards(view, rng)
     _restore(game, view, hands, deck, _proposal_steps(view, positions))
@@ -76,8 +77,11 @@ def _cards(view: Mapping[str, Any], rng: random.Random) -> tuple[list[list[str]]
     cards = list(pool.elements())
     if min(pool.values(), default=0) < 0 or len(cards) + len(from_hand) != hidden:
         raise RuntimeError(
-            f"determinize: {len(cards) + len(from_hand)} cards are unaccounted for but the deck and "
-            f"the others' hands hold {hidden} (BO-E2)"
+            _(
+                "determinize: {value} cards are unaccounted for but the deck and the others' hands hold {hidden} (BO-E2)",
+                value=len(cards) + len(from_hand),
+                hidden=hidden,
+            )
         )
     rng.shuffle(cards)
     hands: list[list[str]] = []

@@ -18,6 +18,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import ACCEPT, ASK_ALL, CANCEL, GIVE_HAND, GIVE_UP, PROPOSE, REJECT
+from .i18n import _, _n
 
 # The asks as draft steps, in the order ``legal_actions`` lists them.
 ASK_STEPS: dict[str, Action] = {a.text: a for a in ASK_ALL}
@@ -87,22 +88,35 @@ class Proposal:
         """The partner chooses which hand card answers one asked bean, checked."""
         if k == 0:
             raise IllegalAction(
-                f"give {bean}: {SEAT_NAMES[seat]} may give only hand cards, named BEAN#K (BO-T4)"
+                _(
+                    "give {bean}: {name} may give only hand cards, named BEAN#K (BO-T4)",
+                    bean=bean,
+                    name=SEAT_NAMES[seat],
+                )
             )
         asked = self.ask.count(bean)
         picks = self.picks
         if not can_accept(hand, self.ask):
             raise IllegalAction(
-                f"give {bean}#{k}: {SEAT_NAMES[seat]} does not hold every bean asked for, so the only "
-                "answer is reject (BO-T4)"
+                _(
+                    "give {bean}#{k}: {name} does not hold every bean asked for, so the only answer is reject (BO-T4)",
+                    bean=bean,
+                    k=k,
+                    name=SEAT_NAMES[seat],
+                )
             )
         if asked <= sum(1 for b, _ in picks if b == bean):
             raise IllegalAction(
-                f"give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)"
+                _(
+                    "give {bean}#{k}: the proposal asks for {asked} {bean} and no more are needed (BO-T4)",
+                    bean=bean,
+                    k=k,
+                    asked=asked,
+                )
             )
         check_hand_card(seat, hand, bean, k)
         if any(p == k for _, p in picks):
-            raise IllegalAction(f"give {bean}#{k}: hand card {k} is already chosen (BO-T4)")
+            raise IllegalAction(_("give {bean}#{k}: hand card {k} is already chosen (BO-T4)", bean=bean, k=k))
         picks.append((bean, k))
         self.answers = None
 
@@ -127,7 +141,12 @@ class Proposal:
             free = [k for k, b in enumerate(hand, 1) if b == bean and k not in chosen]
             if len(free) < need:
                 raise IllegalAction(
-                    f"accept: {SEAT_NAMES[seat]} does not hold the {count} {bean} asked for (BO-T4)"
+                    _(
+                        "accept: {name} does not hold the {count} {bean} asked for (BO-T4)",
+                        name=SEAT_NAMES[seat],
+                        count=count,
+                        bean=bean,
+                    )
                 )
             chosen.update(free[:need])
         return chosen
@@ -161,14 +180,23 @@ def check_offer(
     """Whether ``seat`` may open a draft to ``partner`` now (BO-T4, option proposals_per_turn)."""
     if proposals_left == 0:
         raise IllegalAction(
-            f"offer: {SEAT_NAMES[seat]} has started the {per_turn} proposals "
-            "allowed this turn (proposals_per_turn, BO-T4)"
+            _(
+                "offer: {name} has started the {per_turn} proposals allowed this turn (proposals_per_turn, BO-T4)",
+                name=SEAT_NAMES[seat],
+                per_turn=per_turn,
+            )
         )
     if not 0 <= partner < players:
-        raise IllegalAction(f"offer: there is no seat {partner} in this {players}-player game (BO-T4)")
+        raise IllegalAction(
+            _(
+                "offer: there is no seat {partner} in this {players}-player game (BO-T4)",
+                partner=partner,
+                players=players,
+            )
+        )
     if partner == seat:
         raise IllegalAction(
-            "offer: every deal has the active player on one side and someone else on the other (BO-T4)"
+            _("offer: every deal has the active player on one side and someone else on the other (BO-T4)")
         )
 
 
@@ -180,25 +208,45 @@ def check_give(
         already = sum(1 for b, p in give if p == 0 and b == bean)
         if trading_area.count(bean) <= already:
             raise IllegalAction(
-                f"give {bean}: no {'other ' if already else ''}turned-up {bean} is in the trading area; "
-                "a hand card is named BEAN#K (BO-T4)"
+                _(
+                    "give {bean}: no other turned-up {bean} is in the trading area; a hand card is named BEAN#K (BO-T4)",
+                    bean=bean,
+                )
+                if already
+                else _(
+                    "give {bean}: no turned-up {bean} is in the trading area; a hand card is named BEAN#K (BO-T4)",
+                    bean=bean,
+                )
             )
         return
     check_hand_card(seat, hand, bean, k)
     if any(p == k for _, p in give):
-        raise IllegalAction(f"give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)")
+        raise IllegalAction(
+            _("give {bean}#{k}: hand card {k} is already in the proposal (BO-T4)", bean=bean, k=k)
+        )
 
 
 def check_hand_card(seat: int, hand: Sequence[str], bean: str, k: int) -> None:
     """Hand card ``k`` of ``seat`` exists and is a ``bean``."""
     if not 1 <= k <= len(hand):
         raise IllegalAction(
-            f"give {bean}#{k}: {SEAT_NAMES[seat]}'s hand has {len(hand)} cards, counted from 1 at the front; "
-            "cards received in a deal cannot be traded on (BO-T4)"
+            _(
+                "give {bean}#{k}: {name}'s hand has {count_hand} cards, counted from 1 at the front; cards received in a deal cannot be traded on (BO-T4)",
+                bean=bean,
+                k=k,
+                name=SEAT_NAMES[seat],
+                count_hand=len(hand),
+            )
         )
     if hand[k - 1] != bean:
         raise IllegalAction(
-            f"give {bean}#{k}: hand card {k} of {SEAT_NAMES[seat]} is {hand[k - 1]}, not {bean} (BO-T4)"
+            _(
+                "give {bean}#{k}: hand card {k} of {name} is {hand}, not {bean} (BO-T4)",
+                bean=bean,
+                k=k,
+                name=SEAT_NAMES[seat],
+                hand=hand[k - 1],
+            )
         )
 
 
@@ -206,14 +254,18 @@ def check_ask(partner: int, partner_hand_size: int, asked: int) -> None:
     """One more bean may be asked for: the partner gives only hand cards (BO-T4)."""
     if asked >= partner_hand_size:
         raise IllegalAction(
-            f"ask: {SEAT_NAMES[partner]} holds {partner_hand_size} hand card{'s' * (partner_hand_size != 1)}, "
-            "and others give only hand cards (BO-T4)"
+            _n(
+                "ask: {partner} holds {n} hand card, and others give only hand cards (BO-T4)",
+                "ask: {partner} holds {n} hand cards, and others give only hand cards (BO-T4)",
+                partner_hand_size,
+                partner=SEAT_NAMES[partner],
+            )
         )
 
 
 def check_not_empty(give: Sequence[Card], ask: Sequence[str]) -> None:
     if not give and not ask:
-        raise IllegalAction("propose: the proposal is empty; give or ask for at least one bean (BO-T4)")
+        raise IllegalAction(_("propose: the proposal is empty; give or ask for at least one bean (BO-T4)"))
 
 
 def check_deal(

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import SEAT_NAMES
 from . import rules
 from .actions import card_text
+from .i18n import _
+from .narration import bean_name
 
 if TYPE_CHECKING:
     from .game import Bohnanza
@@ -84,39 +86,56 @@ def state_problems(state: Mapping[str, Any]) -> list[str]:
         for s in range(n):
             fields = state["fields"][s]
             if len(fields) not in (rules.START_FIELDS, rules.MAX_FIELDS):
-                problems.append(f"{SEAT_NAMES[s]} has {len(fields)} fields; 2, or 3 with the third (BO-H3)")
+                problems.append(
+                    _(
+                        "{name} has {n} fields; 2, or 3 with the third (BO-H3)",
+                        name=SEAT_NAMES[s],
+                        n=len(fields),
+                    )
+                )
             for field in fields:
                 if field is None:
                     continue
                 bean, count = field
                 if bean not in rules.BEAN_COUNTS or type(count) is not int or count < 1:
                     problems.append(
-                        f"{SEAT_NAMES[s]} has a field {field!r}; a field holds 1 or more of one bean (BO-C3)"
+                        _(
+                            "{name} has a field {field}; a field holds 1 or more of one bean (BO-C3)",
+                            name=SEAT_NAMES[s],
+                            field=repr(field),
+                        )
                     )
                     continue
                 cards[bean] += count
             if state["coins"][s] != len(state["coin_cards"][s]):
                 problems.append(
-                    f"{SEAT_NAMES[s]}'s coins {state['coins'][s]!r} are not its coin cards (BO-H1)"
+                    _(
+                        "{name}'s coins {coins} are not its coin cards (BO-H1)",
+                        name=SEAT_NAMES[s],
+                        coins=repr(state["coins"][s]),
+                    )
                 )
             for pile in (state["hands"][s], state["coin_cards"][s], state["received"][s]):
                 cards.update(pile)
         for pile in (state["deck"], state["discard"], state["trading_area"]):
             cards.update(pile)
         if not 0 <= state["exhaustions"] <= rules.LAST_EXHAUSTION:
-            problems.append(f"the deck ran out {state['exhaustions']!r} times; at most 3 (BO-D2)")
+            problems.append(
+                _("the deck ran out {times} times; at most 3 (BO-D2)", times=repr(state["exhaustions"]))
+            )
         wrong = [
-            f"{bean} {cards[bean]} (should be {count})"
+            _("{bean} {n} (should be {count})", bean=bean_name(bean), n=cards[bean], count=count)
             for bean, count in rules.BEAN_COUNTS.items()
             if cards[bean] != count
         ]
         unknown = sorted(set(cards) - set(rules.BEAN_COUNTS), key=str)
         if wrong or unknown:
             problems.append(
-                "the 104 cards are not all accounted for: "
-                + "; ".join(wrong + [f"unknown card {u!r}" for u in unknown])
-                + " (BO-E2)"
+                _(
+                    "the 104 cards are not all accounted for: {wrong} (BO-E2)",
+                    wrong="; ".join(wrong + [_("unknown card {card}", card=repr(u)) for u in unknown]),
+                )
             )
     except (KeyError, TypeError, IndexError, ValueError) as exc:
-        problems.append(f"state is not a Bohnanza state ({exc!r})")
+        problems.append(_("state is not a Bohnanza state ({error})", error=repr(exc)))
     return problems

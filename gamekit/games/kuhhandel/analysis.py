@@ -18,6 +18,7 @@ import pandas as pd
 
 from ...analysis import group_means, mean_with_interval, wilson_interval
 from . import rules
+from .i18n import N_, _, _n
 
 
 # ------------------------------------------------------------ what a count tells
@@ -42,7 +43,9 @@ class PublicInfo:
         left.subtract(self.bank)
         left.subtract(self.own)
         if any(n < 0 for n in left.values()):
-            raise ValueError("the bank and the player's own cards hold more cards than the game has (KH-C2)")
+            raise ValueError(
+                _("the bank and the player's own cards hold more cards than the game has (KH-C2)")
+            )
         return tuple(sorted(left.elements()))
 
     @classmethod
@@ -50,7 +53,7 @@ class PublicInfo:
         """The public information of a player's view (``game.view(seat)``)."""
         seat = view["viewer"]
         if seat is None:
-            raise ValueError("the teacher's view sees every card; take a player's view, game.view(seat)")
+            raise ValueError(_("the teacher's view sees every card; take a player's view, game.view(seat)"))
         return cls(
             own=tuple(view["money"][seat]),
             bank=tuple(view["bank"]),
@@ -99,7 +102,13 @@ def offer_inference(card_count: int, info: PublicInfo | Sequence[int]) -> OfferI
     """
     unseen = info.unseen if isinstance(info, PublicInfo) else tuple(sorted(info))
     if not 0 <= card_count <= len(unseen):
-        raise ValueError(f"an offer of {card_count} cards is impossible: {len(unseen)} cards are unseen")
+        raise ValueError(
+            _(
+                "an offer of {count} cards is impossible: {unseen} cards are unseen",
+                count=card_count,
+                unseen=len(unseen),
+            )
+        )
     # Ways to pick n cards adding up to t, one denomination at a time.
     ways: dict[tuple[int, int], int] = {(0, 0): 1}
     for value, held in sorted(Counter(unseen).items()):
@@ -236,7 +245,7 @@ def acceptance(trades: pd.DataFrame) -> pd.DataFrame:
         low, high = wilson_interval(accepted, len(part))
         rows.append(
             {
-                "offer": "padded with 0 cards" if padded else "no 0 cards",
+                "offer": N_("padded with 0 cards") if padded else N_("no 0 cards"),
                 "offers": len(part),
                 "accepted": accepted / len(part),
                 "ci_low": low,
@@ -378,7 +387,7 @@ def offer_models(log: Sequence[Mapping[str, Any]], view: Mapping[str, Any]) -> p
 
     trade = view["trade"]
     if trade is None or view["viewer"] is None or view["viewer"] == trade["active"]:
-        raise ValueError("take the view of a player who is not making the offer, while an offer is made")
+        raise ValueError(_("take the view of a player who is not making the offer, while an offer is made"))
     active = trade["active"]
     laid = trade["offer_count"] is not None
     cards = trade["offer_count"] if laid else trade["building_count"]
@@ -426,13 +435,13 @@ def offer_note(view: Mapping[str, Any]) -> str:
 
     trade, seat = view["trade"], view["viewer"]
     if seat is None:
-        raise ValueError("the teacher's view sees every card; take a player's view, game.view(seat)")
+        raise ValueError(_("the teacher's view sees every card; take a player's view, game.view(seat)"))
     if trade is None or seat == trade["active"]:
-        return f"{_letter(seat)} sees no offer being made by someone else."
+        return _("{name} sees no offer being made by someone else.", name=_letter(seat))
     laid = trade["offer_count"] is not None
     cards = trade["offer_count"] if laid else trade["building_count"]
     if not cards:
-        return f"{_letter(trade['active'])} has put down no card yet."
+        return _("{name} has put down no card yet.", name=_letter(trade["active"]))
     active = trade["active"]
     in_hand = view["money_counts"][active] + (cards if laid else 0)
     counts_view = {
@@ -446,10 +455,17 @@ def offer_note(view: Mapping[str, Any]) -> str:
     }
     dist = theory.offer_posterior(counts_view)
     low, high = min(t for t, p in dist.items() if p > 0), max(t for t, p in dist.items() if p > 0)
-    return (
-        f"{_letter(active)} has put down {cards} card{'s' * (cards != 1)}: from the count alone "
-        f"{_letter(seat)} can tell the total lies between {low} and {high}, {theory.mean(dist):.0f} on "
-        "average (equal start hands, public card counts)."
+    return _n(
+        "{active} has put down {n} card: from the count alone {me} can tell the total lies between "
+        "{low} and {high}, {mean} on average (equal start hands, public card counts).",
+        "{active} has put down {n} cards: from the count alone {me} can tell the total lies between "
+        "{low} and {high}, {mean} on average (equal start hands, public card counts).",
+        cards,
+        active=_letter(active),
+        me=_letter(seat),
+        low=low,
+        high=high,
+        mean=format(theory.mean(dist), ".0f"),
     )
 
 
@@ -555,7 +571,7 @@ def calibration_curves(
 
     part = offers if cards is None else offers[offers["cards"] == cards]
     if part.empty:
-        raise ValueError(f"no offers of {cards} cards")
+        raise ValueError(_("no offers of {cards} cards", cards=cards))
     totals = sorted(
         set(part["total"]) | {t for column in ("posterior", "uniform") for d in part[column] for t in d}
     )

@@ -23,6 +23,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from . import rules
+from .i18n import _
 from .parsing import cards_text
 from .rules import BID_STEP, VALUE_INDEX
 
@@ -52,7 +53,7 @@ class Auction:
 def start(game: Kuhhandel, seat: int) -> None:
     """KH-A1: the active player turns up the top animal and auctions it."""
     if not game.deck:
-        raise IllegalAction("auction: the animal deck is empty, so only cow trades are possible (KH-T1)")
+        raise IllegalAction(_("auction: the animal deck is empty, so only cow trades are possible (KH-T1)"))
     animal = game.deck.pop(0)
     game.auction = Auction(animal, seat)
     game.emit("auction", seat, {"animal": animal, "turn": game.turn})
@@ -124,14 +125,28 @@ def _refuse_bid(game: Kuhhandel, auction: Auction, seat: int, amount: int) -> No
     hand = game.money[seat]
     if sum(hand) == hand[0]:
         raise IllegalAction(
-            f"bid {amount}: {SEAT_NAMES[seat]} holds only 0 cards, which pay nothing, and may only hold (KH-A3)"
+            _(
+                "bid {amount}: {name} holds only 0 cards, which pay nothing, and may only hold (KH-A3)",
+                amount=amount,
+                name=SEAT_NAMES[seat],
+            )
         )
     if amount % BID_STEP or amount <= 0:
-        raise IllegalAction(f"bid {amount}: bids are multiples of 10 (KH-A3)")
+        raise IllegalAction(_("bid {amount}: bids are multiples of 10 (KH-A3)", amount=amount))
     if amount <= auction.high_bid:
-        raise IllegalAction(f"bid {amount} must be above the current bid {auction.high_bid} (KH-A3)")
+        raise IllegalAction(
+            _(
+                "bid {amount} must be above the current bid {high} (KH-A3)",
+                amount=amount,
+                high=auction.high_bid,
+            )
+        )
     raise IllegalAction(
-        f"bid {amount} is more than all the money in play ({game.bid_cap}); bids go up to that (KH-A3)"
+        _(
+            "bid {amount} is more than all the money in play ({cap}); bids go up to that (KH-A3)",
+            amount=amount,
+            cap=game.bid_cap,
+        )
     )
 
 
@@ -193,8 +208,11 @@ def buy(game: Kuhhandel, seat: int) -> None:
     price = auction.high_bid
     if rules.money_total(game.money[seat]) < price:
         raise IllegalAction(
-            f"buy: {SEAT_NAMES[seat]} cannot pay {price}, and the auctioneer may buy in only if they can "
-            "pay (KH-A7)"
+            _(
+                "buy: {name} cannot pay {price}, and the auctioneer may buy in only if they can pay (KH-A7)",
+                name=SEAT_NAMES[seat],
+                price=price,
+            )
         )
     game.emit("buy", seat, {"from": auction.high_bidder, "amount": price})
     auction.payer, auction.payee, auction.taker = seat, auction.high_bidder, seat
@@ -217,7 +235,9 @@ def pay(game: Kuhhandel, seat: int, cards: tuple[int, ...], checked: bool = Fals
     price = auction.high_bid
     problem = None if checked else rules.payment_problem(game.money[seat], cards, price)
     if problem is not None:
-        raise IllegalAction(f"pay {cards_text(cards) or 'nothing'}: {problem} (KH-A6)")
+        raise IllegalAction(
+            _("pay {cards}: {problem} (KH-A6)", cards=cards_text(cards) or _("nothing"), problem=problem)
+        )
     payee, taker, animal = auction.payee, auction.taker, auction.animal
     assert payee is not None and taker is not None
     _move_money(game.money[seat], game.money[payee], cards)
@@ -246,11 +266,11 @@ def not_to_bid(auction: Auction, seat: int, now: str) -> str:
     """Why ``seat`` may not bid or hold now; ``now`` names the seat to bid."""
     name = SEAT_NAMES[seat]
     if seat == auction.auctioneer:
-        return f"{name} is the auctioneer and does not bid (KH-A1)"
+        return _("{name} is the auctioneer and does not bid (KH-A1)", name=name)
     if seat in auction.excluded:
-        return f"{name} bid more than they hold and is out of this auction (KH-A7)"
+        return _("{name} bid more than they hold and is out of this auction (KH-A7)", name=name)
     if seat == auction.high_bidder:
-        return f"{name} holds the high bid; the others bid or hold (KH-A3)"
+        return _("{name} holds the high bid; the others bid or hold (KH-A3)", name=name)
     if seat not in auction.bidders:
-        return f"{name} holds no money cards and cannot bid (KH-A3)"
-    return f"it is {now}'s turn to bid or hold, not {name}'s (KH-A3)"
+        return _("{name} holds no money cards and cannot bid (KH-A3)", name=name)
+    return _("it is {now}'s turn to bid or hold, not {name}'s (KH-A3)", now=now, name=name)

@@ -31,6 +31,7 @@ from typing import Any
 
 from ...bots.base import TunedBot, register_bot
 from ...core.actions import Action
+from .i18n import N_
 from .parsing import ACCEPT, ADDS, AUCTION, BIDS, BUY, COUNTER, HOLD, OFFER, SELL
 from .rules import (
     ANIMAL_VALUES,
@@ -356,3 +357,21 @@ def _exact_cards(hand: Sequence[int], total: int) -> tuple[int, ...]:
         return ()
     options = payment_options(tuple(counts_of(hand)), total)
     return options[0]
+
+
+# Each bot's one-sentence rule (its docstring, which ``bots.describe`` shows), marked for the
+# catalogue so that it can be shown in the reader's language; a test keeps the two the same.
+BOT_RULES: dict[str, str] = {
+    "value": N_(
+        "Raises by 10 while the bid stays within `factor` times the animal's worth to its collection (set value times the share of the set it would then hold) and within its money, else holds; always sells as auctioneer and trades like the bluffer with bluff rate 0."
+    ),
+    "buyin": N_(
+        "Buys in as auctioneer when it can pay a high bid of at most `margin` times the animal's worth to its collection, else sells; bids and trades like the value bidder."
+    ),
+    "bluffer": N_(
+        "Offers the stake's worth to its collection in a cow trade, padded with all its 0 cards with probability `bluff_rate`, accepts an offer whose card count times the average unseen card's value reaches that worth and otherwise counters with the worth; bids like the value bidder; once the deck is empty, challenges a holder of as many cards first and sells a single card to a challenger holding more."
+    ),
+    "cowtrader": N_(
+        "Counts the k-th card of an animal as its set value times (2k-1)/3 and bids up to that (within its money), always sells as auctioneer; on its turn, even while the deck lasts, challenges for an animal it holds at least `trade_from` cards of and another player holds too, if that player's expected money (gamekit.theory.kuhhandel.money_posterior) is below its own (after the deck, any animal it shares; its most-held, then most valuable, against the poorest holder), offering half what winning rather than losing the stake is worth to it, padded with its 0 cards; accepts an offer or counters with the total that maximises its expected gain against the offer's posterior total (gamekit.theory.kuhhandel.best_response); once the deck is empty, challenges a holder of as many cards first and sells a single card to a challenger holding more."
+    ),
+}

@@ -16,10 +16,14 @@ import pandas as pd
 
 from ...claims import Claim, register
 from . import analysis as kh
+from .i18n import N_
 
 PLAYERS = 4
-VALUE_TABLE = "these bots at this table: 4 players, `buyin:m` against three `value` bots"
-COW_TABLE = "these bots at this table: 4 players, `bluffer:r` against three `cowtrader`s"
+VALUE_TABLE = N_("these bots at this table: 4 players, `buyin:m` against three `value` bots")
+COW_TABLE = N_("these bots at this table: 4 players, `bluffer:r` against three `cowtrader`s")
+COW_RUNS = N_(
+    "these bots at this table: 4 players, `bluffer:r` against three `cowtrader`s (`bluffer:0` and `bluffer:1` runs)"
+)
 BUYIN_GAMES = 400
 BLUFF_GAMES = 120
 # The win-share claims of the buy-in: ten seeds, since five (1 to 5) put the effect at -0.133
@@ -231,7 +235,7 @@ register(
     Claim(
         id="03-buyin-1-loses-games",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Against three `value` bidders, an auctioneer that buys in up to the animal's worth to its "
             "collection (`buyin:1`) wins less often than one that never buys in (`buyin:0`), on the same deals."
         ),
@@ -248,7 +252,7 @@ register(
     Claim(
         id="03-buyin-2-loses-games",
         lesson="03",
-        sentence="Buying in up to twice the worth (`buyin:2`) also wins less often than never buying in.",
+        sentence=N_("Buying in up to twice the worth (`buyin:2`) also wins less often than never buying in."),
         scope=VALUE_TABLE,
         measure=buyin_2_win_share_minus_never,
         games=BUYIN_GAMES,
@@ -262,7 +266,7 @@ register(
     Claim(
         id="03-buyin-takes-the-cheap-lots",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "The auctioneer buys in the cheap lots: in a game, the lots `buyin:1` sells close at a higher "
             "mean price than the lots it buys in."
         ),
@@ -278,7 +282,7 @@ register(
     Claim(
         id="03-buyin-sold-lots-dearer",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "The lots `buyin:1` sells from its own auctions close at a higher mean price than the lots "
             "`buyin:0` sells from its own auctions, on the same deals."
         ),
@@ -290,6 +294,12 @@ register(
         unit="price",
     )
 )
+_DONKEY_SENTENCES = (
+    N_("The mean closing price after donkey 1 is higher than before it, game by game."),
+    N_("The mean closing price after donkey 2 is higher than after donkey 1, game by game."),
+    N_("The mean closing price after donkey 3 is higher than after donkey 2, game by game."),
+    N_("The mean closing price after donkey 4 is higher than after donkey 3, game by game."),
+)
 for _number, _measure in enumerate(
     (price_step_first_donkey, price_step_second_donkey, price_step_third_donkey, price_step_fourth_donkey),
     start=1,
@@ -298,12 +308,8 @@ for _number, _measure in enumerate(
         Claim(
             id=f"03-price-rises-with-donkey-{_number}",
             lesson="03",
-            sentence=(
-                f"The mean closing price after donkey {_number} is higher than "
-                + ("before it" if _number == 1 else f"after donkey {_number - 1}")
-                + ", game by game."
-            ),
-            scope="these bots at this table: four `value` bots",
+            sentence=_DONKEY_SENTENCES[_number - 1],
+            scope=N_("these bots at this table: four `value` bots"),
             measure=_measure,
             games=BUYIN_GAMES,
             direction="above",
@@ -315,8 +321,8 @@ register(
     Claim(
         id="03-donkeys-raise-prices",
         lesson="03",
-        sentence="Closing prices are higher after the fourth donkey than before the first, game by game.",
-        scope="these bots at this table: four `value` bots",
+        sentence=N_("Closing prices are higher after the fourth donkey than before the first, game by game."),
+        scope=N_("these bots at this table: four `value` bots"),
         measure=price_after_four_donkeys_minus_before_any,
         games=BUYIN_GAMES,
         direction="above",
@@ -327,8 +333,8 @@ register(
     Claim(
         id="03-horse-owner-wins-more",
         lesson="03",
-        sentence="The horse's owner wins more often than players who ended with as many sets.",
-        scope="these bots at this table: four `value` bots",
+        sentence=N_("The horse's owner wins more often than players who ended with as many sets."),
+        scope=N_("these bots at this table: four `value` bots"),
         measure=horse_owner_excess,
         games=BUYIN_GAMES,
         direction="above",
@@ -340,8 +346,8 @@ register(
     Claim(
         id="03-rooster-owner-wins-less",
         lesson="03",
-        sentence="The rooster's owner wins less often than players who ended with as many sets.",
-        scope="these bots at this table: four `value` bots",
+        sentence=N_("The rooster's owner wins less often than players who ended with as many sets."),
+        scope=N_("these bots at this table: four `value` bots"),
         measure=rooster_owner_excess,
         games=BUYIN_GAMES,
         direction="below",
@@ -353,7 +359,7 @@ register(
     Claim(
         id="03-bluffing-changes-little",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Against three `cowtrader`s, bluffing always (`bluffer:1`) rather than never (`bluffer:0`) changes "
             "the bluffer's win share by less than 0.05 of a game either way."
         ),
@@ -369,8 +375,8 @@ register(
     Claim(
         id="03-padded-offers-accepted-more",
         lesson="03",
-        sentence="Offers padded with 0 cards are accepted more often than offers without 0 cards.",
-        scope=COW_TABLE + " (`bluffer:0` and `bluffer:1` runs)",
+        sentence=N_("Offers padded with 0 cards are accepted more often than offers without 0 cards."),
+        scope=COW_RUNS,
         measure=padded_minus_plain_acceptance,
         games=BLUFF_GAMES,
         direction="above",
@@ -381,11 +387,11 @@ register(
     Claim(
         id="03-posterior-mean-overrates-offers",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Averaged per game, the counts model's posterior mean lies above the offer's true total: "
             "the model overrates what these bots' offers hold."
         ),
-        scope=COW_TABLE + " (`bluffer:0` and `bluffer:1` runs)",
+        scope=COW_RUNS,
         measure=posterior_mean_error,
         games=BLUFF_GAMES,
         direction="above",
@@ -396,11 +402,11 @@ register(
     Claim(
         id="03-posterior-rank-near-half",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Averaged per game, the true total's place in its posterior lies within 0.05 of 0.5, "
             "the value of a calibrated forecast."
         ),
-        scope=COW_TABLE + " (`bluffer:0` and `bluffer:1` runs)",
+        scope=COW_RUNS,
         measure=posterior_rank_minus_half,
         games=BLUFF_GAMES,
         direction="between",
@@ -412,11 +418,11 @@ register(
     Claim(
         id="03-cowtrader-ahead-at-equilibrium",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Against three `cowtrader`s, the meta-game's equilibrium, a `cowtrader` in one seat wins more often "
             "than a `value` bot in that seat, on the same deals."
         ),
-        scope="these bots at this table: 4 players, one seat against three `cowtrader:3`",
+        scope=N_("these bots at this table: 4 players, one seat against three `cowtrader:3`"),
         measure=cowtrader_minus_value_at_equilibrium,
         games=EQUILIBRIUM_GAMES,
         direction="above",
@@ -427,11 +433,11 @@ register(
     Claim(
         id="03-bluffer-behind-at-equilibrium",
         lesson="03",
-        sentence=(
+        sentence=N_(
             "Against three `cowtrader`s, the meta-game's equilibrium, a `cowtrader` in one seat wins more often "
             "than a `bluffer:0.3` (the meta-game's third strategy) in that seat, on the same deals."
         ),
-        scope="these bots at this table: 4 players, one seat against three `cowtrader:3`",
+        scope=N_("these bots at this table: 4 players, one seat against three `cowtrader:3`"),
         measure=cowtrader_minus_bluffer_at_equilibrium,
         games=EQUILIBRIUM_GAMES,
         direction="above",

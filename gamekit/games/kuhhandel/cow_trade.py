@@ -21,6 +21,8 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from ...core.sealed import SealedChoices
 from . import rules
+from .i18n import _
+from .narration import animal_name
 from .parsing import cards_text
 from .rules import ANIMAL_INDEX, MONEY_VALUES, VALUE_INDEX
 
@@ -59,14 +61,23 @@ def start(game: Kuhhandel, seat: int, partner: int, animal: str) -> None:
     """KH-K1: the active player challenges another who holds the same animal."""
     text = f"trade {SEAT_NAMES[partner]} {animal}" if 0 <= partner < len(SEAT_NAMES) else "trade"
     if partner == seat:
-        raise IllegalAction(f"{text}: a cow trade is with another player (KH-K1)")
+        raise IllegalAction(_("{text}: a cow trade is with another player (KH-K1)", text=text))
     if not 0 <= partner < game.players:
-        raise IllegalAction(f"{text}: there is no seat {SEAT_NAMES[partner]} in this game (KH-K1)")
+        raise IllegalAction(
+            _("{text}: there is no seat {seat} in this game (KH-K1)", text=text, seat=SEAT_NAMES[partner])
+        )
     i = ANIMAL_INDEX[animal]
     mine, theirs = game.animals[seat][i], game.animals[partner][i]
     if not rules.can_trade(mine, theirs):
         who = SEAT_NAMES[seat] if not mine else SEAT_NAMES[partner]
-        raise IllegalAction(f"{text}: {who} holds no {animal}; both must hold the animal (KH-K1)")
+        raise IllegalAction(
+            _(
+                "{text}: {who} holds no {animal}; both must hold the animal (KH-K1)",
+                text=text,
+                who=who,
+                animal=animal_name(animal),
+            )
+        )
     trade = game.trade = CowTrade(seat, partner, animal, rules.stake(mine, theirs))
     game.tally(seat, "trades_started")
     game.emit("trade", seat, {"partner": partner, "animal": animal, "stake": trade.stake, "turn": game.turn})
@@ -89,7 +100,14 @@ def add(game: Kuhhandel, seat: int, value: int) -> None:
     i = VALUE_INDEX[value]
     if game.money[seat][i] - trade.added_counts[i] <= 0:
         rule = "KH-K2" if game.phase == "offer" else "KH-K3"
-        raise IllegalAction(f"add {value}: {SEAT_NAMES[seat]} has no {value} card left to add ({rule})")
+        raise IllegalAction(
+            _(
+                "add {value}: {name} has no {value} card left to add ({rule})",
+                value=value,
+                name=SEAT_NAMES[seat],
+                rule=rule,
+            )
+        )
     trade.cards_added.append(value)
     trade.added_counts[i] += 1
     game.emit("add", seat, {"cards": len(trade.cards_added), "part": game.phase, "private": {"money": value}})
@@ -105,12 +123,25 @@ def _cards_put_down(
         return tuple(sorted(trade.cards_added))
     if trade.cards_added:
         raise IllegalAction(
-            f"{verb} {cards_text(cards)}: {SEAT_NAMES[seat]} has already put {len(trade.cards_added)} card(s) "
-            f"down; add more with 'add V' or hand them over with '{verb}' ({rule})"
+            _(
+                "{verb} {cards}: {name} has already put {count} card(s) "
+                "down; add more with 'add V' or hand them over with '{verb}' ({rule})",
+                verb=verb,
+                cards=cards_text(cards),
+                name=SEAT_NAMES[seat],
+                count=len(trade.cards_added),
+                rule=rule,
+            )
         )
     if not rules.holds(game.money[seat], cards):
         raise IllegalAction(
-            f"{verb} {cards_text(cards)}: {SEAT_NAMES[seat]} does not hold these cards ({rule})"
+            _(
+                "{verb} {cards}: {name} does not hold these cards ({rule})",
+                verb=verb,
+                cards=cards_text(cards),
+                name=SEAT_NAMES[seat],
+                rule=rule,
+            )
         )
     return tuple(cards)
 
@@ -154,8 +185,11 @@ def accept(game: Kuhhandel, seat: int) -> None:
     assert trade is not None and trade.sealed is not None
     if trade.cards_added:
         raise IllegalAction(
-            f"accept: {SEAT_NAMES[seat]} has begun a counter-offer ({len(trade.cards_added)} card(s) down); "
-            "finish it with 'counter' (KH-K3)"
+            _(
+                "accept: {name} has begun a counter-offer ({count} card(s) down); finish it with 'counter' (KH-K3)",
+                name=SEAT_NAMES[seat],
+                count=len(trade.cards_added),
+            )
         )
     trade.sealed.commit(seat, "accept")
     active = trade.active

@@ -71,6 +71,7 @@ from ...core.stacking import stacked_pile
 from . import auction, cow_trade, narration, parsing, records, rules, views
 from .auction import Auction
 from .cow_trade import CowTrade
+from .i18n import N_, _
 from .parsing import (
     ACCEPT,
     ADDS,
@@ -134,7 +135,7 @@ class Kuhhandel(Game):
     name = "kuhhandel"
     strongest_bot = "cowtrader:3"  # lesson 07's baselines and the MCTS agent's opponents
     bench_strength = (("cowtrader", "value:1"),)
-    title = "Kuhhandel"
+    title = N_("Kuhhandel")  # shown translated: the catalogue has it
     rule_prefix = "KH"
     min_players = 3
     max_players = 5
@@ -146,9 +147,11 @@ class Kuhhandel(Game):
             "max_turns",
             DEFAULT_MAX_TURNS,
             "KH-E4",
-            "safety limit on turns (auctions, trades and skipped turns); a game stopped there is "
-            "unfinished. There is no 'off': without a limit, cow trades could go on for ever and "
-            "no bound on the number of decisions would exist",
+            N_(
+                "safety limit on turns (auctions, trades and skipped turns); a game stopped there is "
+                "unfinished. There is no 'off': without a limit, cow trades could go on for ever and "
+                "no bound on the number of decisions would exist"
+            ),
             minimum=1,
         ),
     )
@@ -352,24 +355,24 @@ class Kuhhandel(Game):
 
     def _game_over(self) -> str:
         if self.stopped_at_turn_limit:
-            return f"the game was stopped at the turn limit of {self.max_turns} turns (KH-E4)"
-        return "the game is over: every animal is a complete set (KH-E1)"
+            return _("the game was stopped at the turn limit of {turns} turns (KH-E4)", turns=self.max_turns)
+        return _("the game is over: every animal is a complete set (KH-E1)")
 
     def _not_to_act(self, seat: int) -> str:
         name, now = SEAT_NAMES[seat], SEAT_NAMES[self._to_act[0]]
         phase = self.phase
         if phase == "turn":
-            return f"it is {now}'s turn to auction or trade, not {name}'s (KH-T1)"
+            return _("it is {now}'s turn to auction or trade, not {name}'s (KH-T1)", now=now, name=name)
         if phase == "bidding":
             assert self.auction is not None
             return auction.not_to_bid(self.auction, seat, now)
         if phase == "decide":
-            return f"the auctioneer {now} decides to sell or buy in, not {name} (KH-A5)"
+            return _("the auctioneer {now} decides to sell or buy in, not {name} (KH-A5)", now=now, name=name)
         if phase == "pay":
-            return f"{now} is paying, not {name} (KH-A6)"
+            return _("{now} is paying, not {name} (KH-A6)", now=now, name=name)
         if phase == "offer":
-            return f"{now} is making an offer face down, not {name} (KH-K2)"
-        return f"{now} is answering the offer, not {name} (KH-K3)"
+            return _("{now} is making an offer face down, not {name} (KH-K2)", now=now, name=name)
+        return _("{now} is answering the offer, not {name} (KH-K3)", now=now, name=name)
 
     def _apply(self, seat: int, action: Action) -> None:
         # act() has refused every seat that is not to act (seats that are not ints among them)
@@ -383,7 +386,10 @@ class Kuhhandel(Game):
                 _hold(self, seat)
             else:
                 raise IllegalAction(
-                    f"{action}: the auction is running, so the choice is bid N or hold (KH-A3)"
+                    _(
+                        "{action}: the auction is running, so the choice is bid N or hold (KH-A3)",
+                        action=action,
+                    )
                 )
         elif phase == "offer" or phase == "respond":
             if kind == "add" and action.value in VALUE_INDEX:  # the commonest step of a trade
@@ -405,7 +411,7 @@ class Kuhhandel(Game):
         elif kind == "trade" and parsing.is_trade_target(action.value):
             cow_trade.start(self, seat, action.value[0], action.value[1])
         else:
-            raise IllegalAction(f"{action}: a turn is 'auction' or 'trade P ANIMAL' (KH-T1)")
+            raise IllegalAction(_("{action}: a turn is 'auction' or 'trade P ANIMAL' (KH-T1)", action=action))
 
     def _apply_decision(self, seat: int, action: Action) -> None:
         if action.kind == "sell":
@@ -413,7 +419,7 @@ class Kuhhandel(Game):
         elif action.kind == "buy":
             auction.buy(self, seat)
         else:
-            raise IllegalAction(f"{action}: the auctioneer either sells or buys in (KH-A5)")
+            raise IllegalAction(_("{action}: the auctioneer either sells or buys in (KH-A5)", action=action))
 
     def _apply_payment(self, seat: int, action: Action) -> None:
         cards = action.value
@@ -428,7 +434,12 @@ class Kuhhandel(Game):
             assert self.auction is not None
             price = self.auction.high_bid
             raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} now pays {price} in money cards, written like 'pay 10,50' (KH-A6)"
+                _(
+                    "{action}: {name} now pays {price} in money cards, written like 'pay 10,50' (KH-A6)",
+                    action=action,
+                    name=SEAT_NAMES[seat],
+                    price=price,
+                )
             )
 
     def _apply_trading(self, seat: int, action: Action, phase: str) -> None:
@@ -442,10 +453,20 @@ class Kuhhandel(Game):
         elif phase == "respond" and kind == "counter":
             cow_trade.counter(self, seat, parsing.offered_cards(action))
         elif phase == "offer":
-            raise IllegalAction(f"{action}: {SEAT_NAMES[seat]} is making an offer: add V, then offer (KH-K2)")
+            raise IllegalAction(
+                _(
+                    "{action}: {name} is making an offer: add V, then offer (KH-K2)",
+                    action=action,
+                    name=SEAT_NAMES[seat],
+                )
+            )
         else:
             raise IllegalAction(
-                f"{action}: {SEAT_NAMES[seat]} answers the offer: accept, or add V and counter (KH-K3)"
+                _(
+                    "{action}: {name} answers the offer: accept, or add V and counter (KH-K3)",
+                    action=action,
+                    name=SEAT_NAMES[seat],
+                )
             )
 
     # ---------------------------------------------------------------- seeing

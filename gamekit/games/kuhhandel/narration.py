@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from ...core.events import Event
 from ...core.narration import SEAT_NAMES, scores_text, standings_text
+from .i18n import N_, _, _n
 
 EVENT_RULES: Mapping[str, str] = {
     "setup": "KH-C2",
@@ -48,122 +49,240 @@ def event_rule(event: Event) -> str | None:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
+    return _n("{n} card", "{n} cards", n)
+
+
+def animal_name(animal: str, n: int = 1) -> str:
+    """An animal's name as people read it (``cow`` → "cow", in Japanese ウシ); ``n`` > 1: plural."""
+    return _(ANIMAL_PLURALS[animal]) if n > 1 else _(ANIMAL_NAMES[animal])
+
+
+# KH-C1: the animals' names shown to people (the source's ロバ, and the published cards' others).
+ANIMAL_NAMES: Mapping[str, str] = {
+    "rooster": N_("rooster"),
+    "goose": N_("goose"),
+    "cat": N_("cat"),
+    "dog": N_("dog"),
+    "sheep": N_("sheep"),
+    "goat": N_("goat"),
+    "donkey": N_("donkey"),
+    "pig": N_("pig"),
+    "cow": N_("cow"),
+    "horse": N_("horse"),
+}
+ANIMAL_PLURALS: Mapping[str, str] = {
+    "rooster": N_("roosters"),
+    "goose": N_("gooses"),
+    "cat": N_("cats"),
+    "dog": N_("dogs"),
+    "sheep": N_("sheeps"),
+    "goat": N_("goats"),
+    "donkey": N_("donkeys"),
+    "pig": N_("pigs"),
+    "cow": N_("cows"),
+    "horse": N_("horses"),
+}
+_ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
 
 
 def setup(e: Event) -> str:
-    return (
-        f"Kuhhandel, {e['players']} players with 0, 0, 10, 10, 10, 10, 50 each; "
-        f"{SEAT_NAMES[e['start_player']]} starts (turn limit {e['max_turns']})"
+    return _(
+        "Kuhhandel, {players} players with 0, 0, 10, 10, 10, 10, 50 each; {start} starts (turn limit {turns})",
+        players=e["players"],
+        start=SEAT_NAMES[e["start_player"]],
+        turns=e["max_turns"],
     )
 
 
 def skip(e: Event) -> str:
-    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} can trade with nobody and is skipped"
+    return _(
+        "Turn {turn}: {name} can trade with nobody and is skipped", turn=e["turn"], name=SEAT_NAMES[e["seat"]]
+    )
 
 
 def auction(e: Event) -> str:
-    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} auctions a {e['animal']}"
+    return _(
+        "Turn {turn}: {name} auctions a {animal}",
+        turn=e["turn"],
+        name=SEAT_NAMES[e["seat"]],
+        animal=animal_name(e["animal"]),
+    )
 
 
 def donkey(e: Event) -> str:
-    ordinal = ("first", "second", "third", "fourth")[e["number"] - 1]
-    return f"The {ordinal} donkey: everyone gets {e['value']} from the bank"
+    return _(
+        "The {ordinal} donkey: everyone gets {value} from the bank",
+        ordinal=_(_ORDINALS[e["number"] - 1]),
+        value=e["value"],
+    )
 
 
 def bid(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} bids {e['amount']}"
+    return _("{name} bids {amount}", name=SEAT_NAMES[e["seat"]], amount=e["amount"])
 
 
 def hold(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} holds"
+    return _("{name} holds", name=SEAT_NAMES[e["seat"]])
 
 
 def no_bid(e: Event) -> str:
-    return f"Nobody bids on the {e['animal']}: the auctioneer {SEAT_NAMES[e['seat']]} gets it free"
+    return _(
+        "Nobody bids on the {animal}: the auctioneer {name} gets it free",
+        animal=animal_name(e["animal"]),
+        name=SEAT_NAMES[e["seat"]],
+    )
 
 
 def close(e: Event) -> str:
-    return f"Bidding closes: {SEAT_NAMES[e['seat']]} bids highest, {e['amount']}, for the {e['animal']}"
+    return _(
+        "Bidding closes: {name} bids highest, {amount}, for the {animal}",
+        name=SEAT_NAMES[e["seat"]],
+        amount=e["amount"],
+        animal=animal_name(e["animal"]),
+    )
 
 
 def sell(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} sells to {SEAT_NAMES[e['to']]} for {e['amount']}"
+    return _(
+        "{name} sells to {to} for {amount}",
+        name=SEAT_NAMES[e["seat"]],
+        to=SEAT_NAMES[e["to"]],
+        amount=e["amount"],
+    )
 
 
 def buy(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} buys in, paying {SEAT_NAMES[e['from']]} {e['amount']}"
+    return _(
+        "{name} buys in, paying {other} {amount}",
+        name=SEAT_NAMES[e["seat"]],
+        other=SEAT_NAMES[e["from"]],
+        amount=e["amount"],
+    )
 
 
 def cannot_pay(e: Event) -> str:
-    who, shown = SEAT_NAMES[e["seat"]], ", ".join(map(str, e["money"])) or "no cards"
-    return (
-        f"{who} bid {e['amount']} but holds only {sum(e['money'])}, a mistake the rule punishes: "
-        f"{who} shows their money ({shown}) and the auction is run again without them"
+    shown = ", ".join(map(str, e["money"])) or _("no cards")
+    return _(
+        "{who} bid {amount} but holds only {held}, a mistake the rule punishes: "
+        "{who} shows their money ({shown}) and the auction is run again without them",
+        who=SEAT_NAMES[e["seat"]],
+        amount=e["amount"],
+        held=sum(e["money"]),
+        shown=shown,
     )
 
 
 def pay(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} pays {SEAT_NAMES[e['to']]} {e['price']} with {_cards(e['cards'])}"
+    return _(
+        "{name} pays {to} {price} with {cards}",
+        name=SEAT_NAMES[e["seat"]],
+        to=SEAT_NAMES[e["to"]],
+        price=e["price"],
+        cards=_cards(e["cards"]),
+    )
 
 
 def receive(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} receives {_cards(e['cards'])} from {SEAT_NAMES[e['from']]}"
+    return _(
+        "{name} receives {cards} from {other}",
+        name=SEAT_NAMES[e["seat"]],
+        cards=_cards(e["cards"]),
+        other=SEAT_NAMES[e["from"]],
+    )
 
 
 def takes(e: Event) -> str:
-    what = f"{e['count']} {e['animal']}s" if e["count"] > 1 else f"the {e['animal']}"
-    source = "" if e["from"] is None else f" from {SEAT_NAMES[e['from']]}"
-    return f"{SEAT_NAMES[e['seat']]} takes {what}{source}"
+    name = SEAT_NAMES[e["seat"]]
+    if e["count"] > 1:
+        what = _("{count} {animals}", count=e["count"], animals=animal_name(e["animal"], 2))
+    else:
+        what = _("the {animal}", animal=animal_name(e["animal"]))
+    if e["from"] is None:
+        return _("{name} takes {what}", name=name, what=what)
+    return _("{name} takes {what} from {other}", name=name, what=what, other=SEAT_NAMES[e["from"]])
+
+
+def stake_text(animal: str, stake: int) -> str:
+    """ "two cows" or "a cow": what a cow trade is for (KH-K1)."""
+    if stake == 2:
+        return _("two {animals}", animals=animal_name(animal, 2))
+    return _("a {animal}", animal=animal_name(animal))
 
 
 def trade(e: Event) -> str:
-    what = f"two {e['animal']}s" if e["stake"] == 2 else f"a {e['animal']}"
-    return f"Turn {e['turn']}: {SEAT_NAMES[e['seat']]} challenges {SEAT_NAMES[e['partner']]} to a cow trade for {what}"
+    return _(
+        "Turn {turn}: {name} challenges {partner} to a cow trade for {what}",
+        turn=e["turn"],
+        name=SEAT_NAMES[e["seat"]],
+        partner=SEAT_NAMES[e["partner"]],
+        what=stake_text(e["animal"], e["stake"]),
+    )
 
 
 def add(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} puts a card face down ({e['cards']} so far)"
+    return _("{name} puts a card face down ({cards} so far)", name=SEAT_NAMES[e["seat"]], cards=e["cards"])
 
 
 def offer(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} offers {_cards(e['cards'])} face down"
+    return _("{name} offers {cards} face down", name=SEAT_NAMES[e["seat"]], cards=_cards(e["cards"]))
 
 
 def accept(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} accepts {SEAT_NAMES[e['from']]}'s offer of {_cards(e['cards'])}"
+    return _(
+        "{name} accepts {other}'s offer of {cards}",
+        name=SEAT_NAMES[e["seat"]],
+        other=SEAT_NAMES[e["from"]],
+        cards=_cards(e["cards"]),
+    )
 
 
 def counter(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} counters with {_cards(e['cards'])} face down"
+    return _("{name} counters with {cards} face down", name=SEAT_NAMES[e["seat"]], cards=_cards(e["cards"]))
 
 
 def look(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} looks at the {_cards(e['cards'])} {SEAT_NAMES[e['other']]} offered"
+    return _(
+        "{name} looks at the {cards} {other} offered",
+        name=SEAT_NAMES[e["seat"]],
+        cards=_cards(e["cards"]),
+        other=SEAT_NAMES[e["other"]],
+    )
 
 
 def tie(e: Event) -> str:
     a, b = (SEAT_NAMES[s] for s in e["players"])
     if e["round"] == 1:
-        return f"{a} and {b} offered the same: each takes back their own cards and the trade is repeated"
-    return (
-        f"{a} and {b} offered the same again: each takes back their own cards, "
-        f"and the active player {a} gets the animals free"
+        return _(
+            "{a} and {b} offered the same: each takes back their own cards and the trade is repeated",
+            a=a,
+            b=b,
+        )
+    return _(
+        "{a} and {b} offered the same again: each takes back their own cards, "
+        "and the active player {a} gets the animals free",
+        a=a,
+        b=b,
     )
 
 
 def trade_won(e: Event) -> str:
-    return f"{SEAT_NAMES[e['seat']]} wins the cow trade against {SEAT_NAMES[e['loser']]}"
+    return _(
+        "{name} wins the cow trade against {loser}", name=SEAT_NAMES[e["seat"]], loser=SEAT_NAMES[e["loser"]]
+    )
 
 
 def end(e: Event) -> str:
-    return "Game over, every animal is a complete set: " + standings_text(e["scores"], e["winners"])
+    return _(
+        "Game over, every animal is a complete set: {standings}",
+        standings=standings_text(e["scores"], e["winners"]),
+    )
 
 
 def stopped(e: Event) -> str:
-    return (
-        f"Stopped at the turn limit after {e['turns']} turns, unfinished; provisional scores "
-        + scores_text(e["scores"])
+    return _(
+        "Stopped at the turn limit after {turns} turns, unfinished; provisional scores {scores}",
+        turns=e["turns"],
+        scores=scores_text(e["scores"]),
     )
 
 
@@ -196,5 +315,5 @@ NARRATORS: Mapping[str, Callable[[Event], str]] = {
 
 
 def narrate(event: Event) -> str:
-    """The event's one line of English, from its public data alone."""
+    """The event's one line in the current language, from its public data alone."""
     return NARRATORS[event["type"]](event)

@@ -14,6 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES
 from ...core.quoting import quote
 from . import rules
+from .i18n import N_, _
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
 _MAX_MONEY = rules.money_total(rules.MONEY_SUPPLY)  # 4,700: no bid can ever be higher
@@ -34,7 +35,7 @@ TRADES = {
 }
 _SIMPLE = {a.text: a for a in (AUCTION, HOLD, SELL, BUY, ACCEPT, OFFER, COUNTER)}
 _PAYS: dict[tuple[int, ...], Action] = {}
-_ACTION_HELP = (
+_ACTION_HELP = N_(
     "Kuhhandel actions are 'auction', 'trade P ANIMAL', 'bid N', 'hold', 'sell', 'buy', "
     "'pay 10,10,50', 'add V', 'offer', 'accept', 'counter' (and 'offer 0,10', 'counter 50,10')"
 )
@@ -75,7 +76,7 @@ def parse_action(text: str, phase: str) -> Action:
     action = _SIMPLE.get(text)
     if action is not None:
         return action
-    kind, _, rest = text.partition(" ")
+    kind, _sep, rest = text.partition(" ")
     if kind == "bid":
         amount = _number(rest)
         if amount is not None:
@@ -85,7 +86,7 @@ def parse_action(text: str, phase: str) -> Action:
         value = _number(rest)
         if value is not None:
             if value not in VALUE_INDEX:
-                raise IllegalAction(f"add {value}: there is no money card of {value} (KH-C2)")
+                raise IllegalAction(_("add {value}: there is no money card of {value} (KH-C2)", value=value))
             return ADDS[VALUE_INDEX[value]]
     elif kind == "trade":
         words = rest.split(" ")
@@ -96,7 +97,14 @@ def parse_action(text: str, phase: str) -> Action:
         action = _cards_action(text, kind, rest)
         if action is not None:
             return action
-    raise IllegalAction(f"cannot read {quote(text)}: {_ACTION_HELP} ({_PHASE_RULE.get(phase, 'KH-T1')})")
+    raise IllegalAction(
+        _(
+            "cannot read {text}: {help} ({rule})",
+            text=quote(text),
+            help=_(_ACTION_HELP),
+            rule=_PHASE_RULE.get(phase, "KH-T1"),
+        )
+    )
 
 
 def _cards_action(text: str, kind: str, rest: str) -> Action | None:
@@ -108,7 +116,11 @@ def _cards_action(text: str, kind: str, rest: str) -> Action | None:
     bad = [v for v in values if v not in VALUE_INDEX]
     if bad:
         raise IllegalAction(
-            f"{text}: {bad[0]} is not a money card; the cards are 0, 10, 50, 100, 200, 500 (KH-C2)"
+            _(
+                "{text}: {bad} is not a money card; the cards are 0, 10, 50, 100, 200, 500 (KH-C2)",
+                text=text,
+                bad=bad[0],
+            )
         )
     cards = tuple(sorted(values))  # type: ignore[type-var]
     if kind == "pay":
@@ -122,7 +134,7 @@ def offered_cards(action: Action) -> tuple[int, ...] | None:
     if cards is None:
         return None
     if not isinstance(cards, tuple) or not all(v in VALUE_INDEX for v in cards):
-        raise IllegalAction(f"{action}: an offer is a list of money cards (KH-C2)")
+        raise IllegalAction(_("{action}: an offer is a list of money cards (KH-C2)", action=action))
     return tuple(sorted(cards))
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from ...core.game import SEAT_NAMES, seat_name
 from ...pictures.base import card_svg, legend, seat_label, text_table
+from .i18n import N_, _, _n
+from .narration import _ORDINALS, animal_name, stake_text
 from .rules import (
     ANIMAL_VALUES,
     ANIMALS,
@@ -20,7 +22,7 @@ from .rules import (
     score,
 )
 
-RESULT_LABEL = "Final score"  # KH-E2: money does not count
+RESULT_LABEL = N_("Final score")  # KH-E2: money does not count
 
 # One colour per animal, cheap animals light, valuable ones dark.
 ANIMAL_COLOURS: dict[str, str] = {
@@ -36,7 +38,6 @@ ANIMAL_COLOURS: dict[str, str] = {
     "horse": "#7b3f1a",
 }
 _MONEY_COLOURS = {0: "#9a9a9a", 10: "#7fb08f", 50: "#4c9a6a", 100: "#3b7fb6", 200: "#7a5cb0", 500: "#b0453b"}
-_ORDINAL = ("first", "second", "third", "fourth")
 
 
 def animal_card(animal: str, count: int = 1, size: int = 70) -> str:
@@ -57,13 +58,15 @@ def animal_card(animal: str, count: int = 1, size: int = 70) -> str:
         if complete
         else ""
     )
-    what = "a complete set" if complete else f"{count} of {CARDS_PER_ANIMAL}"
+    what = _("a complete set") if complete else _("{count} of {all}", count=count, all=CARDS_PER_ANIMAL)
+    name = animal_name(animal)
+    title = _("{animal}: {what} (set worth {value})", animal=name, what=what, value=ANIMAL_VALUES[animal])
     return (
         f'<svg class="gk-card gk-animal" width="{width}" height="{size}" viewBox="0 0 {width} {size}" role="img">'
-        f"<title>{escape(animal)}: {what} (set worth {ANIMAL_VALUES[animal]})</title>"
+        f"<title>{escape(title)}</title>"
         f'<rect width="{width}" height="{size}" rx="7" fill="{colour}"/>{border}'
         f'<text x="50%" y="{size * 0.2:.1f}" text-anchor="middle" dominant-baseline="middle" fill="white" '
-        f'font-size="{size * 0.17:.0f}" font-family="system-ui, sans-serif">{escape(animal)}</text>'
+        f'font-size="{size * 0.17:.0f}" font-family="system-ui, sans-serif">{escape(name)}</text>'
         f'<text x="50%" y="{size * 0.5:.1f}" text-anchor="middle" dominant-baseline="middle" fill="white" '
         f'font-size="{size * 0.27:.0f}" font-weight="700" font-family="system-ui, sans-serif">'
         f"{ANIMAL_VALUES[animal]}</text>{pips}</svg>"
@@ -72,23 +75,27 @@ def animal_card(animal: str, count: int = 1, size: int = 70) -> str:
 
 def money_card(value: int, size: int = 34) -> str:
     """A money card, face up."""
-    return card_svg(str(value), _MONEY_COLOURS[value], size, title=f"money card {value}", rounded=3)
+    return card_svg(
+        str(value), _MONEY_COLOURS[value], size, title=_("money card {value}", value=value), rounded=3
+    )
 
 
-def money_back(size: int = 34, title: str = "a money card, face down") -> str:
+def money_back(size: int = 34, title: str | None = None) -> str:
     """A money card whose value this view does not show (KH-C3)."""
-    return card_svg("?", "#6b6b7b", size, title=title, rounded=3, pattern=True)
+    shown = _("a money card, face down") if title is None else title
+    return card_svg("?", "#6b6b7b", size, title=shown, rounded=3, pattern=True)
 
 
 def _money_cell(cards: Sequence[int] | None, count: int, size: int = 30) -> str:
+    none = '<span class="gk-none">' + escape(_("no money")) + "</span>"
     if cards is None:
-        return " ".join(money_back(size) for _ in range(count)) or '<span class="gk-none">no money</span>'
-    return " ".join(money_card(v, size) for v in cards) or '<span class="gk-none">no money</span>'
+        return " ".join(money_back(size) for _i in range(count)) or none
+    return " ".join(money_card(v, size) for v in cards) or none
 
 
 def _animals_cell(held: Mapping[str, int]) -> str:
     cards = [animal_card(a, held[a], 58) for a in ANIMALS if held.get(a)]
-    return " ".join(cards) or '<span class="gk-none">no animals</span>'
+    return " ".join(cards) or '<span class="gk-none">' + escape(_("no animals")) + "</span>"
 
 
 def _seat(seat: int | None) -> str:
@@ -96,15 +103,16 @@ def _seat(seat: int | None) -> str:
 
 
 def _stake(animal: str, stake: int) -> str:
-    return f"two {animal}s" if stake == 2 else f"a {animal}"
+    return stake_text(animal, stake)
 
 
 def _offer_cards(cards: Sequence[int] | None, count: int | None, size: int = 40) -> str:
     if count is None:
         return ""
     if cards is None:
-        return " ".join(money_back(size, "an offered card, face down") for _ in range(count)) or "no cards"
-    return " ".join(money_card(v, size) for v in cards) or "no cards"
+        back = _("an offered card, face down")
+        return " ".join(money_back(size, back) for _i in range(count)) or _("no cards")
+    return " ".join(money_card(v, size) for v in cards) or _("no cards")
 
 
 def _situation(view: dict[str, Any]) -> tuple[str, str]:
@@ -112,42 +120,68 @@ def _situation(view: dict[str, Any]) -> tuple[str, str]:
     phase, active = view["phase"], view["active"]
     who = SEAT_NAMES[active]
     if phase == "over":
-        return "Game over", ""
+        return _("Game over"), ""
     if phase == "turn":
-        choice = (
-            "auction or start a cow trade" if view["deck_size"] else "start a cow trade (the deck is empty)"
-        )
-        return f"{who} to {choice}", ""
+        if view["deck_size"]:
+            return _("{who} to auction or start a cow trade", who=who), ""
+        return _("{who} to start a cow trade (the deck is empty)", who=who), ""
     if view["trade"] is not None:
         return _trade_situation(view["trade"], who, phase)
     if view["auction"] is not None:
         return _auction_situation(view["auction"], view["payment"], who, phase)
-    return phase, ""
+    return _(_PHASES.get(phase, phase)), ""
+
+
+# The phases' names as people read them.
+_PHASES = {
+    "turn": N_("turn"),
+    "bidding": N_("bidding"),
+    "decide": N_("sell or buy in"),
+    "pay": N_("payment"),
+    "offer": N_("offer"),
+    "respond": N_("answer"),
+    "over": N_("Game over"),
+}
 
 
 def _trade_situation(trade: dict[str, Any], who: str, phase: str) -> tuple[str, str]:
     """A cow trade under way: who challenges whom for what, and the offers face down."""
     partner = SEAT_NAMES[trade["partner"]]
-    head = f"Cow trade: {who} challenges {partner} for {_stake(trade['animal'], trade['stake'])}"
+    what = _stake(trade["animal"], trade["stake"])
     if trade["round"] == 2:
-        head += " (second round after a tie)"
+        head = _(
+            "Cow trade: {who} challenges {partner} for {what} (second round after a tie)",
+            who=who,
+            partner=partner,
+            what=what,
+        )
+    else:
+        head = _("Cow trade: {who} challenges {partner} for {what}", who=who, partner=partner, what=what)
     offer = trade["offer_count"]
     lines = [
-        f'<div class="gk-table"><span class="gk-label">at stake</span> {animal_card(trade["animal"], trade["stake"])}'
+        '<div class="gk-table"><span class="gk-label">'
+        + escape(_("at stake"))
+        + "</span> "
+        + animal_card(trade["animal"], trade["stake"])
     ]
     if offer is None:
         lines.append(
-            f'<span class="gk-label" style="margin-left:18px">{who} is putting cards face down</span> '
-            + (_offer_cards(trade["building"], trade["building_count"]) or "none yet")
+            '<span class="gk-label" style="margin-left:18px">'
+            + escape(_("{who} is putting cards face down", who=who))
+            + "</span> "
+            + (_offer_cards(trade["building"], trade["building_count"]) or _("none yet"))
         )
     else:
+        offers = _n("{who} offers {n} card", "{who} offers {n} cards", offer, who=who)
         lines.append(
-            f'<span class="gk-label" style="margin-left:18px">{who} offers {offer} card{"s" * (offer != 1)}</span> '
+            f'<span class="gk-label" style="margin-left:18px">{escape(offers)}</span> '
             + _offer_cards(trade["offer"], offer)
         )
         if phase == "respond":
             lines.append(
-                f'<span class="gk-label" style="margin-left:18px">{partner} accepts or counters</span> '
+                '<span class="gk-label" style="margin-left:18px">'
+                + escape(_("{partner} accepts or counters", partner=partner))
+                + "</span> "
                 + (
                     _offer_cards(trade["building"], trade["building_count"])
                     if trade["building_count"]
@@ -162,25 +196,40 @@ def _auction_situation(
 ) -> tuple[str, str]:
     """An auction under way: the lot, the high bid, and who is to bid, decide or pay."""
     lot = auction["animal"]
-    head = f"Auction: {who} auctions a {lot}"
     if auction["run"] > 1:
-        head += f" (run {auction['run']}, without {', '.join(SEAT_NAMES[s] for s in auction['excluded'])})"
-    if auction["high_bidder"] is None:
-        bid = "no bid yet"
+        head = _(
+            "Auction: {who} auctions a {animal} (run {run}, without {out})",
+            who=who,
+            animal=animal_name(lot),
+            run=auction["run"],
+            out=", ".join(SEAT_NAMES[s] for s in auction["excluded"]),
+        )
     else:
-        bid = f"high bid <b>{auction['high_bid']}</b> by {SEAT_NAMES[auction['high_bidder']]}"
+        head = _("Auction: {who} auctions a {animal}", who=who, animal=animal_name(lot))
+    if auction["high_bidder"] is None:
+        bid = escape(_("no bid yet"))
+    else:
+        bid = _(
+            "high bid {bid} by {name}",
+            bid="<b>" + str(auction["high_bid"]) + "</b>",
+            name=SEAT_NAMES[auction["high_bidder"]],
+        )
     if phase == "bidding":
-        state = (
-            f"{_seat(auction['bidder'])} to bid or hold; bids up to {auction['cap']} (all the money in play)"
+        state = _(
+            "{name} to bid or hold; bids up to {cap} (all the money in play)",
+            name=_seat(auction["bidder"]),
+            cap=auction["cap"],
         )
     elif phase == "decide":
-        state = f"{who} sells to the high bidder or buys it in at {auction['high_bid']}"
+        state = _("{who} sells to the high bidder or buys it in at {bid}", who=who, bid=auction["high_bid"])
     else:
         state = ""
     if payment is not None:
-        state = (
-            f"{SEAT_NAMES[payment['payer']]} pays {SEAT_NAMES[payment['payee']]} {payment['price']} "
-            "in money cards (no change is given)"
+        state = _(
+            "{payer} pays {payee} {price} in money cards (no change is given)",
+            payer=SEAT_NAMES[payment["payer"]],
+            payee=SEAT_NAMES[payment["payee"]],
+            price=payment["price"],
         )
     panel = (
         f'<div class="gk-table">{animal_card(lot, 1, 84)} '
@@ -197,27 +246,71 @@ def _last_trade(view: dict[str, Any]) -> str:
     a, b = SEAT_NAMES[last["active"]], SEAT_NAMES[last["partner"]]
     what = _stake(last["animal"], last["stake"])
     if last["outcome"] == "accepted":
-        text = f"{b} accepted {a}'s offer of {last['offer_count']} cards for {what}"
+        text = _(
+            "{b} accepted {a}'s offer of {n} cards for {what}", a=a, b=b, n=last["offer_count"], what=what
+        )
     elif last["outcome"] == "tie":
-        text = f"{a} and {b} tied for {what}; the trade is repeated"
+        text = _("{a} and {b} tied for {what}; the trade is repeated", a=a, b=b, what=what)
     elif last["outcome"] == "second_tie":
-        text = f"{a} and {b} tied twice: {a} took {what} free"
+        text = _("{a} and {b} tied twice: {a} took {what} free", a=a, b=b, what=what)
     else:
-        text = f"{SEAT_NAMES[last['winner']]} won the cow trade for {what} ({a} {last['offer_count']} cards, {b} {last['counter_count']})"
+        text = _(
+            "{winner} won the cow trade for {what} ({a} {n} cards, {b} {m})",
+            winner=SEAT_NAMES[last["winner"]],
+            what=what,
+            a=a,
+            b=b,
+            n=last["offer_count"],
+            m=last["counter_count"],
+        )
     if last["offer"] is not None:
+        nothing = _("nothing")
         counter = (
             ""
             if last["counter"] is None
-            else f"; {b} countered {', '.join(map(str, last['counter'])) or 'nothing'}"
+            else _("; {b} countered {cards}", b=b, cards=", ".join(map(str, last["counter"])) or nothing)
         )
-        text += f" — {a} offered {', '.join(map(str, last['offer'])) or 'nothing'}{counter}"
-    return f'<div class="gk-foot"><b>Last cow trade:</b> {escape(text)}</div>'
+        text += (
+            _(" — {a} offered {cards}", a=a, cards=", ".join(map(str, last["offer"])) or nothing) + counter
+        )
+    return '<div class="gk-foot"><b>' + escape(_("Last cow trade:")) + f"</b> {escape(text)}</div>"
+
+
+def _foot(view: dict[str, Any]) -> str:
+    """The line under the table: the deck, the donkeys so far and the next payout, the money."""
+    donkeys = view["donkeys_seen"]
+    nxt = (
+        _(
+            "; the {ordinal} will pay everyone {value}",
+            ordinal=_(_ORDINALS[donkeys]),
+            value=DONKEY_PAYOUTS[donkeys],
+        )
+        if donkeys < len(DONKEY_PAYOUTS)
+        else ""
+    )
+    foot = _(
+        "Deck: {deck} animals face down · donkeys turned up: {donkeys}{next} · "
+        "money in play: {money} · bank: {bank} cards",
+        deck=view["deck_size"],
+        donkeys=donkeys,
+        next=nxt,
+        money=format(view["money_in_play"], ","),
+        bank=len(view["bank"]),
+    )
+    return foot
+
+
+_HEADERS = (N_("player"), N_("cards"), N_("money"), N_("money cards"), N_("animals"), N_("sets"), N_("score"))
 
 
 def draw(view: dict[str, Any]) -> str:
     """The HTML picture of a Kuhhandel view: what that view's seat may see, nothing more."""
     viewer = view["viewer"]
-    whose = "the teacher's view (everything)" if viewer is None else f"{SEAT_NAMES[viewer]}'s view"
+    whose = (
+        _("the teacher's view (everything)")
+        if viewer is None
+        else _("{name}'s view", name=SEAT_NAMES[viewer])
+    )
     heading, panel = _situation(view)
     to_act = set(view["to_act"])
     rows = []
@@ -229,43 +322,40 @@ def draw(view: dict[str, Any]) -> str:
         sets = len(view["sets"][seat])
         status = []
         if seat == view["active"] and view["phase"] != "over":
-            status.append("active")
+            status.append(_("active"))
         if seat in to_act:
-            status.append("to act")
+            status.append(_("to act"))
         rows.append(
             f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}">'
             f"<td>{seat_label(seat, viewer)}<div class='gk-label'>{escape(', '.join(status))}</div></td>"
-            f'<td class="gk-num" title="money cards">{count}</td>'
-            f'<td class="gk-num" title="money total">{escape(total)}</td>'
+            f'<td class="gk-num" title="' + escape(_("money cards")) + f'">{count}</td>'
+            f'<td class="gk-num" title="' + escape(_("money total")) + f'">{escape(total)}</td>'
             f"<td>{_money_cell(cards, count)}</td>"
             f"<td>{_animals_cell(held)}</td>"
-            f'<td class="gk-num" title="complete sets">{sets}</td>'
-            f'<td class="gk-num" title="score so far">{score(held):,}</td></tr>'
+            f'<td class="gk-num" title="' + escape(_("complete sets")) + f'">{sets}</td>'
+            f'<td class="gk-num" title="' + escape(_("score so far")) + f'">{score(held):,}</td></tr>'
         )
-    donkeys = view["donkeys_seen"]
-    nxt = (
-        f"; the {_ORDINAL[donkeys]} will pay everyone {DONKEY_PAYOUTS[donkeys]}"
-        if donkeys < len(DONKEY_PAYOUTS)
-        else ""
-    )
-    foot = (
-        f"Deck: {view['deck_size']} animals face down · donkeys turned up: {donkeys}{nxt} · "
-        f"money in play: {view['money_in_play']:,} · bank: {len(view['bank'])} cards"
-    )
+    foot = _foot(view)
+    headers = "".join("<th>" + escape(_(h)) + "</th>" for h in _HEADERS)
     return (
         '<div class="gk-picture gk-kuhhandel">'
-        f'<div class="gk-heading"><b>Kuhhandel</b> · turn {view["turn"]} · {escape(heading)} · '
+        '<div class="gk-heading"><b>'
+        + escape(_("Kuhhandel"))
+        + "</b> · "
+        + escape(_("turn {turn}", turn=view["turn"]))
+        + f" · {escape(heading)} · "
         f"<i>{escape(whose)}</i></div>"
         + panel
-        + '<table class="gk-seats"><tr><th>player</th><th>cards</th><th>money</th><th>money cards</th>'
-        "<th>animals</th><th>sets</th><th>score</th></tr>"
+        + f'<table class="gk-seats"><tr>{headers}</tr>'
         + "".join(rows)
         + "</table>"
         + _last_trade(view)
         + f'<div class="gk-foot">{escape(foot)}. '
         + legend(
-            "Money values are private, the number of money cards public (KH-C3); offers lie face down "
-            "(KH-K2); score = sum of complete sets × their number (KH-E2)."
+            _(
+                "Money values are private, the number of money cards public (KH-C3); offers lie face down "
+                "(KH-K2); score = sum of complete sets × their number (KH-E2)."
+            )
         )
         + "</div></div>"
     )
@@ -278,27 +368,40 @@ def inference_note(view: dict[str, Any]) -> str:
 
     seat = view["viewer"]
     if seat is None:
-        raise ValueError("the teacher sees the offer itself; take a player's view, game.view(seat)")
+        raise ValueError(_("the teacher sees the offer itself; take a player's view, game.view(seat)"))
     me = SEAT_NAMES[seat]
     inference = trade_inference(view)
     if inference is None:
-        body = f"{me} sees no offer being made now."
+        body = escape(_("{me} sees no offer being made now.", me=me))
     else:
         unseen = PublicInfo.of(view).unseen
         pool = ", ".join(f"{v}×{unseen.count(v)}" for v in sorted(set(unseen)))
         active = SEAT_NAMES[view["trade"]["active"]]
         n = inference.cards
-        body = (
-            f"{active} has put down <b>{n} card{'s' * (n != 1)}</b>. The bank lies open and {me} knows "
-            f"their own cards, so the {len(unseen)} cards {me} cannot see are {escape(pool)}. "
-            f"An offer of {n} such card{'s' * (n != 1)} adds up to between <b>{inference.low}</b> and "
-            f"<b>{inference.high}</b>: <b>{inference.mean:.0f}</b> on average, and nothing at all with "
-            f"chance {inference.distribution.get(0, 0.0):.0%}, if any unseen card were as likely to be "
-            "offered as any other."
+        body = _n(
+            "{active} has put down <b>{n} card</b>. The bank lies open and {me} knows "
+            "their own cards, so the {unseen} cards {me} cannot see are {pool}. "
+            "An offer of {n} such card adds up to between <b>{low}</b> and "
+            "<b>{high}</b>: <b>{mean}</b> on average, and nothing at all with "
+            "chance {zero}, if any unseen card were as likely to be offered as any other.",
+            "{active} has put down <b>{n} cards</b>. The bank lies open and {me} knows "
+            "their own cards, so the {unseen} cards {me} cannot see are {pool}. "
+            "An offer of {n} such cards adds up to between <b>{low}</b> and "
+            "<b>{high}</b>: <b>{mean}</b> on average, and nothing at all with "
+            "chance {zero}, if any unseen card were as likely to be offered as any other.",
+            n,
+            active=active,
+            me=me,
+            unseen=len(unseen),
+            pool=escape(pool),
+            low=inference.low,
+            high=inference.high,
+            mean=format(inference.mean, ".0f"),
+            zero=format(inference.distribution.get(0, 0.0), ".0%"),
         )
+    heading = _("What <b>{me}</b> can tell from the card count (KH-K2)", me=me)
     return (
-        f'<div class="gk-picture gk-inference"><div class="gk-heading">What <b>{me}</b> can tell '
-        f"from the card count (KH-K2)</div><div>{body}</div></div>"
+        f'<div class="gk-picture gk-inference"><div class="gk-heading">{heading}</div><div>{body}</div></div>'
     )
 
 
@@ -306,47 +409,54 @@ def inference_note(view: dict[str, Any]) -> str:
 def text(view: dict[str, Any]) -> str:
     """A Kuhhandel player's view: what is going on, then per seat money cards, animals and sets."""
     me = view["viewer"]
-    heading, _ = _situation(view)
-    lines = [f"Turn {view['turn']}: {heading}"]
+    heading, _panel = _situation(view)
+    lines = [_("Turn {turn}: {heading}", turn=view["turn"], heading=heading)]
     auction, trade = view["auction"], view["trade"]
     if auction is not None and trade is None:
         high = (
-            f"high bid {auction['high_bid']} by {seat_name(auction['high_bidder'])}"
+            _("high bid {bid} by {name}", bid=auction["high_bid"], name=seat_name(auction["high_bidder"]))
             if auction["high_bidder"] is not None
-            else "no bid yet"
+            else _("no bid yet")
         )
-        lines.append(f"  {high}; bids up to {auction['cap']}")
+        lines.append("  " + _("{high}; bids up to {cap}", high=high, cap=auction["cap"]))
     if trade is not None:
         count = trade["offer_count"]
         shown = trade["offer"]
         if count is not None:
             lines.append(
-                f"  offer: {count} card(s)"
-                + (f" ({', '.join(map(str, shown)) or 'none'})" if shown is not None else "")
+                "  "
+                + _("offer: {count} card(s)", count=count)
+                + (" (" + (", ".join(map(str, shown)) or _("none")) + ")" if shown is not None else "")
             )
         if trade["building_count"]:
             built = trade["building"]
             lines.append(
-                f"  being put down: {trade['building_count']} card(s)"
+                "  "
+                + _("being put down: {count} card(s)", count=trade["building_count"])
                 + (f" ({', '.join(map(str, built))})" if built is not None else "")
             )
-    header = ["seat", "cards", "money", "animals", "sets", "score"]
+    header = [_(h) for h in (N_("seat"), N_("cards"), N_("money"), N_("animals"), N_("sets"), N_("score"))]
     rows = []
     for seat in range(view["players"]):
         cards = view["money"][seat]
         held = view["animals"][seat]
         rows.append(
             [
-                seat_name(seat) + (" (you)" if seat == me else ""),
+                seat_name(seat) + (_(" (you)") if seat == me else ""),
                 str(view["money_counts"][seat]),
                 "?" if cards is None else ", ".join(map(str, cards)) or "-",
-                ", ".join(f"{a} {held[a]}" for a in ANIMALS if held.get(a)) or "-",
+                ", ".join(f"{animal_name(a)} {held[a]}" for a in ANIMALS if held.get(a)) or "-",
                 str(len(view["sets"][seat])),
                 str(score(held)),
             ]
         )
     lines.append(text_table(header, rows, left=(0, 2, 3)))
     lines.append(
-        f"Deck {view['deck_size']}, donkeys turned up {view['donkeys_seen']}, money in play {view['money_in_play']}"
+        _(
+            "Deck {deck}, donkeys turned up {donkeys}, money in play {money}",
+            deck=view["deck_size"],
+            donkeys=view["donkeys_seen"],
+            money=view["money_in_play"],
+        )
     )
     return "\n".join(lines)

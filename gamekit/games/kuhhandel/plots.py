@@ -8,6 +8,8 @@ import plotly.graph_objects as go
 
 from ...plots import error_bars, figure, label_lines, mean_lines, palette
 from . import analysis
+from .i18n import N_, _, _n
+from .narration import animal_name
 from .pictures import ANIMAL_COLOURS
 
 
@@ -22,16 +24,21 @@ def offer_inference(
     """
     table = inference.table()
     fig = figure(
-        title or f"What an offer of {inference.cards} card{'s' * (inference.cards != 1)} can total",
-        "total of the offer",
-        "chance",
+        title
+        or _n("What an offer of {n} card can total", "What an offer of {n} cards can total", inference.cards),
+        _("total of the offer"),
+        _("chance"),
     )
-    fig.add_bar(x=table["total"], y=table["chance"], marker_color=palette.colour(0), name="chance")
+    fig.add_bar(x=table["total"], y=table["chance"], marker_color=palette.colour(0), name=_("chance"))
     if mark is not None:
         fig.add_vline(
             x=mark,
             line_dash="dot",
-            annotation_text=f"{mark}: below it with chance {inference.chance_below(mark):.0%}",
+            annotation_text=_(
+                "{mark}: below it with chance {chance}",
+                mark=mark,
+                chance=format(inference.chance_below(mark), ".0%"),
+            ),
         )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     fig.update_layout(showlegend=False)
@@ -50,22 +57,22 @@ def buyin_value(summary: pd.DataFrame, title: str | None = None, intervals: bool
     money received and the worth to its collection of the animals it bought in, per auction, with
     95 % intervals clustered by game."""
     fig = figure(
-        title or "What each of its own auctions brings the auctioneer",
-        "buy-in margin (buys in up to this share of the animal's worth to it)",
-        "per auction",
+        title or _("What each of its own auctions brings the auctioneer"),
+        _("buy-in margin (buys in up to this share of the animal's worth to it)"),
+        _("per auction"),
     )
     labels = [f"{v:g}" for v in summary["value"]]
     fig.add_bar(
         x=labels,
         y=summary["money"],
-        name="money received (minus paid)",
+        name=_("money received (minus paid)"),
         marker=palette.bar(0),
         **_bars(summary, "money", intervals),
     )
     fig.add_bar(
         x=labels,
         y=summary["worth"],
-        name="worth of animals bought in",
+        name=_("worth of animals bought in"),
         marker=palette.bar(1),
         **_bars(summary, "worth", intervals),
     )
@@ -77,21 +84,21 @@ def buyin_prices(summary: pd.DataFrame, title: str | None = None, intervals: boo
     """Mean closing price of the animals sold and of those bought in, per buy-in margin, with
     95 % intervals clustered by game (``analysis.buyin_summary``)."""
     fig = figure(
-        title or "Prices of the animals sold and bought in",
-        "buy-in margin",
-        "mean closing price",
+        title or _("Prices of the animals sold and bought in"),
+        _("buy-in margin"),
+        _("mean closing price"),
     )
     fig.add_scatter(
         x=summary["value"],
         y=summary["price_sold"],
-        name="sold to the high bidder",
+        name=_("sold to the high bidder"),
         **_bars(summary, "price_sold", intervals),
         **palette.series(0),
     )
     fig.add_scatter(
         x=summary["value"],
         y=summary["price_bought_in"],
-        name="bought in by the auctioneer",
+        name=_("bought in by the auctioneer"),
         **_bars(summary, "price_bought_in", intervals),
         **palette.series(1),
     )
@@ -101,9 +108,11 @@ def buyin_prices(summary: pd.DataFrame, title: str | None = None, intervals: boo
 def bluff_acceptance(trades: pd.DataFrame, title: str | None = None) -> go.Figure:
     """How often cow-trade offers with and without 0 cards were accepted (``analysis.acceptance``)."""
     table = analysis.acceptance(trades)
-    fig = figure(title or "Offers accepted, with and without 0 cards (95 % interval)", "offer", "accepted")
+    fig = figure(
+        title or _("Offers accepted, with and without 0 cards (95 % interval)"), _("offer"), _("accepted")
+    )
     fig.add_bar(
-        x=table["offer"],
+        x=[_(str(o)) for o in table["offer"]],
         y=table["accepted"],
         error_y=error_bars(table, "accepted"),
         marker_color=palette.colour(0),
@@ -122,11 +131,14 @@ def price_against_donkeys(
     or one line per animal in ``animals``, with 95 % intervals; with ``players``, the money per player
     on a second axis (from the rules, so exact: no interval)."""
     fig = figure(
-        title or "Prices against the donkeys turned up", "donkeys turned up so far", "mean closing price"
+        title or _("Prices against the donkeys turned up"),
+        _("donkeys turned up so far"),
+        _("mean closing price"),
     )
     if animals:
         table = analysis.price_by_donkeys(auctions[auctions["animal"].isin(animals)], by="animal")
         mean_lines(table, "donkeys_seen", "animal", fig)
+
     else:
         mean_lines(analysis.price_by_donkeys(auctions), "donkeys_seen", None, fig)
     if players:
@@ -136,11 +148,16 @@ def price_against_donkeys(
             y=money["money_per_player"],
             mode="lines",
             line={"dash": "dot", "color": palette.REFERENCE},
-            name="money in play per player",
+            name=_("money in play per player"),
             yaxis="y2",
         )
         fig.update_layout(
-            yaxis2={"title": "money per player", "overlaying": "y", "side": "right", "rangemode": "tozero"},
+            yaxis2={
+                "title": _("money per player"),
+                "overlaying": "y",
+                "side": "right",
+                "rangemode": "tozero",
+            },
             margin={"r": 70},
         )
     fig.update_xaxes(dtick=1)
@@ -152,17 +169,22 @@ def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = N
     """Win rate of the player who completed each animal's set (``analysis.set_win_rates``)."""
     table = analysis.set_win_rates(sets, seats)
     fig = figure(
-        title or "How often the owner of each set wins (95 % interval)", "animal (set value)", "win rate"
+        title or _("How often the owner of each set wins (95 % interval)"),
+        _("animal (set value)"),
+        _("win rate"),
     )
     fig.add_bar(
-        x=[f"{a} ({v})" for a, v in zip(table["animal"], table["set_value"], strict=True)],
+        x=[f"{animal_name(a)} ({v})" for a, v in zip(table["animal"], table["set_value"], strict=True)],
         y=table["win_rate"],
         error_y=error_bars(table, "win_rate"),
         marker_color=[ANIMAL_COLOURS[a] for a in table["animal"]],
     )
     fair = 1 / seats["seat"].nunique()
     fig.add_hline(
-        y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0%}", annotation_position="top left"
+        y=fair,
+        line_dash="dot",
+        annotation_text=_("fair share {share}", share=format(fair, ".0%")),
+        annotation_position="top left",
     )
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     return fig
@@ -171,7 +193,9 @@ def set_win_rates(sets: pd.DataFrame, seats: pd.DataFrame, title: str | None = N
 def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Win rate by the number of complete sets held at the end (``analysis.win_rate_by_sets``)."""
     table = analysis.win_rate_by_sets(seats)
-    fig = figure(title or "Win rate by complete sets held (95 % interval)", "complete sets", "win rate")
+    fig = figure(
+        title or _("Win rate by complete sets held (95 % interval)"), _("complete sets"), _("win rate")
+    )
     fig.add_bar(
         x=[str(s) for s in table["sets"]],
         y=table["win_rate"],
@@ -184,9 +208,9 @@ def win_rate_by_sets(seats: pd.DataFrame, title: str | None = None) -> go.Figure
 
 # ------------------------------------------------------------------ lesson 03 (issue 13)
 _MODEL_NAMES = {
-    "pooled": "every unseen card alike (pooled)",
-    "counts": "equal start hands + card counts",
-    "log": "the whole public log (exact)",
+    "pooled": N_("every unseen card alike (pooled)"),
+    "counts": N_("equal start hands + card counts"),
+    "log": N_("the whole public log (exact)"),
 }
 
 
@@ -197,10 +221,12 @@ def offer_models(models: pd.DataFrame, mark: int | None = None, title: str | Non
     amount to compare with.
     """
     fig = figure(
-        title or "What the offer can total, by what the responder uses", "total of the offer", "chance"
+        title or _("What the offer can total, by what the responder uses"),
+        _("total of the offer"),
+        _("chance"),
     )
     for i, column in enumerate(("pooled", "counts", "log")):
-        fig.add_bar(x=models["total"], y=models[column], name=_MODEL_NAMES[column], marker=palette.bar(i))
+        fig.add_bar(x=models["total"], y=models[column], name=_(_MODEL_NAMES[column]), marker=palette.bar(i))
     if mark is not None:
         fig.add_vline(x=mark, line_dash="dot", annotation_text=str(mark))
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
@@ -219,9 +245,9 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
     """
     n = int(curves["offers"].iloc[0])
     fig = figure(
-        title or f"Posterior against the true totals of {n:,} offers",
-        "total t of the offer",
-        "chance the offer totals at most t",
+        title or _("Posterior against the true totals of {n} offers", n=format(n, ",")),
+        _("total t of the offer"),
+        _("chance the offer totals at most t"),
     )
     fig.add_scatter(
         x=curves["total"],
@@ -238,7 +264,7 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
         line={"width": 0, "shape": "hv"},
         fill="tonexty",
         fillcolor=palette.rgba(palette.colour(1), 0.18),
-        name="95 % interval of the real offers",
+        name=_("95 % interval of the real offers"),
         hoverinfo="skip",
     )
     fig.add_scatter(
@@ -246,21 +272,21 @@ def offer_calibration(curves: pd.DataFrame, title: str | None = None) -> go.Figu
         y=curves["simulated"],
         mode="lines",
         line=palette.line(1, dash="solid", shape="hv"),
-        name="the bots' real offers (simulated)",
+        name=_("the bots' real offers (simulated)"),
     )
     fig.add_scatter(
         x=curves["total"],
         y=curves["uniform"],
         mode="lines",
         line=palette.line(2, dash="dash", shape="hv"),
-        name="a uniform draw from the true hand",
+        name=_("a uniform draw from the true hand"),
     )
     fig.add_scatter(
         x=curves["total"],
         y=curves["model"],
         mode="lines",
         line=palette.line(0, dash="dot", width=3, shape="hv"),
-        name="posterior from the card count (theory)",
+        name=_("posterior from the card count (theory)"),
     )
     fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
     fig.update_layout(legend={"orientation": "h", "y": -0.25}, height=480)
@@ -278,9 +304,14 @@ def counter_gains(
     from ...theory.kuhhandel import counter_gain
 
     fig = figure(
-        title or f"Counter or accept? (winning is worth {win:g}, losing {lose:g})",
-        "counter-offer c",
-        "gain of countering over accepting",
+        title
+        or _(
+            "Counter or accept? (winning is worth {win}, losing {lose})",
+            win=format(win, "g"),
+            lose=format(lose, "g"),
+        ),
+        _("counter-offer c"),
+        _("gain of countering over accepting"),
     )
     for i, (name, dist) in enumerate(offers.items()):
         fig.add_scatter(
@@ -293,7 +324,7 @@ def counter_gains(
         y=0,
         line_dash="dot",
         line_color=palette.REFERENCE,
-        annotation_text="accept",
+        annotation_text=_("accept"),
         annotation_position="bottom right",
     )
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
@@ -304,12 +335,12 @@ def set_win_excess(excess: pd.DataFrame, title: str | None = None) -> go.Figure:
     """How much more each set's owner won than players with as many sets (``analysis.set_win_excess``),
     with 95 % intervals clustered by game."""
     fig = figure(
-        title or "Owner's win rate minus that of players with as many sets (95 % interval)",
-        "animal (set value)",
-        "excess win rate",
+        title or _("Owner's win rate minus that of players with as many sets (95 % interval)"),
+        _("animal (set value)"),
+        _("excess win rate"),
     )
     fig.add_bar(
-        x=[f"{a} ({v})" for a, v in zip(excess["animal"], excess["set_value"], strict=True)],
+        x=[f"{animal_name(a)} ({v})" for a, v in zip(excess["animal"], excess["set_value"], strict=True)],
         y=excess["excess"],
         error_y=error_bars(excess, "excess"),
         marker_color=[ANIMAL_COLOURS[a] for a in excess["animal"]],

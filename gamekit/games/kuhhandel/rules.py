@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ...core.ranking import shared_ranks
+from .i18n import _
 
 # KH-C1: ten animals, four cards each; the value is that of a completed set of four. The rules
 # guide (kuhhandel-guide) names no animals and no values: these are the published cards.
@@ -190,22 +191,29 @@ def can_pay_exactly(counts: Sequence[int], price: int) -> bool:
 
 def payment_problem(counts: Sequence[int], cards: Sequence[int], price: int) -> str | None:
     """Why handing over ``cards`` for ``price`` breaks KH-A6, or None if it is a sensible payment."""
-    listed = ",".join(map(str, cards)) or "nothing"
+    listed = ",".join(map(str, cards)) or _("nothing")
     if not holds(counts, cards):
-        return f"the payer does not hold the cards {listed}"
+        return _("the payer does not hold the cards {listed}", listed=listed)
     paid = sum(cards)
     if paid < price:
-        return f"{listed} makes {paid}, less than the price {price}"
+        return _("{listed} makes {paid}, less than the price {price}", listed=listed, paid=paid, price=price)
     if 0 in cards:
-        return "a 0 card adds nothing to a payment, so it is left out"
+        return _("a 0 card adds nothing to a payment, so it is left out")
     if paid > price:
         if can_pay_exactly(counts, price):
-            return (
-                f"{listed} makes {paid}; the payer's cards can make exactly {price}, and no change is given"
+            return _(
+                "{listed} makes {paid}; the payer's cards can make exactly {price}, and no change is given",
+                listed=listed,
+                paid=paid,
+                price=price,
             )
         if paid - min(cards) >= price:
-            return (
-                f"{listed} makes {paid}: the {min(cards)} could be left out and {price} would still be paid"
+            return _(
+                "{listed} makes {paid}: the {card} could be left out and {price} would still be paid",
+                listed=listed,
+                paid=paid,
+                card=min(cards),
+                price=price,
             )
     return None
 

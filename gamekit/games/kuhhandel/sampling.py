@@ -28,6 +28,7 @@ from ...core.game import SEAT_NAMES
 from . import rules as kh
 from .auction import Auction
 from .game import Kuhhandel
+from .i18n import _
 
 
 def options(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -39,9 +40,9 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> Kuhhandel:
     """A Kuhhandel game whose ``view(seat)`` is ``view`` (a seat's view), what the view hides
     dealt at random (``rng``)."""
     if view["viewer"] is None:
-        raise ValueError("determinize needs a seat's view, not the teacher's (viewer None)")
+        raise ValueError(_("determinize needs a seat's view, not the teacher's (viewer None)"))
     if view["phase"] == "over":
-        raise ValueError("determinize: the game is over, there is no state to search from")
+        raise ValueError(_("determinize: the game is over, there is no state to search from"))
     game = Kuhhandel(view["players"], seed=rng.getrandbits(32), options=options(view))
     dealt: dict[str, Any] = {"deck": _deck(view, rng)}
     dealt["hands"], dealt["offer"], unaccounted = _money(view, rng)
@@ -62,7 +63,11 @@ def _deck(view: Mapping[str, Any], rng: random.Random) -> list[str]:
     rng.shuffle(deck)
     if len(deck) != view["deck_size"]:
         raise RuntimeError(
-            f"determinize: {len(deck)} animals are unseen but the deck holds {view['deck_size']}"
+            _(
+                "determinize: {count_deck} animals are unseen but the deck holds {deck_size}",
+                count_deck=len(deck),
+                deck_size=view["deck_size"],
+            )
         )
     return deck
 
@@ -84,7 +89,11 @@ def _money(view: Mapping[str, Any], rng: random.Random) -> tuple[list[list[int]]
     wanted = sum(counts[s] for s in range(n) if s != seat) + (trade["offer_count"] if hidden_offer else 0)
     if min(pool.values()) < 0 or len(cards) != wanted:
         raise RuntimeError(
-            f"determinize: {len(cards)} money cards are unaccounted for but {wanted} are hidden"
+            _(
+                "determinize: {count_cards} money cards are unaccounted for but {wanted} are hidden",
+                count_cards=len(cards),
+                wanted=wanted,
+            )
         )
     hands: list[list[int] | None] = [None] * n
     hands[seat] = list(view["money"][seat])
@@ -108,12 +117,14 @@ def _deal_the_price(
     if who == view["viewer"]:
         return
     count = view["money_counts"][who]
-    for _ in range(10_000):
+    for _attempt in range(10_000):
         picked = rng.sample(range(len(cards)), count)
         if sum(cards[i] for i in picked) >= price:
             break
     else:
-        raise RuntimeError(f"determinize: no hand of {count} cards found worth {price} (KH-A6)")
+        raise RuntimeError(
+            _("determinize: no hand of {count} cards found worth {price} (KH-A6)", count=count, price=price)
+        )
     hands[who] = [cards[i] for i in picked]
     for i in sorted(picked, reverse=True):
         cards.pop(i)

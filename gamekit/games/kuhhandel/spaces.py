@@ -22,6 +22,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Game
+from .i18n import _
 from .rules import ANIMALS, BID_STEP, DONKEY_PAYOUTS, MONEY_VALUES, START_MONEY
 
 WORDS = ("auction", "hold", "sell", "buy", "offer", "accept", "counter")
@@ -71,7 +72,7 @@ class Numbering:
         self.size = self.bid_base + self.cap // BID_STEP
 
     def index(self, game: Game, seat: int, text: str) -> int:
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         if text in self.fixed:
             return self.fixed.index(text)
         if word == "trade":
@@ -81,7 +82,10 @@ class Numbering:
         if word == "bid":
             return self.bid_base + int(rest) // BID_STEP - 1
         raise IllegalAction(
-            f"{text!r} is not a step of the numbering; a payment is paid card by card (pay+V)"
+            _(
+                "{text} is not a step of the numbering; a payment is paid card by card (pay+V)",
+                text=repr(text),
+            )
         )
 
     def label(self, index: int) -> str:

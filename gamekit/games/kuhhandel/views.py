@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import SEAT_NAMES
 from . import rules
+from .i18n import _
+from .narration import animal_name
 from .rules import ANIMAL_INDEX, ANIMALS, MONEY_VALUES, VALUE_INDEX
 
 if TYPE_CHECKING:
@@ -113,7 +115,7 @@ def state_problems(state: Mapping[str, Any]) -> list[str]:
         _money_problems(state, problems)
         _animal_problems(state, problems)
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        problems.append(f"state is not a Kuhhandel state ({exc!r})")
+        problems.append(_("state is not a Kuhhandel state ({error})", error=repr(exc)))
     return problems
 
 
@@ -122,10 +124,18 @@ def _money_problems(state: Mapping[str, Any], problems: list[str]) -> None:
     for s, hand in enumerate(state["money"]):
         for card in hand:
             if card not in VALUE_INDEX or type(card) is not int:
-                problems.append(f"{SEAT_NAMES[s]} holds {card!r}, which is not a money card (KH-C2)")
+                problems.append(
+                    _(
+                        "{name} holds {card}, which is not a money card (KH-C2)",
+                        name=SEAT_NAMES[s],
+                        card=repr(card),
+                    )
+                )
         money.update(hand)
         if state["money_counts"][s] != len(hand):
-            problems.append(f"{SEAT_NAMES[s]}'s money-card count does not match the hand (KH-C3)")
+            problems.append(
+                _("{name}'s money-card count does not match the hand (KH-C3)", name=SEAT_NAMES[s])
+            )
     money.update(state["bank"])
     trade = state["trade"]
     if trade and trade["offer"]:
@@ -133,8 +143,12 @@ def _money_problems(state: Mapping[str, Any], problems: list[str]) -> None:
     for value, supply in zip(MONEY_VALUES, rules.MONEY_SUPPLY, strict=True):
         if money[value] != supply:
             problems.append(
-                f"there are {money[value]} money cards of {value}, not {supply}; money is neither "
-                "made nor lost (KH-E3)"
+                _(
+                    "there are {count} money cards of {value}, not {supply}; money is neither made nor lost (KH-E3)",
+                    count=money[value],
+                    value=value,
+                    supply=supply,
+                )
             )
 
 
@@ -143,7 +157,14 @@ def _animal_problems(state: Mapping[str, Any], problems: list[str]) -> None:
     for s, held in enumerate(state["animals"]):
         for animal, count in held.items():
             if animal not in ANIMAL_INDEX or type(count) is not int or count < 0:
-                problems.append(f"{SEAT_NAMES[s]} holds {count!r} {animal!r}, which is impossible (KH-C1)")
+                problems.append(
+                    _(
+                        "{name} holds {count} {animal}, which is impossible (KH-C1)",
+                        name=SEAT_NAMES[s],
+                        count=repr(count),
+                        animal=repr(animal),
+                    )
+                )
                 continue
             animals[animal] += count
     animals.update(state["deck"] or [])
@@ -151,4 +172,10 @@ def _animal_problems(state: Mapping[str, Any], problems: list[str]) -> None:
         animals[state["auction"]["animal"]] += 1
     for animal in ANIMALS:
         if animals[animal] != rules.CARDS_PER_ANIMAL:
-            problems.append(f"there are {animals[animal]} {animal} cards, not 4 (KH-C1)")
+            problems.append(
+                _(
+                    "there are {count} {animal} cards, not 4 (KH-C1)",
+                    count=animals[animal],
+                    animal=animal_name(animal),
+                )
+            )
