@@ -27,6 +27,11 @@ def read_rules_from(lookup: Callable[[str], Rule]) -> None:
 class GamekitError(Exception):
     """Base class of gamekit's own errors."""
 
+    def __str__(self) -> str:
+        """The message in the language of the moment it is shown (``gamekit.set_language``)."""
+        message = self.args[0] if len(self.args) == 1 else None
+        return message.render() if isinstance(message, Text) else super().__str__()
+
 
 class ConfigError(GamekitError, ValueError):
     """A game was asked for with players, options or a stack that the rules do not allow."""
@@ -38,11 +43,6 @@ class IllegalAction(GamekitError, ValueError):
     ``rule_id`` is the ID the message cites (its last one in parentheses), and ``rule`` that
     rule's entry in the rules reference, for a lesson or a play table to show beside the error.
     """
-
-    def __str__(self) -> str:
-        """The message in the language of the moment it is shown (``gamekit.set_language``)."""
-        message = self.args[0] if len(self.args) == 1 else None
-        return message.render() if isinstance(message, Text) else super().__str__()
 
     @property
     def rule_id(self) -> str | None:
