@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from .core.data import data_dir
 from .core.errors import ConfigError
-from .core.i18n import _, domain_of
+from .core.i18n import LANGS, N_, SOURCE_LANG, _, domain_of
 
 Direction = Literal["above", "below", "between", "no_difference"]
 DIRECTIONS: tuple[str, ...] = ("above", "below", "between", "no_difference")
@@ -97,7 +97,7 @@ class Claim:
     bounds: tuple[float, float] | None = None
     family: str | None = None
     unit: str = ""
-    units: str = "games"  # what one value of the measure is, in the plural: games, auctions, decisions
+    units: str = N_("games")  # what one value of the measure is, in the plural: games, auctions, decisions
     seeds: tuple[int, ...] = DEFAULT_SEEDS
     confidence: float = 0.95
     # The range every value of the measure lies in, when it is bounded by the game (a win share per
@@ -152,7 +152,12 @@ class Claim:
     def words(self, text: str) -> str:
         """``text`` (the claim's sentence, scope or units) in the current language, from the
         catalogue of the part that made the claim; the English where it has none."""
-        return domain_of(self.module or self.measure.__module__)(text) if text else text
+        if not text:
+            return text
+        part = domain_of(self.module or self.measure.__module__)
+        if all(text not in part.catalogue(lang).messages for lang in LANGS if lang != SOURCE_LANG):
+            part = domain_of("gamekit")  # a word every claim shares ("games", "rounds"): gamekit's
+        return part(text)
 
     def text(self) -> str:
         """The sentence in the current language."""

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import load_game
-from ..core.game import Game
+from ..core.game import SEAT_NAMES, Game
+from ..core.i18n import _
 from .faults import DamagedTable, Faults
 from .security import ClassroomError, Limits
 from .store import Store, now
@@ -51,6 +52,14 @@ def read_seats(text: str) -> list[dict[str, Any]]:
     if not isinstance(seats, list) or not all(isinstance(s, dict) and keys <= s.keys() for s in seats):
         return []
     return seats
+
+
+def shown_name(info: dict[str, Any], seat: int) -> str:
+    """A seat's name as a page shows it: a student's own, a bot's "Bot D" in the current language
+    (the page's; the stored name stays as it was written)."""
+    if info.get("bot") is None:
+        return info.get("name", "")
+    return _("Bot {seat}", seat=SEAT_NAMES[seat]) if 0 <= seat < len(SEAT_NAMES) else info.get("name", "")
 
 
 class HubBase:

@@ -17,7 +17,7 @@ from ..core.game import SEAT_NAMES, Game
 from ..simulate import take_turn
 from ..teach import may_act_any_time
 from . import screens
-from .hub_base import _number, read_seats
+from .hub_base import _number, read_seats, shown_name
 from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
 from .store import now
@@ -176,8 +176,9 @@ class Tables(Presence):
         row, seat = found
         game = self.games[row["id"]]
         seats = read_seats(row["seats"])
-        for info in seats:  # the absent mark the players' list and the phone's rows show
+        for p, info in enumerate(seats):  # the absent mark and the name the list and the phone's rows show
             info["absent"] = self._seat_absent(row["activity"], info)
+            info["name"] = shown_name(info, p)  # a bot's in the page's language (this copy only)
         log = [event["text"] for event in game.log_for(seat)]
         waiting = seat in self._window_waiting(row["id"], seats)
         legal = [str(a) for a in game.legal_actions(seat)]
