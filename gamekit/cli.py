@@ -787,6 +787,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = {seat: make_bot(spec, game.name) for seat, spec in zip(others, specs, strict=True)}
     rngs = {seat: bot_rng(game.seed, seat) for seat in others}  # the same generators ``play`` gives bots
     # The seed reproduces every hidden card and die, so it is shown only once the game is over.
+    seated = [_("{seat} is {bot}", seat=seat_name(s), bot=bots[s].label) for s in others]
     print(
         _(
             "{title}, {players} players, seed hidden until the game ends. You are {letter} (seat {seat}); "
@@ -795,7 +796,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             players=game.players,
             letter=seat_name(human),
             seat=human,
-            bots=", ".join(_("{seat} is {bot}", seat=seat_name(s), bot=bots[s].label) for s in others),
+            bots=", ".join(seated),
         )
     )
     shown = 0
