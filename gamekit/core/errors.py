@@ -12,8 +12,9 @@ from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every
 if TYPE_CHECKING:
     from ..rules import Rule
 
-# A game's rule ID (its prefix, a letter and a number) in parentheses, last in them (``rule_id``).
-_CITED = re.compile(r"\((?:[^()]*[ ,])?([A-Z]{2,4}-[A-Z]\d+)\)")
+# A game's rule ID (its prefix, a letter and a number) in parentheses, last in them (``rule_id``);
+# a Japanese message's full-width parentheses （FS-B4） and comma 、 count too.
+_CITED = re.compile(r"[(（](?:[^()（）]*[ ,、])?([A-Z]{2,4}-[A-Z]\d+)[)）]")
 # Where ``IllegalAction.rule`` looks an ID up: ``gamekit.rules.get``, handed over when that module
 # loads (``read_rules_from``), so this base of the core imports no layer above it.
 _reference: list[Callable[[str], Rule]] = []
