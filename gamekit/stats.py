@@ -26,6 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .core.i18n import _
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -97,9 +99,14 @@ class PairedDifference:
     def __str__(self) -> str:
         d = _decimals(self.se)
         what = self.column.replace("_", " ")
-        return (
-            f"{self.difference:+,.{d}f} {what} ({_percent(self.confidence)} CI {self.ci_low:+,.{d}f} "
-            f"to {self.ci_high:+,.{d}f}, {self.n:,} paired games)"
+        return _(
+            "{difference} {what} ({confidence} CI {low} to {high}, {n} paired games)",
+            difference=format(self.difference, f"+,.{d}f"),
+            what=what,
+            confidence=_percent(self.confidence),
+            low=format(self.ci_low, f"+,.{d}f"),
+            high=format(self.ci_high, f"+,.{d}f"),
+            n=format(self.n, ","),
         )
 
 
@@ -223,9 +230,16 @@ class ClusteredMean:
     def __str__(self) -> str:
         d = _decimals(self.se)
         what = self.value.replace("_", " ")
-        return (
-            f"{self.mean:,.{d}f} {what} ({_percent(self.confidence)} CI {self.ci_low:,.{d}f} to "
-            f"{self.ci_high:,.{d}f}, {self.n:,} events in {self.clusters:,} {self.cluster}s)"
+        return _(
+            "{mean} {what} ({confidence} CI {low} to {high}, {n} events in {clusters} {cluster}s)",
+            mean=format(self.mean, f",.{d}f"),
+            what=what,
+            confidence=_percent(self.confidence),
+            low=format(self.ci_low, f",.{d}f"),
+            high=format(self.ci_high, f",.{d}f"),
+            n=format(self.n, ","),
+            clusters=format(self.clusters, ","),
+            cluster=self.cluster,
         )
 
 
@@ -352,10 +366,15 @@ class PositionEffect:
             f"{k}: {share:.3f} [{low:.3f}, {high:.3f}]"
             for k, (share, low, high) in enumerate(zip(self.shares, self.ci_low, self.ci_high, strict=True))
         )
-        return (
-            f"win share by position after the first start player ({positions}); "
-            f"equal shares of {self.fair:.3f}: chi-square {self.chi2:.2f} with {self.players - 1} df, "
-            f"p = {self.p_value:.3g}, {self.games:,} games"
+        return _(
+            "win share by position after the first start player ({positions}); equal shares of {fair}: "
+            "chi-square {chi2} with {df} df, p = {p}, {games} games",
+            positions=positions,
+            fair=format(self.fair, ".3f"),
+            chi2=format(self.chi2, ".2f"),
+            df=self.players - 1,
+            p=format(self.p_value, ".3g"),
+            games=format(self.games, ","),
         )
 
 
@@ -385,8 +404,8 @@ def position_effect(seats: pd.DataFrame) -> PositionEffect:
         games=games,
         players=players,
         shares=tuple(float(w) / games for w in observed),
-        ci_low=tuple(low for low, _ in intervals),
-        ci_high=tuple(high for _, high in intervals),
+        ci_low=tuple(low for low, _high in intervals),
+        ci_high=tuple(high for _low, high in intervals),
         chi2=float(chi2),
         p_value=float(p_value),
     )

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..bots.base import make_bot
 from ..core import ConfigError, new_game
+from ..core.i18n import _, _n
 from .rounds import CLOCK_FORMATS, REFUND_ROUNDINGS, SEALED_FORMATS, clock_top
 from .security import Limits
 from .session import Classroom, RequestRefused
@@ -85,17 +86,21 @@ class PlannedActivity:
     def describe(self) -> str:
         o = self.options
         if self.kind == "tables":
-            size = (
-                "the previous size"
-                if o.get("matching") == "fixed" and "players" not in o
-                else o.get("players", 4)
+            fixed = o.get("matching") == "fixed"
+            size = _("the previous size") if fixed and "players" not in o else o.get("players", 4)
+            kept = _(", fixed partners") if fixed else ""
+            count = o.get("games", 1)
+            games = _(", {count} games", count=count) if count > 1 else ""
+            return _(
+                "tables of {game} for {size}{kept}{games}", game=o["game"], size=size, kept=kept, games=games
             )
-            kept = ", fixed partners" if o.get("matching") == "fixed" else ""
-            games = f", {o['games']} games" if o.get("games", 1) > 1 else ""
-            return f"tables of {o['game']} for {size}{kept}{games}"
         rounds = o.get("rounds", 5)
-        name = o.get("format", "first_price" if self.kind == "auction" else CLOCK_FORMATS[0])
-        return f"{name.replace('_', ' ')} {'clock' if self.kind == 'clock' else 'auction'}, {rounds} round(s)"
+        name = o.get("format", "first_price" if self.kind == "auction" else CLOCK_FORMATS[0]).replace(
+            "_", " "
+        )
+        if self.kind == "clock":
+            return _n("{name} clock, {n} round", "{name} clock, {n} rounds", rounds, name=name)
+        return _n("{name} auction, {n} round", "{name} auction, {n} rounds", rounds, name=name)
 
 
 @dataclass(frozen=True)
@@ -373,7 +378,7 @@ class PlanRunner:
     # -------------------------------------------------------------------- the plan
     def run(self) -> None:
         if self.finished:
-            self.say("The plan is done already (this database ran it); the session stays open.")
+            self.say(_("The plan is done already (this database ran it); the session stays open."))
             return
         if self.activity is None and self.done == 0 and not self._wait_for_start():
             return
@@ -390,13 +395,16 @@ class PlanRunner:
             if not self.finished and not advanced:
                 self._wait(self.plan.pause)
         if self.finished:
-            self.say("The plan is done; the session stays open (Ctrl-C stops the server).")
+            self.say(_("The plan is done; the session stays open (Ctrl-C stops the server)."))
 
     def _wait_for_start(self) -> bool:
         start = self.plan.start
         if start == "enter":
             self.say(
-                "Press Enter here (or Next on the teacher page) to open the first activity, once the class has joined."
+                _(
+                    "Press Enter here (or Next on the teacher page) to open the first activity, "
+                    "once the class has joined."
+                )
             )
             self._advance.wait()
         else:
@@ -410,7 +418,12 @@ class PlanRunner:
             told = False
             while not self.room.state()["students"]:
                 if not told:
-                    self.say(f"Activity {planned.number} seats tables: waiting for a student to join.")
+                    self.say(
+                        _(
+                            "Activity {number} seats tables: waiting for a student to join.",
+                            number=planned.number,
+                        )
+                    )
                     told = True
                 if self._stop.wait(self.poll):
                     return False
@@ -419,7 +432,14 @@ class PlanRunner:
         state = self.room.tables(**options) if planned.kind == "tables" else self.room.auction(**options)
         self.activity = (state.get("activity") or {}).get("id")
         self._save()
-        self.say(f"Activity {planned.number} of {len(self.plan.activities)}: {planned.describe()}.")
+        self.say(
+            _(
+                "Activity {number} of {total}: {what}.",
+                number=planned.number,
+                total=len(self.plan.activities),
+                what=planned.describe(),
+            )
+        )
         if planned.timer is not None:
             self._set_timer(planned.timer)
         return True
@@ -434,8 +454,11 @@ class PlanRunner:
                 raise
             self._no_timer = True
             self.say(
-                f"Note: this server has no round timer (POST /api/teacher/{self.room.code}/timer: 404); "
-                "the plan's timer is not applied: rounds wait for every bid or for you."
+                _(
+                    "Note: this server has no round timer (POST /api/teacher/{code}/timer: 404); "
+                    "the plan's timer is not applied: rounds wait for every bid or for you.",
+                    code=self.room.code,
+                )
             )
 
     def _watch(self, planned: PlannedActivity) -> bool:
@@ -447,7 +470,7 @@ class PlanRunner:
             if self._advance.is_set():
                 self._advance.clear()
                 self._close_open_round()
-                self.say(f"Activity {planned.number}: moved on by the teacher.")
+                self.say(_("Activity {number}: moved on by the teacher.", number=planned.number))
                 return True
             state = self.room.state()
             activity = state.get("activity") or {}
@@ -455,11 +478,14 @@ class PlanRunner:
                 self.activity = activity.get("id")  # the same tables' next game, started by itself (CL-33)
             if activity.get("id") != self.activity:
                 self.say(
-                    f"Activity {planned.number}: the teacher started another activity; the plan goes on after it."
+                    _(
+                        "Activity {number}: the teacher started another activity; the plan goes on after it.",
+                        number=planned.number,
+                    )
                 )
                 return self._wait_until(_finished, state)
             if _finished(state):
-                self.say(f"Activity {planned.number} is finished.")
+                self.say(_("Activity {number} is finished.", number=planned.number))
                 return False
             current = state.get("round")
             if current and current["status"] == "closed":
