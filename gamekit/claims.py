@@ -483,7 +483,7 @@ class Evidence:
             return _("below {threshold}", threshold=threshold)
         if self.claim.direction == "between":
             low, high = self.claim.bounds or (0, 0)
-            return _("between {low} and {high}", low=f"{low:g}", high=f"{high:g}")
+            return _("between {low} and {high}", low=format(low, "g"), high=format(high, "g"))
         return _("no detectable difference from {threshold}", threshold=threshold)
 
     def figures(self, verdict: bool = True) -> str:
@@ -492,7 +492,7 @@ class Evidence:
         unit = f" {self.claim.words(self.claim.unit)}" if self.claim.unit else ""
         units = self.pooled.n // len(self.seeds)
         what = self.claim.words(self.claim.units)
-        size = _("{seeds} seeds × {units} {what}", seeds=len(self.seeds), units=f"{units:,}", what=what)
+        size = _("{seeds} seeds × {units} {what}", seeds=len(self.seeds), units=format(units, ","), what=what)
         tail = f" → {verdict_text(self.verdict)}" if verdict else ""
         claimed = self._claimed()
         if reading.method == EXACT:
@@ -501,7 +501,7 @@ class Evidence:
                 if units == 1
                 else _(
                     "the same in all {n} {what} of {seeds} seeds",
-                    n=f"{self.pooled.n:,}",
+                    n=format(self.pooled.n, ","),
                     what=what,
                     seeds=len(self.seeds),
                 )
@@ -529,11 +529,11 @@ class Evidence:
                 _(
                     "{mean}{unit} ({confidence} CI {low} to {high}, exact (Clopper–Pearson): {end}; {size}; {p}; "
                     "claimed: {claimed})",
-                    mean=f"{self.pooled.mean:.{d}f}",
+                    mean=_fixed(self.pooled.mean, d),
                     unit=unit,
                     confidence=_percent(self.claim.confidence),
-                    low=f"{low:.{d}f}",
-                    high=f"{high:.{d}f}",
+                    low=_fixed(low, d),
+                    high=_fixed(high, d),
                     end=self._at_end(self.pooled),
                     size=size,
                     p=p,
@@ -546,11 +546,11 @@ class Evidence:
         return (
             _(
                 "{mean}{unit} ({confidence} CI {low} to {high}; {size}; {p}; claimed: {claimed})",
-                mean=f"{self.pooled.mean:.{d}f}",
+                mean=_fixed(self.pooled.mean, d),
                 unit=unit,
                 confidence=_percent(self.claim.confidence),
-                low=f"{low:.{d}f}",
-                high=f"{high:.{d}f}",
+                low=_fixed(low, d),
+                high=_fixed(high, d),
                 size=size,
                 p=p,
                 claimed=claimed,
@@ -584,7 +584,7 @@ class Evidence:
                         "seed {seed}: {value} in all {n} {what}",
                         seed=seed,
                         value=value,
-                        n=f"{summary.n:,}",
+                        n=format(summary.n, ","),
                         what=self.claim.words(self.claim.units),
                     )
                 )
@@ -597,9 +597,9 @@ class Evidence:
                     _(
                         "seed {seed}: {mean} [{low}, {high}] exact binomial, {end}",
                         seed=seed,
-                        mean=f"{summary.mean:.{d}f}",
-                        low=f"{low:.{d}f}",
-                        high=f"{high:.{d}f}",
+                        mean=_fixed(summary.mean, d),
+                        low=_fixed(low, d),
+                        high=_fixed(high, d),
                         end=self._at_end(summary),
                     )
                 )
@@ -609,14 +609,19 @@ class Evidence:
                 _(
                     "seed {seed}: {mean} [{low}, {high}] over {n} {what}",
                     seed=seed,
-                    mean=f"{summary.mean:.{d}f}",
-                    low=f"{low:.{d}f}",
-                    high=f"{high:.{d}f}",
-                    n=f"{summary.n:,}",
+                    mean=_fixed(summary.mean, d),
+                    low=_fixed(low, d),
+                    high=_fixed(high, d),
+                    n=format(summary.n, ","),
                     what=self.claim.words(self.claim.units),
                 )
             )
         return rows
+
+
+def _fixed(value: float, d: int) -> str:
+    """``value`` with ``d`` decimals."""
+    return f"{value:.{d}f}"
 
 
 def _exact_text(value: float) -> str:

@@ -219,7 +219,7 @@ class ProgressBar:
             width = 30
             filled = round(width * fraction)
             eta = (
-                "  " + _("about {seconds} s left", seconds=f"{elapsed / done * (total - done):.0f}")
+                "  " + _("about {seconds} s left", seconds=format(elapsed / done * (total - done), ".0f"))
                 if 0 < done < total
                 else ""
             )
@@ -238,11 +238,11 @@ class ProgressBar:
             self._last_line = now
             line = _(
                 "{done}/{total} {unit} ({percent} %) after {seconds} s",
-                done=f"{done:,}",
-                total=f"{total:,}",
+                done=format(done, ","),
+                total=format(total, ","),
                 unit=self.unit,
-                percent=f"{100 * fraction:.0f}",
-                seconds=f"{elapsed:.1f}",
+                percent=format(100 * fraction, ".0f"),
+                seconds=format(elapsed, ".1f"),
             )
             self.stream.write(line + "\n")
             self.stream.flush()
@@ -428,7 +428,7 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
             "{title}, {players} players, {games} games, seed {seed}{options}; bots rotate through the seats",
             title=title_of(game_class(args.game)),
             players=args.players,
-            games=f"{args.games:,}",
+            games=format(args.games, ","),
             seed=args.seed,
             options="".join(f", {k}={v}" for k, v in options.items()),
         ),
@@ -441,7 +441,7 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
                 "{count} game stopped before its end (max_turns): no winner, provisional scores",
                 "{count} games stopped before their end (max_turns): no winner, provisional scores",
                 unfinished,
-                count=f"{unfinished:,}",
+                count=format(unfinished, ","),
             ),
             file=report,
         )
@@ -469,7 +469,7 @@ def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
     print(
         _(
             "Wrote {rows} rows to {out}, and how they were made to {meta}",
-            rows=f"{len(df):,}",
+            rows=format(len(df), ","),
             out=out,
             meta=meta,
         )
@@ -507,7 +507,9 @@ def _cmd_bots(args: argparse.Namespace) -> int:
         else:
             low, high = row["range"]
             allowed = (
-                _("{low} to {high}", low=f"{low:g}", high=f"{high:g}") if high is not None else f">= {low:g}"
+                _("{low} to {high}", low=format(low, "g"), high=format(high, "g"))
+                if high is not None
+                else f">= {low:g}"
             )
             parameter = f"{row['parameter']} = {row['default']:g} ({allowed})"
         table.append([row["name"], parameter, row["rule"]])

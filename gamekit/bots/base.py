@@ -76,7 +76,7 @@ class TunedBot(Bot):
                     "{bot} needs a {parameter} from 0 to {maximum}, not {value}",
                     bot=self.name,
                     parameter=self.parameter_name,
-                    maximum=f"{self.maximum:g}",
+                    maximum=format(self.maximum, "g"),
                     value=repr(value),
                 )
             else:

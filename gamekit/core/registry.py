@@ -163,7 +163,7 @@ def require_layer(name: str, job: str, what: str) -> ModuleType:
                 "{name} has no {job} module ({module}), so {what} does not support it",
                 name=quote(name),
                 job=job,
-                module=f"{package(name)}.{job}",
+                module=package(name) + "." + job,
                 what=what,
             )
         )

@@ -67,13 +67,13 @@ def _shape_problem(saved: Any, model: Any, path: str, players: int, depth: int =
     if isinstance(model, dict):
         for key in model:
             if key not in saved:
-                return _("{path} is missing", path=f"{path}.{key}")
+                return _("{path} is missing", path=path + "." + str(key))
         values = list(model.values())
         # A mapping with values of one type (animal -> count) may gain keys; a record may not.
         sample = values[0] if values and all(type(v) is type(values[0]) for v in values) else None
         for key, value in saved.items():
             if key not in model and (depth == 0 or sample is None):
-                return _("{path} is unexpected", path=f"{path}.{key}")
+                return _("{path} is unexpected", path=path + "." + str(key))
             found = _shape_problem(value, model.get(key, sample), f"{path}.{key}", players, depth + 1)
             if found:
                 return found

@@ -193,7 +193,8 @@ def ask(game: Game, seat: int, at: Seat, rng: random.Random, index: int | None) 
         return at.thread.call(at.choose, (view, list(game.legal_actions(seat)), rng), at.time_limit)
     except _Abandoned:
         what = _(
-            "took longer than the time limit of {seconds} s for one decision", seconds=f"{at.time_limit:g}"
+            "took longer than the time limit of {seconds} s for one decision",
+            seconds=format(at.time_limit, "g"),
         )
         raise bot_error(BotTimeout, what, game, index, seat, at.label) from None
     except Exception as exc:
