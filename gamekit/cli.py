@@ -26,6 +26,7 @@ import shlex
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,7 +40,6 @@ from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.i18n import LANGS, N_, _, _n, domain_of, get_language, set_language
 from .core.options import Option
 from .core.registry import title_of
-from .pictures.base import text_table
 from .simulate import bot_rng, simulate, take_turn
 from .teach import may_act_any_time
 
@@ -50,6 +50,26 @@ EXIT_INTERRUPTED = 130
 
 
 # --------------------------------------------------------------------------- helpers
+def _width(text: str) -> int:
+    """How many columns a terminal gives ``text``: a wide (Japanese) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
+    """An aligned plain-text table (columns in ``left`` align left), aligned by display width so
+    Japanese headers line up in a terminal."""
+    widths = [max(_width(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
+
+    def fmt(line: Sequence[str]) -> str:
+        cells = []
+        for i, (cell, w) in enumerate(zip(line, widths, strict=True)):
+            pad = " " * (w - _width(str(cell)))
+            cells.append(f"{cell}{pad}" if i in left else f"{pad}{cell}")
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(fmt(line) for line in (header, *rows))
+
+
 def parse_option(text: str) -> tuple[str, str]:
     """``"edition=classic"`` → ``("edition", "classic")`` (an argparse type)."""
     name, sep, value = text.partition("=")
@@ -554,15 +574,22 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     ok_mark, bad_mark = marks
     rule_id = example["id"]
     source = example.get("source", {})
-    print(f"{rule_id}: {example.get('title', '')}")
+    rule = rules.get(rule_id)
+    local = rule.localized()  # the reference's Japanese title and statement where it has them
+    title, says = (
+        (example.get("title", ""), example.get("says", ""))
+        if local is rule
+        else (local.title, local.statement)
+    )
+    print(f"{rule_id}: {title}")
     document = sources()[source["document"]]
-    sections = dict.fromkeys(q.section for q in rules.get(rule_id).quotes)
+    sections = dict.fromkeys(q.section for q in rule.quotes)
     cite = document.cite(*sections)
     if source.get("built_from"):
         print("  " + _("Source: {cite}; built from its {built}", cite=cite, built=source["built_from"]))
     else:
         print("  " + _("Source: {cite}", cite=cite))
-    print("  " + _("Says: {says}", says=example.get("says", "")))
+    print("  " + _("Says: {says}", says=" ".join(says.split())))
     try:
         run = run_example(example)
     except GamekitError as exc:
