@@ -138,7 +138,8 @@ def test_check_lang_reads_locale_spellings_and_refuses_the_rest_clearly():
         ("fr-FR,fr;q=0.9,ja;q=0.4", "ja"),
         ("en;q=0.2,ja;q=0.8", "ja"),
         ("ja;q=0,en;q=0.1", "en"),
-        ("ja;q=bad", "ja"),
+        ("ja;q=0", "en"),  # q=0 refuses a language
+        ("ja;q=bad,en;q=0.5", "en"),  # an unreadable weight counts as 0
         ("", "en"),
         (None, "en"),
     ],
