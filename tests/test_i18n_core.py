@@ -139,7 +139,7 @@ def test_check_lang_reads_locale_spellings_and_refuses_the_rest_clearly():
         ("en;q=0.2,ja;q=0.8", "ja"),
         ("ja;q=0,en;q=0.1", "en"),
         ("ja;q=0", "en"),  # q=0 refuses a language
-        ("ja;q=bad,en;q=0.5", "en"),  # an unreadable weight counts as 0
+        ("ja;q=bad", "ja"),  # a weight that is not a number is not read: 1
         ("", "en"),
         (None, "en"),
     ],
