@@ -65,11 +65,7 @@ def test_play_in_japanese_prints_the_commands_own_sentences_in_japanese():
         assert english not in out, english
     # Every line the command itself writes (not the game's narration, indented, its picture, nor
     # the game's refusal after "できません: ", which the game's catalogue translates).
-    own = [
-        line
-        for line in out.splitlines()
-        if line.startswith(("> ", "今できる", "ゲームを", "シードは"))
-    ]
+    own = [line for line in out.splitlines() if line.startswith(("> ", "今できる", "ゲームを", "シードは"))]
     for line in own:
         assert not english_sentences(line.removeprefix("> ")), line
 
@@ -106,14 +102,21 @@ def test_errors_summaries_and_tables_in_japanese():
     assert "ルールのオプション" in options.stdout and "既定値" in options.stdout
 
 
-def test_rules_print_the_japanese_statement_where_the_reference_has_one():
-    rule = rules.get("FS-B1")
+@pytest.mark.parametrize("rule_id", ["CL-4", "CL-33", "FS-B1"])
+def test_rules_print_the_japanese_statement_where_the_reference_has_one(rule_id):
+    rule = rules.get(rule_id)
     if not rule.ja:
-        pytest.skip("the For Sale reference's [rule.ja] comes with the game's own branch")
-    shown = gamekit("--lang", "ja", "rules", "FS-B1", "--brief")
+        pytest.skip(f"{rule_id}'s [rule.ja] comes with its game's own branch")
+    shown = gamekit("--lang", "ja", "rules", rule_id, "--brief")
     assert shown.returncode == 0, shown.stderr
-    assert rule.localized("ja").statement.split()[0] in shown.stdout
-    assert not english_sentences(shown.stdout), shown.stdout
+    ja = rule.localized("ja")
+    assert ja.title in shown.stdout
+    for line in (ja.statement, ja.why or ""):
+        assert "".join(line.split())[:20] in "".join(shown.stdout.split())
+    if domain("teaching").catalogue("ja").messages:  # the card's labels ("partly our reading") are teaching's
+        assert not english_sentences(shown.stdout), english_sentences(shown.stdout)
+    english = gamekit("rules", rule_id, "--brief")
+    assert rule.title in english.stdout and not JAPANESE.search(english.stdout.split("\n")[0])
 
 
 def test_nothing_english_in_a_japanese_game_once_every_part_is_translated():
