@@ -36,8 +36,12 @@ def _number(value: Any, what: str, low: float, high: float, rule: str = "CL-14",
     if ok and whole and value != int(value):
         ok = False
     if not ok:
-        kind = "a whole number" if whole else "a number"
-        raise ClassroomError(rule, f"{what} must be {kind} from {low:g} to {high:g}, not {value!r}", 422)
+        values = {"what": what, "low": format(low, "g"), "high": format(high, "g"), "value": repr(value)}
+        if whole:
+            message = _("{what} must be a whole number from {low} to {high}, not {value}", **values)
+        else:
+            message = _("{what} must be a number from {low} to {high}, not {value}", **values)
+        raise ClassroomError(rule, message, 422)
     return int(value) if whole else float(value)
 
 
@@ -175,7 +179,7 @@ class HubBase:
         with self.lock:
             row = self.store.one("SELECT * FROM sessions WHERE code = ?", (normal_code(code),))
         if row is None:
-            raise ClassroomError("CL-5", f"no session with the code {str(code)[:12]!r}", 404)
+            raise ClassroomError("CL-5", _("no session with the code {code}", code=repr(str(code)[:12])), 404)
         return row
 
     def student_by_token(self, bearer: str | None) -> Any:

@@ -358,7 +358,7 @@ class PlanRunner:
 
         async def plan(request: Any, room: Any) -> Any:
             if request.path_params["code"].upper() != code.upper():
-                raise ClassroomError("CL-5", "this session runs no plan", 404)
+                raise ClassroomError("CL-5", _("this session runs no plan"), 404)
             if request.method == "POST":
                 self.advance()
             return JSONResponse({"ok": True, "plan": self.progress()})

@@ -109,3 +109,20 @@ def test_a_refusal_is_in_the_students_language(server):
             assert not JAPANESE.search(refused), refused
         elif domain("for_sale").catalogue("ja").messages:  # the game's catalogue is there: Japanese
             assert JAPANESE.search(refused), refused
+
+
+def test_the_teachers_refusals_are_in_the_pages_language(server):
+    room = Class(server.url, [])
+    path = f"/api/teacher/{room.code}/tables"
+    body = {"game": "chess", "players": 3}
+    for headers, japanese in (
+        ({"X-Gamekit-Lang": "ja"}, True),
+        ({"Accept-Language": "ja-JP,ja;q=0.9"}, True),
+        ({"Accept-Language": "ko-KR,ko;q=0.9"}, False),
+        ({}, False),
+    ):
+        answer = room.teacher.post(path, body, headers=headers)
+        assert answer.status_code == 422 and answer.json()["rule"] == "CL-14"
+        said = answer.json()["error"]
+        assert said.endswith("(CL-14)")
+        assert bool(JAPANESE.search(said)) is japanese, (headers, said)
