@@ -59,9 +59,10 @@ def read_seats(text: str) -> list[dict[str, Any]]:
 
 
 def shown_name(info: dict[str, Any], seat: int) -> str:
-    """A seat's name as a page shows it: a student's own, a bot's "Bot D" in the current language
-    (the page's; the stored name stays as it was written)."""
-    if info.get("bot") is None:
+    """A seat's name as a page shows it: a student's own (also when a bot plays for a student who
+    left, CL-15), a bot's own seat "Bot D" in the current language (the page's; the stored name
+    stays as it was written)."""
+    if info.get("bot") is None or info.get("student") is not None:
         return info.get("name", "")
     return _("Bot {seat}", seat=SEAT_NAMES[seat]) if 0 <= seat < len(SEAT_NAMES) else info.get("name", "")
 
