@@ -26,7 +26,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .core.i18n import _
+from .core.i18n import N_, _
+
+# The columns the lessons measure, by name, so a sentence about them reads in the chosen language.
+_COLUMNS = (N_("score"), N_("win share"), N_("error"), N_("rank"), N_("value"), N_("excess"), N_("game"))
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -98,7 +101,7 @@ class PairedDifference:
 
     def __str__(self) -> str:
         d = _decimals(self.se)
-        what = self.column.replace("_", " ")
+        what = _(self.column.replace("_", " "))  # a column the catalogue names (_COLUMNS)
         return _(
             "{difference} {what} ({confidence} CI {low} to {high}, {n} paired games)",
             difference=format(self.difference, f"+,.{d}f"),
@@ -229,7 +232,7 @@ class ClusteredMean:
 
     def __str__(self) -> str:
         d = _decimals(self.se)
-        what = self.value.replace("_", " ")
+        what = _(self.value.replace("_", " "))
         return _(
             "{mean} {what} ({confidence} CI {low} to {high}, {n} events in {clusters} {cluster}s)",
             mean=format(self.mean, f",.{d}f"),
@@ -239,7 +242,7 @@ class ClusteredMean:
             high=format(self.ci_high, f",.{d}f"),
             n=format(self.n, ","),
             clusters=format(self.clusters, ","),
-            cluster=self.cluster,
+            cluster=_(self.cluster),
         )
 
 
