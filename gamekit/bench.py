@@ -408,24 +408,27 @@ def _positive(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The bench's options, shared by ``python -m gamekit.bench`` and ``gamekit bench``."""
     parser.add_argument(
-        "--games", type=_positive, default=DEFAULT_GAMES, help=f"games per run (default {DEFAULT_GAMES})"
+        "--games",
+        type=_positive,
+        default=DEFAULT_GAMES,
+        help=_("games per run (default {games})", games=DEFAULT_GAMES),
     )
-    parser.add_argument("--game", action="append", help="a game to time (repeatable; default: every game)")
+    parser.add_argument("--game", action="append", help=_("a game to time (repeatable; default: every game)"))
     parser.add_argument(
-        "--players", type=_player_counts, help="player counts, e.g. 3,4,5,6 (default: all a game allows)"
+        "--players", type=_player_counts, help=_("player counts, e.g. 3,4,5,6 (default: all a game allows)")
     )
     parser.add_argument(
         "--repeat",
         type=_positive,
         default=DEFAULT_REPEAT,
-        help=f"runs per line, best kept (default {DEFAULT_REPEAT})",
+        help=_("runs per line, best kept (default {repeat})", repeat=DEFAULT_REPEAT),
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help=_("seed of the random choices (default 0)"))
     parser.add_argument(
         "--strength",
         type=_positive,
         metavar="GAMES",
-        help="also play each game's strongest bot against its previous best in GAMES games",
+        help=_("also play each game's strongest bot against its previous best in GAMES games"),
     )
 
 

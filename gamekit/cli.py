@@ -1035,50 +1035,61 @@ def _classroom_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
         default=None,
-        help="127.0.0.1 (default for a new database): this computer only; 0.0.0.0: every device on the "
-        "local network (the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network "
-        "you trust. Left out, a database's server listens where it did last time",
+        help=_(
+            "127.0.0.1 (default for a new database): this computer only; 0.0.0.0: every device on the "
+            "local network (the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network "
+            "you trust. Left out, a database's server listens where it did last time"
+        ),
     )
     p.add_argument(
         "--port",
         type=int,
         default=None,
-        help=f"port to listen on (default: the database's port from last time, so the join link stays; "
-        f"a new database: {DEFAULT_CLASSROOM_PORT}; 0: any free port)",
+        help=_(
+            "port to listen on (default: the database's port from last time, so the join link stays; "
+            "a new database: {port}; 0: any free port)",
+            port=DEFAULT_CLASSROOM_PORT,
+        ),
     )
     p.add_argument(
         "--db",
         type=Path,
-        help="SQLite file of the session (default: a new file in your data folder); an existing file "
-        "resumes its last session where it stood",
+        help=_(
+            "SQLite file of the session (default: a new file in your data folder); an existing file "
+            "resumes its last session where it stood"
+        ),
     )
-    p.add_argument("--code", help="the session of --db to resume (default: its last one)")
-    p.add_argument("--new", action="store_true", help="start a new session in --db instead of resuming")
-    p.add_argument("--title", default=None, help="the session's title (default: the plan's, or Class)")
+    p.add_argument("--code", help=_("the session of --db to resume (default: its last one)"))
+    p.add_argument("--new", action="store_true", help=_("start a new session in --db instead of resuming"))
+    p.add_argument("--title", default=None, help=_("the session's title (default: the plan's, or Class)"))
     p.add_argument(
         "--plan",
         type=Path,
         metavar="PLAN.toml",
-        help="run the activities of this plan file in order (see data/classroom/plans/week3.toml)",
+        help=_("run the activities of this plan file in order (see data/classroom/plans/week3.toml)"),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="a fixed seed for a demo (default: a secret random one; with a fixed seed students "
-        "could compute each other's values)",
+        help=_(
+            "a fixed seed for a demo (default: a secret random one; with a fixed seed students "
+            "could compute each other's values)"
+        ),
     )
     p.add_argument(
         "--no-browser",
         dest="browser",
         action="store_false",
-        help="do not open the projector page in this computer's browser",
+        help=_("do not open the projector page in this computer's browser"),
     )
     p.add_argument(
-        "--show-token", action="store_true", help="print the teacher token (not if the terminal is projected)"
+        "--show-token",
+        action="store_true",
+        help=_("print the teacher token (not if the terminal is projected)"),
     )
     p.add_argument(
-        "--stop-when-done", action="store_true", help="with --plan: stop the server when the plan is done"
+        "--stop-when-done", action="store_true", help=_("with --plan: stop the server when the plan is done")
     )
     p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
 
@@ -1116,44 +1127,48 @@ def _cmd_lessons(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------- main
 def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
     """The arguments every command that sets up a game takes: the game, players, options."""
-    p.add_argument("game", help=f"the game to play ({games})")
-    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("game", help=_("the game to play ({games})", games=games))
+    p.add_argument("--players", type=int, required=True, help=_("number of players"))
     p.add_argument(
         "--option",
         action="append",
         type=parse_option,
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option, e.g. edition=classic (repeatable)",
+        help=_("a rule option, e.g. edition=classic (repeatable)"),
     )
 
 
 def _simulate_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--games", type=int, default=1000, help=_("games to play (default 1000)"))
     p.add_argument(
         "--bots",
         default="random",
-        help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
+        help=_("one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the whole simulation (default 0)"))
     p.add_argument(
         "--workers",
         default="1",
-        help="local processes, or a Dask scheduler address such as tcp://10.0.0.5:8786; "
-        "the rows are the same for every choice (default 1)",
+        help=_(
+            "local processes, or a Dask scheduler address such as tcp://10.0.0.5:8786; "
+            "the rows are the same for every choice (default 1)"
+        ),
     )
     p.add_argument(
         "--out",
         type=Path,
         metavar="FILE",
-        help="write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
-        "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
-        "stdout (the summary then goes to stderr)",
+        help=_(
+            "write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
+            "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
+            "stdout (the summary then goes to stderr)"
+        ),
     )
     p.add_argument(
         "--by-seat",
         action="store_true",
-        help="also summarise per seat and per position after the first start player",
+        help=_("also summarise per seat and per position after the first start player"),
     )
 
 
@@ -1166,33 +1181,36 @@ def _example_rule() -> str:
 
 def _rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "which", nargs="*", help=f"games or rule IDs (e.g. {_example_rule()}); none for every rule"
+        "which",
+        nargs="*",
+        help=_("games or rule IDs (e.g. {example}); none for every rule", example=_example_rule()),
     )
-    p.add_argument("--brief", action="store_true", help="statements only, without the quotes")
-    p.add_argument("--sources", action="store_true", help="list the source documents the rules cite")
+    p.add_argument("--brief", action="store_true", help=_("statements only, without the quotes"))
+    p.add_argument("--sources", action="store_true", help=_("list the source documents the rules cite"))
 
 
 def _play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument("--seat", type=int, default=0, help=_("your seat, from 0 (default 0)"))
     p.add_argument(
-        "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
+        "--bots",
+        default="random",
+        help=_("a bot for every other seat, or one per other seat, comma-separated"),
     )
     p.add_argument(
-        "--seed", type=int, help="seed of the deal (default: a fresh one); shown only when the game ends"
+        "--seed", type=int, help=_("seed of the deal (default: a fresh one); shown only when the game ends")
     )
     p.add_argument(
         "--save",
         type=Path,
         metavar="FILE",
-        help="write the game as JSON when it ends or you leave (not before: the seed in a save "
-        "reveals every hidden card); gamekit.load_game reads it",
+        help=_(
+            "write the game as JSON when it ends or you leave (not before: the seed in a save "
+            "reveals every hidden card); gamekit.load_game reads it"
+        ),
     )
 
 
-LANG_ARGUMENT: dict[str, Any] = {
-    "choices": LANGS,
-    "help": "the language gamekit writes in: en or ja (default: GAMEKIT_LANG, else English)",
-}
+LANG_HELP = N_("the language gamekit writes in: en or ja (default: GAMEKIT_LANG, else English)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1201,76 +1219,95 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = ", ".join(registered())
     parser = argparse.ArgumentParser(
-        prog="gamekit", description="Board-game engines for teaching game theory: " + games
+        prog="gamekit", description=_("Board-game engines for teaching game theory: {games}", games=games)
     )
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
-    parser.add_argument("--lang", **LANG_ARGUMENT, default=None)
+    parser.add_argument("--lang", choices=LANGS, help=_(LANG_HELP), default=None)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    simulate_parser = sub.add_parser("simulate", help="play many games between bots and summarise who wins")
+    simulate_parser = sub.add_parser(
+        "simulate", help=_("play many games between bots and summarise who wins")
+    )
     _game_arguments(simulate_parser, games)
     _simulate_arguments(simulate_parser)
     simulate_parser.set_defaults(run=_cmd_simulate)
 
-    bots_parser = sub.add_parser("bots", help="list the bots of a game, with their parameters and rules")
-    bots_parser.add_argument("game", help=f"the game ({games})")
+    bots_parser = sub.add_parser("bots", help=_("list the bots of a game, with their parameters and rules"))
+    bots_parser.add_argument("game", help=_("the game ({games})", games=games))
     bots_parser.set_defaults(run=_cmd_bots)
 
     options_parser = sub.add_parser(
-        "options", help="list the rule options of a game, with values and defaults"
+        "options", help=_("list the rule options of a game, with values and defaults")
     )
-    options_parser.add_argument("game", help=f"the game ({games})")
+    options_parser.add_argument("game", help=_("the game ({games})", games=games))
     options_parser.set_defaults(run=_cmd_options)
 
-    examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
-    examples_parser.add_argument("--game", help="only this game's examples")
-    examples_parser.add_argument("--id", help="only this example, e.g. a rule ID ending in X1")
+    examples_parser = sub.add_parser("examples", help=_("replay the rule documents' worked examples"))
+    examples_parser.add_argument("--game", help=_("only this game's examples"))
+    examples_parser.add_argument("--id", help=_("only this example, e.g. a rule ID ending in X1"))
     examples_parser.set_defaults(run=_cmd_examples)
 
-    rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")
+    rules_parser = sub.add_parser("rules", help=_("print rules from gamekit's rules reference"))
     _rules_arguments(rules_parser)
     rules_parser.set_defaults(run=_cmd_rules)
 
     claims_parser = sub.add_parser(
-        "claims", help="print what the lessons claim about the games, with the stored evidence"
+        "claims", help=_("print what the lessons claim about the games, with the stored evidence")
     )
-    claims_parser.add_argument("which", nargs="*", help="lesson numbers (01) or claim ids; default: all")
-    claims_parser.add_argument("--brief", action="store_true", help="pooled figures only, no line per seed")
+    claims_parser.add_argument("which", nargs="*", help=_("lesson numbers (01) or claim ids; default: all"))
+    claims_parser.add_argument(
+        "--brief", action="store_true", help=_("pooled figures only, no line per seed")
+    )
     claims_parser.set_defaults(run=_cmd_claims)
 
-    play_parser = sub.add_parser("play", help="play in the terminal against bots")
+    play_parser = sub.add_parser("play", help=_("play in the terminal against bots"))
     _game_arguments(play_parser, games)
     _play_arguments(play_parser)
     play_parser.set_defaults(run=_cmd_play)
 
-    bench_parser = sub.add_parser("bench", help="time random playouts of every game on one core")
+    bench_parser = sub.add_parser("bench", help=_("time random playouts of every game on one core"))
     add_bench_arguments(bench_parser)
     bench_parser.set_defaults(run=_cmd_bench)
 
     classroom_parser = sub.add_parser(
         "classroom",
-        help="run a class session: students join from their phones (needs gamekit-edu[classroom])",
+        help=_("run a class session: students join from their phones (needs gamekit-edu[classroom])"),
     )
     _classroom_arguments(classroom_parser)
     classroom_parser.set_defaults(run=_cmd_classroom)
     lessons_parser = sub.add_parser(
-        "lessons", help="copy the lessons (Jupyter notebooks) that ship with gamekit into a folder"
+        "lessons", help=_("copy the lessons (Jupyter notebooks) that ship with gamekit into a folder")
     )
-    lessons_parser.add_argument("dir", type=Path, help="the folder (created if missing), e.g. .")
+    lessons_parser.add_argument("dir", type=Path, help=_("the folder (created if missing), e.g. ."))
     lessons_parser.add_argument(
-        "--force", action="store_true", help="replace lessons there that were changed since they were copied"
+        "--force",
+        action="store_true",
+        help=_("replace lessons there that were changed since they were copied"),
     )
     lessons_parser.set_defaults(run=_cmd_lessons)
     for (
         command
     ) in sub.choices.values():  # ``gamekit play ... --lang ja`` as well as ``gamekit --lang ja play``
-        command.add_argument("--lang", **LANG_ARGUMENT, default=argparse.SUPPRESS)
+        command.add_argument("--lang", choices=LANGS, help=_(LANG_HELP), default=argparse.SUPPRESS)
     return parser
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of the command line, read before the parser is built so that its help is in
+    that language too (argparse checks the value again)."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.partition("=")[2]
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
+            return value
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gamekit`` with ``argv`` (default: the process's arguments); returns the exit code."""
     _tolerate_unencodable_output()
+    asked = _asked_language(sys.argv[1:] if argv is None else list(argv))
+    if asked is not None:
+        set_language(asked)  # before the parser: its help is in the language asked for
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -127,3 +127,15 @@ def test_nothing_english_in_a_japanese_game_once_every_part_is_translated():
     done = gamekit("--lang", "ja", *PLAY, stdin=MOVES)
     assert done.returncode == 0, done.stderr
     assert not english_sentences(done.stdout), english_sentences(done.stdout)
+
+
+def test_help_texts_follow_lang_too():
+    """Each option's help is gamekit's words in the chosen language (argparse's own headings,
+    "usage:" and "options:", are Python's and stay English)."""
+    japanese = gamekit("--lang", "ja", "play", "--help")
+    assert japanese.returncode == 0
+    assert "プレイヤーの人数" in japanese.stdout and "number of players" not in japanese.stdout
+    by_env = gamekit("play", "--help", lang_env="ja")
+    assert "プレイヤーの人数" in by_env.stdout
+    english = gamekit("play", "--help")
+    assert "number of players" in english.stdout and not JAPANESE.search(english.stdout)
