@@ -895,22 +895,26 @@ def listing(claims: Sequence[Claim], per_seed: bool = False) -> str:
 def markdown_page() -> str:
     """Every claim with its evidence, as the static site's claims page."""
     parts = [
-        "# Every claim the lessons make\n",
-        "Each sentence a lesson states about a game or a strategy, with its scope and the stored evidence "
-        "behind it (`gamekit claims` prints the same; `python -m gamekit.claims --regenerate` re-runs it).\n",
+        "# " + _("Every claim the lessons make") + "\n",
+        _(
+            "Each sentence a lesson states about a game or a strategy, with its scope and the stored evidence "
+            "behind it (`gamekit claims` prints the same; `python -m gamekit.claims --regenerate` re-runs it)."
+        )
+        + "\n",
     ]
     lesson = None
     for claim in all_claims().values():
         if claim.lesson != lesson:
             lesson = claim.lesson
-            parts.append(f"\n## Lesson {lesson}\n")
+            parts.append("\n## " + _("Lesson {lesson}", lesson=lesson) + "\n")
         try:
             ev = evidence(claim.id)
             figures = ev.figures()
             seeds = "; ".join(ev.per_seed())
         except StaleEvidence as stale:
-            figures, seeds = f"no current evidence ({stale})", ""
-        parts.append(f"\n### `{claim.id}`\n\n> {claim.sentence}\n\n*Scope:* {claim.scope}\n\n{figures}\n")
+            figures, seeds = _("no current evidence ({reason})", reason=str(stale)), ""
+        scope = _("*Scope:* {scope}", scope=claim.scope_text())
+        parts.append(f"\n### `{claim.id}`\n\n> {claim.text()}\n\n{scope}\n\n{figures}\n")
         if seeds:
             parts.append(f"\n<small>{seeds}</small>\n")
     return "".join(parts)
