@@ -22,6 +22,7 @@ from gamekit.core.i18n import (
     Domain,
     Text,
     check_lang,
+    domain,
     get_language,
     language,
     pick_language,
@@ -193,3 +194,22 @@ def test_the_shared_standings_read_in_both_languages():
     assert one == "C wins" and shared == "B 9, C 9, A 5; B and C share the win"
     assert one.render("ja") == "Cの勝ち"
     assert shared.render("ja") == "B 9、C 9、A 5。BとCが同点で勝ち"
+
+
+def test_claims_show_their_sentence_scope_figures_and_verdict_in_the_language():
+    from gamekit import claims
+
+    shown = claims.show("07-cfr-nashconv-small")
+    english = str(shown)
+    assert english.startswith("After 64 iterations of CFR+") and "→ holds" in english
+    with language("ja"):
+        japanese = str(shown)
+        markdown = shown._repr_markdown_()
+    assert japanese.startswith("CFR+ を 64 回反復すると") and "→ 成立" in japanese
+    assert "厳密値" in japanese and "主張: 0.2 より小さい" in japanese
+    assert "**成立**" in markdown and "07-cfr-nashconv-small" in markdown
+    # A game's claim is translated by the game's own catalogue; without it, the English stays.
+    game_claim = next(c for c in claims.all_claims().values() if c.module.startswith("gamekit.games."))
+    with language("ja"):
+        expected = domain(game_claim.module.split(".")[2])(game_claim.sentence)
+        assert game_claim.text() == expected
