@@ -32,11 +32,13 @@ import random
 import statistics
 import sys
 import time
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from .core.errors import ConfigError
 from .core.game import game_class, new_game, registered
+from .core.i18n import _
 from .simulate import play
 
 DEFAULT_GAMES = 1000  # about 0.3 s per run of the quickest engine: room under 30 s for every engine
@@ -143,7 +145,7 @@ def _goofspiel_loop(game: Any, games: int, seed: int) -> int:
     decisions made (each player's choice at a simultaneous node; chance draws not counted)."""
     rng = random.Random(seed)
     decisions = 0
-    for _ in range(games):
+    for _game in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -190,7 +192,7 @@ def run_reference(
     name, players = reference_case()
     runs: dict[str, list[tuple[float, float, int]]] = {name: [], GOOFSPIEL: []}
     ratios, idle = [], []
-    for _ in range(max(repeat, REFERENCE_RUNS)):
+    for _run in range(max(repeat, REFERENCE_RUNS)):
         ours = _timed(_random_loop, name, players, games, seed)
         theirs = _timed(_goofspiel_loop, goofspiel, games, seed)
         bare = _timed(_idle_loop, games, seed)
@@ -242,7 +244,7 @@ def _best_of(run: Any, repeat: int, *args: Any) -> tuple[float, float, int]:
     on a busy machine it is the steadier of the two."""
     best_wall = best_cpu = float("inf")
     decisions = 0
-    for _ in range(repeat):
+    for _run in range(repeat):
         wall, cpu = time.perf_counter(), time.process_time()
         decisions = run(*args)
         best_cpu = min(best_cpu, time.process_time() - cpu)
@@ -337,18 +339,23 @@ def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int 
     return rows
 
 
+def _width(text: str) -> int:
+    """How many columns a terminal gives ``text``: a wide (Japanese) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as an aligned text table."""
     header = (
-        "game",
-        "players",
-        "runner",
-        "games",
-        "decisions",
-        "best s",
-        "games/s",
-        "decisions/s",
-        "games/CPU s",
+        _("game"),
+        _("players"),
+        _("runner"),
+        _("games"),
+        _("decisions"),
+        _("best s"),
+        _("games/s"),
+        _("decisions/s"),
+        _("games/CPU s"),
     )
     body = [
         (
@@ -364,12 +371,12 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
         )
         for r in rows
     ]
-    widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
+    widths = [max(_width(line[i]) for line in (header, *body)) for i in range(len(header))]
     left = {0, 2}  # text columns; numbers align right
 
     def fmt(line: Sequence[str]) -> str:
         return "  ".join(
-            cell.ljust(w) if i in left else cell.rjust(w)
+            cell + " " * (w - _width(cell)) if i in left else " " * (w - _width(cell)) + cell
             for i, (cell, w) in enumerate(zip(line, widths, strict=True))
         ).rstrip()
 
@@ -401,24 +408,27 @@ def _positive(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The bench's options, shared by ``python -m gamekit.bench`` and ``gamekit bench``."""
     parser.add_argument(
-        "--games", type=_positive, default=DEFAULT_GAMES, help=f"games per run (default {DEFAULT_GAMES})"
+        "--games",
+        type=_positive,
+        default=DEFAULT_GAMES,
+        help=_("games per run (default {games})", games=DEFAULT_GAMES),
     )
-    parser.add_argument("--game", action="append", help="a game to time (repeatable; default: every game)")
+    parser.add_argument("--game", action="append", help=_("a game to time (repeatable; default: every game)"))
     parser.add_argument(
-        "--players", type=_player_counts, help="player counts, e.g. 3,4,5,6 (default: all a game allows)"
+        "--players", type=_player_counts, help=_("player counts, e.g. 3,4,5,6 (default: all a game allows)")
     )
     parser.add_argument(
         "--repeat",
         type=_positive,
         default=DEFAULT_REPEAT,
-        help=f"runs per line, best kept (default {DEFAULT_REPEAT})",
+        help=_("runs per line, best kept (default {repeat})", repeat=DEFAULT_REPEAT),
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help=_("seed of the random choices (default 0)"))
     parser.add_argument(
         "--strength",
         type=_positive,
         metavar="GAMES",
-        help="also play each game's strongest bot against its previous best in GAMES games",
+        help=_("also play each game's strongest bot against its previous best in GAMES games"),
     )
 
 
@@ -429,25 +439,47 @@ def run_from_args(args: argparse.Namespace) -> int:
             game_class(name)
         rows = run_bench(args.games, args.game, args.players, args.repeat, args.seed)
     except ConfigError as exc:
-        print(f"gamekit bench: error: {exc}", file=sys.stderr)
+        print(_("gamekit {command}: error: {error}", command="bench", error=str(exc)), file=sys.stderr)
         return 2
     if not rows:
-        print("gamekit bench: error: no game allows those player counts", file=sys.stderr)
+        print(
+            _(
+                "gamekit {command}: error: {error}",
+                command="bench",
+                error=_("no game allows those player counts"),
+            ),
+            file=sys.stderr,
+        )
         return 2
+    games = format(args.games, ",")
+    machine = platform.machine() or _("an unknown machine")
     print(
-        f"gamekit bench: random playouts on one core, best of {args.repeat} run(s) of {args.games:,} games; "
-        f"Python {platform.python_version()} on {platform.machine() or 'unknown machine'}"
+        _(
+            "gamekit bench: random playouts on one core, best of {n} run(s) of {games} games; "
+            "Python {python} on {machine}",
+            n=args.repeat,
+            games=games,
+            python=platform.python_version(),
+            machine=machine,
+        )
     )
     print(format_table(rows))
     if any((row["game"], row["players"]) == reference_case() for row in rows):
         print()
         print(format_reference(run_reference(args.games, args.repeat, args.seed)))
     if args.strength:
-        print("\nStrength: win share, each new bot minus its game's previous best, paired games")
+        print()
+        print(_("Strength: win share, each new bot minus its game's previous best, paired games"))
         for row in run_strength(args.strength, args.game, args.seed):
-            print(
-                f"  {row['game']:<14} {row['players']} players  {row['bot']} vs {row['against']}: {row['text']}"
+            line = _(
+                "{game} {players} players  {bot} vs {against}: {text}",
+                game=row["game"].ljust(14),
+                players=row["players"],
+                bot=row["bot"],
+                against=row["against"],
+                text=row["text"],
             )
+            print("  " + line)
     return 0
 
 

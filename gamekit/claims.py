@@ -64,6 +64,7 @@ from typing import Any, Literal
 
 from .core.data import data_dir
 from .core.errors import ConfigError
+from .core.i18n import LANGS, N_, SOURCE_LANG, _, domain_of
 
 Direction = Literal["above", "below", "between", "no_difference"]
 DIRECTIONS: tuple[str, ...] = ("above", "below", "between", "no_difference")
@@ -96,15 +97,20 @@ class Claim:
     bounds: tuple[float, float] | None = None
     family: str | None = None
     unit: str = ""
-    units: str = "games"  # what one value of the measure is, in the plural: games, auctions, decisions
+    units: str = N_("games")  # what one value of the measure is, in the plural: games, auctions, decisions
     seeds: tuple[int, ...] = DEFAULT_SEEDS
     confidence: float = 0.95
     # The range every value of the measure lies in, when it is bounded by the game (a win share per
     # game: (0, 1); a win share less 1/4: (-0.25, 0.75)). Only a run that sits wholly at one end uses
     # it (exact binomial); it is how the numbers are read, not part of the run (not in ``setup``).
     value_range: tuple[float, float] | None = None
+    # The module that made the claim (found when it is made): its part's catalogue translates the
+    # sentence and scope (``gamekit.games.<game>.claims`` → the game's; theory, rl → gamekit's).
+    module: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not self.module:
+            object.__setattr__(self, "module", sys._getframe(2).f_globals.get("__name__", ""))
         match = ID_PATTERN.match(self.id)
         if not match:
             raise ConfigError(
@@ -142,6 +148,24 @@ class Claim:
             raise ConfigError(
                 f"claim {self.id!r}: value_range {self.value_range} should be (low, high) with low < high"
             )
+
+    def words(self, text: str) -> str:
+        """``text`` (the claim's sentence, scope or units) in the current language, from the
+        catalogue of the part that made the claim; the English where it has none."""
+        if not text:
+            return text
+        part = domain_of(self.module or self.measure.__module__)
+        if all(text not in part.catalogue(lang).messages for lang in LANGS if lang != SOURCE_LANG):
+            part = domain_of("gamekit")  # a word every claim shares ("games", "rounds"): gamekit's
+        return part(text)
+
+    def text(self) -> str:
+        """The sentence in the current language."""
+        return self.words(self.sentence)
+
+    def scope_text(self) -> str:
+        """The scope in the current language."""
+        return self.words(self.scope)
 
     @property
     def measured_by(self) -> str:
@@ -333,6 +357,18 @@ def verdict_of(holding: int, seeds: int, pooled_holds: bool) -> str:
     return HOLDS if holding == seeds else f"holds on {holding} of {seeds} seeds"
 
 
+_PARTLY = re.compile(r"^holds on (\d+) of (\d+) seeds$")
+
+
+def verdict_text(verdict: str) -> str:
+    """A verdict (stored in English: ``holds``, ``not shown``, ``holds on 4 of 5 seeds``) in the
+    current language."""
+    partly = _PARTLY.match(verdict)
+    if partly:
+        return _("holds on {holding} of {seeds} seeds", holding=int(partly[1]), seeds=int(partly[2]))
+    return {HOLDS: _("holds"), NOT_SHOWN: _("not shown")}.get(verdict, verdict)
+
+
 # ------------------------------------------------------------------ the registry
 _REGISTRY: dict[str, Claim] = {}
 _LOADED = False
@@ -440,53 +476,96 @@ class Evidence:
         return read(self.claim, summary).interval
 
     def _claimed(self) -> str:
-        return {
-            "above": f"above {self.claim.threshold:g}",
-            "below": f"below {self.claim.threshold:g}",
-            "between": "between {:g} and {:g}".format(*(self.claim.bounds or (0, 0))),
-            "no_difference": f"no detectable difference from {self.claim.threshold:g}",
-        }[self.claim.direction]
+        threshold = f"{self.claim.threshold:g}"
+        if self.claim.direction == "above":
+            return _("above {threshold}", threshold=threshold)
+        if self.claim.direction == "below":
+            return _("below {threshold}", threshold=threshold)
+        if self.claim.direction == "between":
+            low, high = self.claim.bounds or (0, 0)
+            return _("between {low} and {high}", low=format(low, "g"), high=format(high, "g"))
+        return _("no detectable difference from {threshold}", threshold=threshold)
 
     def figures(self, verdict: bool = True) -> str:
         """The evidence in one line, as the lessons and ``gamekit claims`` print it."""
         reading = self.reading
-        unit = f" {self.claim.unit}" if self.claim.unit else ""
+        unit = f" {self.claim.words(self.claim.unit)}" if self.claim.unit else ""
         units = self.pooled.n // len(self.seeds)
-        size = f"{len(self.seeds)} seeds × {units:,} {self.claim.units}"
-        tail = f" → {self.verdict}" if verdict else ""
+        what = self.claim.words(self.claim.units)
+        size = _("{seeds} seeds × {units} {what}", seeds=len(self.seeds), units=format(units, ","), what=what)
+        tail = f" → {verdict_text(self.verdict)}" if verdict else ""
+        claimed = self._claimed()
         if reading.method == EXACT:
             where = (
-                f"the same on every one of {len(self.seeds)} seeds"
+                _("the same on every one of {seeds} seeds", seeds=len(self.seeds))
                 if units == 1
-                else f"the same in all {self.pooled.n:,} {self.claim.units} of {len(self.seeds)} seeds"
+                else _(
+                    "the same in all {n} {what} of {seeds} seeds",
+                    n=format(self.pooled.n, ","),
+                    what=what,
+                    seeds=len(self.seeds),
+                )
             )
             return (
-                f"exact: {_exact_text(self.pooled.mean)}{unit}, {where} (no interval, no p-value: nothing varies; "
-                f"claimed: {self._claimed()})"
-            ) + tail
+                _(
+                    "exact: {value}{unit}, {where} (no interval, no p-value: nothing varies; claimed: {claimed})",
+                    value=_exact_text(self.pooled.mean),
+                    unit=unit,
+                    where=where,
+                    claimed=claimed,
+                )
+                + tail
+            )
         p_value = self.p_holm if self._adjusted else self.p
         assert reading.interval is not None and p_value is not None
         low, high = reading.interval
         if reading.method == BINOMIAL:
             d = _decimals((high - low) / 2, self.pooled.mean)
-            p = ("Holm-adjusted " if self._adjusted else "") + "exact binomial " + _p_text(p_value)
+            if self._adjusted:
+                p = _("Holm-adjusted exact binomial {p}", p=_p_text(p_value))
+            else:
+                p = _("exact binomial {p}", p=_p_text(p_value))
             return (
-                f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}, "
-                f"exact (Clopper–Pearson): {self._at_end(self.pooled)}; {size}; {p}; claimed: {self._claimed()})"
-            ) + tail
+                _(
+                    "{mean}{unit} ({confidence} CI {low} to {high}, exact (Clopper–Pearson): {end}; {size}; {p}; "
+                    "claimed: {claimed})",
+                    mean=_fixed(self.pooled.mean, d),
+                    unit=unit,
+                    confidence=_percent(self.claim.confidence),
+                    low=_fixed(low, d),
+                    high=_fixed(high, d),
+                    end=self._at_end(self.pooled),
+                    size=size,
+                    p=p,
+                    claimed=claimed,
+                )
+                + tail
+            )
         d = _decimals(self.pooled.se, self.pooled.mean)
-        p = f"Holm-adjusted {_p_text(p_value)}" if self._adjusted else _p_text(p_value)
+        p = _("Holm-adjusted {p}", p=_p_text(p_value)) if self._adjusted else _p_text(p_value)
         return (
-            f"{self.pooled.mean:.{d}f}{unit} ({_percent(self.claim.confidence)} CI {low:.{d}f} to {high:.{d}f}; "
-            f"{size}; {p}; claimed: {self._claimed()})"
-        ) + tail
+            _(
+                "{mean}{unit} ({confidence} CI {low} to {high}; {size}; {p}; claimed: {claimed})",
+                mean=_fixed(self.pooled.mean, d),
+                unit=unit,
+                confidence=_percent(self.claim.confidence),
+                low=_fixed(low, d),
+                high=_fixed(high, d),
+                size=size,
+                p=p,
+                claimed=claimed,
+            )
+            + tail
+        )
 
     def _at_end(self, summary: Summary) -> str:
         """ "all 100 games at 0, the lowest value possible": why a binomial reading."""
         end = read(self.claim, summary).end
-        low, _ = self.claim.value_range or (0.0, 1.0)
-        which = "lowest" if end == low else "highest"
-        return f"all {summary.n:,} {self.claim.units} at {end:g}, the {which} value possible"
+        low, _high = self.claim.value_range or (0.0, 1.0)
+        values = {"n": f"{summary.n:,}", "what": self.claim.words(self.claim.units), "end": f"{end:g}"}
+        if end == low:
+            return _("all {n} {what} at {end}, the lowest value possible", **values)
+        return _("all {n} {what} at {end}, the highest value possible", **values)
 
     @property
     def _adjusted(self) -> bool:
@@ -497,10 +576,17 @@ class Evidence:
         for seed, summary in self.seeds:
             reading = read(self.claim, summary)
             if reading.method == EXACT:
+                value = _exact_text(summary.mean)
                 rows.append(
-                    f"seed {seed}: {_exact_text(summary.mean)} exact"
+                    _("seed {seed}: {value} exact", seed=seed, value=value)
                     if summary.n == 1
-                    else f"seed {seed}: {_exact_text(summary.mean)} in all {summary.n:,} {self.claim.units}"
+                    else _(
+                        "seed {seed}: {value} in all {n} {what}",
+                        seed=seed,
+                        value=value,
+                        n=format(summary.n, ","),
+                        what=self.claim.words(self.claim.units),
+                    )
                 )
                 continue
             assert reading.interval is not None
@@ -508,15 +594,34 @@ class Evidence:
             if reading.method == BINOMIAL:
                 d = _decimals((high - low) / 2, summary.mean)
                 rows.append(
-                    f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] exact binomial, "
-                    f"{self._at_end(summary)}"
+                    _(
+                        "seed {seed}: {mean} [{low}, {high}] exact binomial, {end}",
+                        seed=seed,
+                        mean=_fixed(summary.mean, d),
+                        low=_fixed(low, d),
+                        high=_fixed(high, d),
+                        end=self._at_end(summary),
+                    )
                 )
                 continue
             d = _decimals(summary.se, summary.mean)
             rows.append(
-                f"seed {seed}: {summary.mean:.{d}f} [{low:.{d}f}, {high:.{d}f}] over {summary.n:,} {self.claim.units}"
+                _(
+                    "seed {seed}: {mean} [{low}, {high}] over {n} {what}",
+                    seed=seed,
+                    mean=_fixed(summary.mean, d),
+                    low=_fixed(low, d),
+                    high=_fixed(high, d),
+                    n=format(summary.n, ","),
+                    what=self.claim.words(self.claim.units),
+                )
             )
         return rows
+
+
+def _fixed(value: float, d: int) -> str:
+    """``value`` with ``d`` decimals."""
+    return f"{value:.{d}f}"
 
 
 def _exact_text(value: float) -> str:
@@ -675,15 +780,16 @@ class Shown:
 
     def __str__(self) -> str:
         ev = self.evidence
-        return f"{ev.claim.sentence}\n  [{ev.claim.id}; {ev.claim.scope}] {ev.figures()}"
+        return f"{ev.claim.text()}\n  [{ev.claim.id}; {ev.claim.scope_text()}] {ev.figures()}"
 
     __repr__ = __str__  # a notebook's plain-text output (GitHub, a terminal) reads as the sentence
 
     def _repr_markdown_(self) -> str:
         ev = self.evidence
         return (
-            f"> {ev.claim.sentence}\n>\n"
-            f"> <small>**{ev.verdict}** · {ev.claim.scope} · {ev.figures(verdict=False)} · `{ev.claim.id}`</small>"
+            f"> {ev.claim.text()}\n>\n"
+            f"> <small>**{verdict_text(ev.verdict)}** · {ev.claim.scope_text()} · {ev.figures(verdict=False)}"
+            f" · `{ev.claim.id}`</small>"
         )
 
 
@@ -750,7 +856,7 @@ def regenerate(claims: Sequence[Claim], workers: int = 1, progress: Callable[[st
             rows.append(_run_one(job))
             progress(f"{job[0]} seed {job[1]}: {rows[-1]['seconds']:.1f} s")
     by_claim: dict[str, list[dict[str, Any]]] = {}
-    for (cid, _), row in zip(jobs, rows, strict=True):
+    for (cid, _seed), row in zip(jobs, rows, strict=True):
         by_claim.setdefault(cid, []).append(row)
     for lesson in sorted({c.lesson for c in claims}):
         records = _read(lesson)
@@ -772,12 +878,12 @@ def listing(claims: Sequence[Claim], per_seed: bool = False) -> str:
     """The claims as ``gamekit claims`` prints them."""
     lines = []
     for claim in claims:
-        lines.append(f"{claim.id}  ({claim.scope})")
-        lines.append(f"  {claim.sentence}")
+        lines.append(f"{claim.id}  ({claim.scope_text()})")
+        lines.append(f"  {claim.text()}")
         try:
             ev = evidence(claim.id)
         except StaleEvidence as stale:
-            lines.append(f"  no current evidence: {stale}")
+            lines.append("  " + _("no current evidence: {reason}", reason=str(stale)))
         else:
             lines.append(f"  {ev.figures()}")
             if per_seed:
@@ -789,22 +895,26 @@ def listing(claims: Sequence[Claim], per_seed: bool = False) -> str:
 def markdown_page() -> str:
     """Every claim with its evidence, as the static site's claims page."""
     parts = [
-        "# Every claim the lessons make\n",
-        "Each sentence a lesson states about a game or a strategy, with its scope and the stored evidence "
-        "behind it (`gamekit claims` prints the same; `python -m gamekit.claims --regenerate` re-runs it).\n",
+        "# " + _("Every claim the lessons make") + "\n",
+        _(
+            "Each sentence a lesson states about a game or a strategy, with its scope and the stored evidence "
+            "behind it (`gamekit claims` prints the same; `python -m gamekit.claims --regenerate` re-runs it)."
+        )
+        + "\n",
     ]
     lesson = None
     for claim in all_claims().values():
         if claim.lesson != lesson:
             lesson = claim.lesson
-            parts.append(f"\n## Lesson {lesson}\n")
+            parts.append("\n## " + _("Lesson {lesson}", lesson=lesson) + "\n")
         try:
             ev = evidence(claim.id)
             figures = ev.figures()
             seeds = "; ".join(ev.per_seed())
         except StaleEvidence as stale:
-            figures, seeds = f"no current evidence ({stale})", ""
-        parts.append(f"\n### `{claim.id}`\n\n> {claim.sentence}\n\n*Scope:* {claim.scope}\n\n{figures}\n")
+            figures, seeds = _("no current evidence ({reason})", reason=str(stale)), ""
+        scope = _("*Scope:* {scope}", scope=claim.scope_text())
+        parts.append(f"\n### `{claim.id}`\n\n> {claim.text()}\n\n{scope}\n\n{figures}\n")
         if seeds:
             parts.append(f"\n<small>{seeds}</small>\n")
     return "".join(parts)

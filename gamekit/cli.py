@@ -26,6 +26,7 @@ import shlex
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,8 +37,9 @@ from .bots import Bot, make_bot
 from .core.actions import Action
 from .core.errors import ConfigError, GamekitError, IllegalAction
 from .core.game import Game, game_class, new_game, registered, seat_name
+from .core.i18n import LANGS, N_, _, _n, domain_of, get_language, set_language
 from .core.options import Option
-from .pictures.base import text_table
+from .core.registry import title_of
 from .simulate import bot_rng, simulate, take_turn
 from .teach import may_act_any_time
 
@@ -48,11 +50,31 @@ EXIT_INTERRUPTED = 130
 
 
 # --------------------------------------------------------------------------- helpers
+def _width(text: str) -> int:
+    """How many columns a terminal gives ``text``: a wide (Japanese) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
+    """An aligned plain-text table (columns in ``left`` align left), aligned by display width so
+    Japanese headers line up in a terminal."""
+    widths = [max(_width(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
+
+    def fmt(line: Sequence[str]) -> str:
+        cells = []
+        for i, (cell, w) in enumerate(zip(line, widths, strict=True)):
+            pad = " " * (w - _width(str(cell)))
+            cells.append(f"{cell}{pad}" if i in left else f"{pad}{cell}")
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(fmt(line) for line in (header, *rows))
+
+
 def parse_option(text: str) -> tuple[str, str]:
     """``"edition=classic"`` → ``("edition", "classic")`` (an argparse type)."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"an option is written NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(_("an option is written NAME=VALUE, not {text}", text=repr(text)))
     return name.strip(), value.strip()
 
 
@@ -95,12 +117,19 @@ def bot_specs(text: str, count: int, seats: str) -> list[str]:
     """``--bots``: ``count`` comma-separated bot names, or one name for every seat."""
     names = [part.strip() for part in text.split(",")]
     if not all(names):
-        raise ConfigError(f"--bots {text!r} has an empty name; write names separated by commas")
+        raise ConfigError(
+            _("--bots {text} has an empty name; write names separated by commas", text=repr(text))
+        )
     if len(names) == 1:
         return names * count
     if len(names) != count:
         raise ConfigError(
-            f"--bots lists {len(names)} bots but {seats} need {count} (or give one name for all)"
+            _(
+                "--bots lists {listed} bots but {seats} need {count} (or give one name for all)",
+                listed=len(names),
+                seats=seats,
+                count=count,
+            )
         )
     return names
 
@@ -151,6 +180,9 @@ def _tolerate_unencodable_output() -> None:
 
 
 def _ordinal(n: int) -> str:
+    """A place: 1st, 2nd, 3rd, 11th (English), 1位 (Japanese)."""
+    if get_language() != "en":
+        return _("{n}th", n=n)  # one form in Japanese: 1位, 2位
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -169,7 +201,7 @@ class ProgressBar:
     def __init__(
         self,
         stream: IO[str] | None = None,
-        unit: str = "games",
+        unit: str | None = None,
         interval: float = 0.1,
         *,
         total: int | None = None,
@@ -177,7 +209,7 @@ class ProgressBar:
         quiet: float = 10.0,
     ) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.unit = unit
+        self.unit = unit if unit is not None else _("games")
         self.interval = interval
         self.tick, self.quiet = tick, quiet
         self.tty = _isatty(self.stream)
@@ -206,7 +238,11 @@ class ProgressBar:
             self._last_draw = now
             width = 30
             filled = round(width * fraction)
-            eta = f"  about {elapsed / done * (total - done):.0f} s left" if 0 < done < total else ""
+            eta = (
+                "  " + _("about {seconds} s left", seconds=format(elapsed / done * (total - done), ".0f"))
+                if 0 < done < total
+                else ""
+            )
             self.stream.write(
                 f"\r[{'#' * filled}{'-' * (width - filled)}] {100 * fraction:3.0f} %  {done:,}/{total:,} {self.unit}"
                 f"  {elapsed:.1f} s{eta}   "
@@ -220,9 +256,15 @@ class ProgressBar:
         if quarters > self._quarters_shown or forced:
             self._quarters_shown = max(quarters, self._quarters_shown)
             self._last_line = now
-            self.stream.write(
-                f"{done:,}/{total:,} {self.unit} ({100 * fraction:.0f} %) after {elapsed:.1f} s\n"
+            line = _(
+                "{done}/{total} {unit} ({percent} %) after {seconds} s",
+                done=format(done, ","),
+                total=format(total, ","),
+                unit=self.unit,
+                percent=format(100 * fraction, ".0f"),
+                seconds=format(elapsed, ".1f"),
             )
+            self.stream.write(line + "\n")
             self.stream.flush()
 
     def _run_ticker(self) -> None:
@@ -280,7 +322,8 @@ def format_summary(table: Any, key: str = "bot") -> str:
         ]
         for row in table.to_dict("records")
     ]
-    return text_table([key, "games", "win rate [95 % CI]", "mean score"], rows)
+    headers = {"bot": _("bot"), "seat": _("seat"), "position": _("position")}
+    return text_table([headers.get(key, key), _("games"), _("win rate [95 % CI]"), _("mean score")], rows)
 
 
 def parse_workers(text: str) -> int | str:
@@ -319,7 +362,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     workers = parse_workers(args.workers)
     to_stdout = args.out is not None and str(args.out) == "-"
     if args.out is not None and not to_stdout and not args.out.parent.is_dir():
-        raise ConfigError(f"--out {str(args.out)!r}: folder {str(args.out.parent)!r} does not exist")
+        raise ConfigError(
+            _(
+                "--out {out}: folder {folder} does not exist",
+                out=repr(str(args.out)),
+                folder=repr(str(args.out.parent)),
+            )
+        )
     started = _now()
     df = _play_simulation(args, bots, options, workers)
     ended = _now()
@@ -354,20 +403,24 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[str, Any], workers: Any) -> Any:
     """``simulate``'s table of the games ``args`` asks for, with a progress bar on stderr."""
-    where = (
-        "here"
-        if workers == 1
-        else f"on {workers} worker processes"
-        if type(workers) is int
-        else f"on {workers}"
-    )
+    title = title_of(game_class(args.game))
+    games = f"{args.games:,}"
+    if workers == 1:
+        playing = _("Playing {games} games of {title} here", games=games, title=title)
+    elif type(workers) is int:
+        playing = _(
+            "Playing {games} games of {title} on {workers} worker processes",
+            games=games,
+            title=title,
+            workers=workers,
+        )
+    else:
+        playing = _(
+            "Playing {games} games of {title} on {workers}", games=games, title=title, workers=workers
+        )
     bar = ProgressBar(total=args.games)
     if not bar.tty:
-        print(
-            f"Playing {args.games:,} games of {game_class(args.game).title} {where}",
-            file=sys.stderr,
-            flush=True,
-        )
+        print(playing, file=sys.stderr, flush=True)
     # Chunks small enough for the count to move about 20 times per worker (a cluster is taken as 8
     # workers); the rows do not depend on it.
     spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
@@ -391,14 +444,25 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
     from .analysis import position_summary, seat_summary, summarize
 
     print(
-        f"{game_class(args.game).title}, {args.players} players, {args.games:,} games, seed {args.seed}"
-        f"{''.join(f', {k}={v}' for k, v in options.items())}; bots rotate through the seats",
+        _(
+            "{title}, {players} players, {games} games, seed {seed}{options}; bots rotate through the seats",
+            title=title_of(game_class(args.game)),
+            players=args.players,
+            games=format(args.games, ","),
+            seed=args.seed,
+            options="".join(f", {k}={v}" for k, v in options.items()),
+        ),
         file=report,
     )
     unfinished = int((~df["finished"]).sum()) // args.players
     if unfinished:
         print(
-            f"{unfinished:,} game(s) stopped before their end (max_turns): no winner, provisional scores",
+            _n(
+                "{count} game stopped before its end (max_turns): no winner, provisional scores",
+                "{count} games stopped before their end (max_turns): no winner, provisional scores",
+                unfinished,
+                count=format(unfinished, ","),
+            ),
             file=report,
         )
     print(format_summary(summarize(df)), file=report)
@@ -406,7 +470,7 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
         print(file=report)
         print(format_summary(seat_summary(df), key="seat"), file=report)
         print(file=report)
-        print("by position after the first start player (0 = that player):", file=report)
+        print(_("by position after the first start player (0 = that player):"), file=report)
         print(format_summary(position_summary(df), key="position"), file=report)
 
 
@@ -417,9 +481,19 @@ def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
         df.to_csv(out, index=False)
         meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
-        print(f"gamekit simulate: error: cannot write {str(out)!r}: {exc}", file=sys.stderr)
+        print(
+            _("gamekit {command}: error: {error}", command="simulate", error=_cannot_write(out, exc)),
+            file=sys.stderr,
+        )
         return EXIT_FAILED
-    print(f"Wrote {len(df):,} rows to {out}, and how they were made to {meta}")
+    print(
+        _(
+            "Wrote {rows} rows to {out}, and how they were made to {meta}",
+            rows=format(len(df), ","),
+            out=out,
+            meta=meta,
+        )
+    )
     return EXIT_OK
 
 
@@ -438,17 +512,28 @@ def _cmd_bots(args: argparse.Namespace) -> int:
 
     cls = game_class(args.game)  # an unknown game gets the library's message; the game's bots register
     rows = describe(args.game)
-    print(f"{cls.title}: {len(rows)} bots. Choose with --bots NAME, or NAME:VALUE to set the parameter.")
+    print(
+        _n(
+            "{title}: {n} bot. Choose with --bots NAME, or NAME:VALUE to set the parameter.",
+            "{title}: {n} bots. Choose with --bots NAME, or NAME:VALUE to set the parameter.",
+            len(rows),
+            title=title_of(cls),
+        )
+    )
     table = []
     for row in rows:
         if row["parameter"] is None:
             parameter = "-"
         else:
             low, high = row["range"]
-            allowed = f"{low:g} to {high:g}" if high is not None else f">= {low:g}"
+            allowed = (
+                _("{low} to {high}", low=format(low, "g"), high=format(high, "g"))
+                if high is not None
+                else f">= {low:g}"
+            )
             parameter = f"{row['parameter']} = {row['default']:g} ({allowed})"
         table.append([row["name"], parameter, row["rule"]])
-    print(text_table(["bot", "parameter (default, range)", "rule"], table, left=(0, 1, 2)))
+    print(text_table([_("bot"), _("parameter (default, range)"), _("rule")], table, left=(0, 1, 2)))
     return EXIT_OK
 
 
@@ -456,16 +541,26 @@ def _cmd_options(args: argparse.Namespace) -> int:
     cls = game_class(args.game)
     declared = cls.options_declared
     if not declared:
-        print(f"{cls.title} has no rule options.")
+        print(_("{title} has no rule options.", title=title_of(cls)))
         return EXIT_OK
-    print(f"{cls.title}: {len(declared)} rule options. Set one with --option NAME=VALUE.")
+    print(
+        _n(
+            "{title}: {n} rule option. Set it with --option NAME=VALUE.",
+            "{title}: {n} rule options. Set one with --option NAME=VALUE.",
+            len(declared),
+            title=title_of(cls),
+        )
+    )
+    words = domain_of(cls.__module__)  # an option's sentence is the game's to translate
     table = []
     for option in declared:
         values = [option_text(choice) for choice in option.choices or ()]
         if option.minimum is not None:
-            values.append(f"a whole number >= {option.minimum}")
-        table.append([option.name, " | ".join(values), option_text(option.default), option.rule, option.doc])
-    print(text_table(["option", "values", "default", "rule", "what it does"], table, left=(0, 1, 2, 3, 4)))
+            values.append(_("a whole number >= {minimum}", minimum=option.minimum))
+        doc = words(option.doc)
+        table.append([option.name, " | ".join(values), option_text(option.default), option.rule, doc])
+    headers = [_("option"), _("values"), _("default"), _("rule"), _("what it does")]
+    print(text_table(headers, table, left=(0, 1, 2, 3, 4)))
     return EXIT_OK
 
 
@@ -479,17 +574,30 @@ def _print_example(example: dict[str, Any], marks: tuple[str, str]) -> bool:
     ok_mark, bad_mark = marks
     rule_id = example["id"]
     source = example.get("source", {})
-    print(f"{rule_id}: {example.get('title', '')}")
+    rule = rules.get(rule_id)
+    local = rule.localized()  # the reference's Japanese title and statement where it has them
+    title, says = (
+        (example.get("title", ""), example.get("says", ""))
+        if local is rule
+        else (local.title, local.statement)
+    )
+    print(f"{rule_id}: {title}")
     document = sources()[source["document"]]
-    sections = dict.fromkeys(q.section for q in rules.get(rule_id).quotes)
-    built = f"; built from its {source['built_from']}" if source.get("built_from") else ""
-    print(f"  Source: {document.cite(*sections)}{built}")
-    print(f"  Says: {example.get('says', '')}")
+    sections = dict.fromkeys(q.section for q in rule.quotes)
+    cite = document.cite(*sections)
+    if source.get("built_from"):
+        print("  " + _("Source: {cite}; built from its {built}", cite=cite, built=source["built_from"]))
+    else:
+        print("  " + _("Source: {cite}", cite=cite))
+    print("  " + _("Says: {says}", says=" ".join(says.split())))
     try:
         run = run_example(example)
     except GamekitError as exc:
-        print(f"  The engine refused the example: {exc}")
-        print(f"{rule_id} DOES NOT {'match the document' if from_document(example) else 'follow the rules'}")
+        print("  " + _("The engine refused the example: {error}", error=str(exc)))
+        if from_document(example):
+            print(_("{rule} DOES NOT match the document", rule=rule_id))
+        else:
+            print(_("{rule} DOES NOT follow the rules", rule=rule_id))
         return False
     report = run.report(ok_mark, bad_mark).splitlines()
     for line in report[:-1]:
@@ -508,9 +616,15 @@ def _cmd_examples(args: argparse.Namespace) -> int:
         known = [e["id"] for e in examples]
         examples = [e for e in examples if e["id"].upper() == args.id.upper()]
         if not examples:
-            raise ConfigError(f"no worked example {args.id!r}; examples: {', '.join(known) or 'none'}")
+            raise ConfigError(
+                _(
+                    "no worked example {id}; examples: {known}",
+                    id=repr(args.id),
+                    known=", ".join(known) or _("none"),
+                )
+            )
     if not examples:
-        raise ConfigError(f"no worked examples for {args.game}")
+        raise ConfigError(_("no worked examples for {game}", game=args.game))
     marks = _marks(sys.stdout)
     matched = 0
     for i, example in enumerate(examples):
@@ -519,9 +633,16 @@ def _cmd_examples(args: argparse.Namespace) -> int:
         matched += _print_example(example, marks)
     if len(examples) > 1:
         documents = sum(from_document(e) for e in examples)
+        print()
         print(
-            f"\n{matched} of {len(examples)} examples hold: {documents} are the documents' own, "
-            f"replayed to match them; {len(examples) - documents} are built from the rule text and follow the rules"
+            _(
+                "{matched} of {total} examples hold: {documents} are the documents' own, replayed to "
+                "match them; {built} are built from the rule text and follow the rules",
+                matched=matched,
+                total=len(examples),
+                documents=documents,
+                built=len(examples) - documents,
+            )
         )
     return EXIT_OK if matched == len(examples) else EXIT_FAILED
 
@@ -541,16 +662,21 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         try:
             chosen.append(rules.get(name))
         except KeyError as exc:
+            games = ", ".join(rules.games())
             raise ConfigError(
-                f"{exc.args[0]}; or name a game: {', '.join(rules.games())}"
+                _("{error}; or name a game: {games}", error=str(exc.args[0]), games=games)
                 if name.count("-")
-                else f"{name!r} is neither a game ({', '.join(rules.games())}) nor a rule ID such as "
-                f"{_example_rule()}"
+                else _(
+                    "{name} is neither a game ({games}) nor a rule ID such as {example}",
+                    name=repr(name),
+                    games=games,
+                    example=_example_rule(),
+                )
             ) from None
     for i, rule in enumerate(chosen):
         if i:
             print()
-        print(rule.text(quotes=not args.brief))
+        print(rule.localized().text(quotes=not args.brief))
     return EXIT_OK
 
 
@@ -582,13 +708,13 @@ def _read_line() -> str:
         line = input("> ")
     except EOFError:
         print()
-        print("End of input: leaving the game.")
+        print(_("End of input: leaving the game."))
         raise _Quit from None
     text = line.strip()
     if not _isatty(sys.stdin):
         print(text)
     if text.lower() in ("quit", "exit", "q"):
-        print("You leave the game.")
+        print(_("You leave the game."))
         raise _Quit
     return text
 
@@ -600,17 +726,17 @@ def _ask(game: Game, seat: int) -> None:
         if not text:
             continue
         if text.lower() in ("help", "?"):
-            print(f"Legal now: {compact_actions(game.legal_actions(seat))}; or quit")
+            print(_("Legal now: {actions}; or quit", actions=compact_actions(game.legal_actions(seat))))
             continue
         try:
             action = game.parse_action(text)
         except IllegalAction as exc:  # parse_action raises nothing else, whatever the text
-            print(f"Not allowed: {exc}")
+            print(_("Not allowed: {error}", error=str(exc)))
             continue
         try:
             game.act(seat, action)
         except IllegalAction as exc:
-            print(f"Not allowed: {exc}")
+            print(_("Not allowed: {error}", error=str(exc)))
             continue
         return
 
@@ -625,8 +751,11 @@ def _offer_any_time(game: Game, seat: int) -> bool:
             return False
         actor = ", ".join(seat_name(s) for s in game.to_act)
         print(
-            f"{actor} to act. You may now: {compact_actions(legal)}; "
-            "Enter to go on, 'go' to go on to your move, or quit"
+            _(
+                "{actor} to act. You may now: {actions}; Enter to go on, 'go' to go on to your move, or quit",
+                actor=actor,
+                actions=compact_actions(legal),
+            )
         )
         text = _read_line()
         if not text:
@@ -636,7 +765,11 @@ def _offer_any_time(game: Game, seat: int) -> bool:
         try:
             game.act(seat, game.parse_action(text))
         except IllegalAction as exc:
-            print(f"Not allowed: {exc}")
+            print(_("Not allowed: {error}", error=str(exc)))
+
+
+def _cannot_write(path: Path, exc: OSError) -> str:
+    return _("cannot write {path}: {error}", path=repr(str(path)), error=str(exc))
 
 
 def _isatty(stream: Any) -> bool:
@@ -649,20 +782,20 @@ def _isatty(stream: Any) -> bool:
 def _print_result(game: Game, human: int) -> None:
     result = game.result()
     order = sorted(range(game.players), key=lambda s: (result["ranks"][s], s))
-    print(
-        "Result: "
-        + ", ".join(
-            f"{seat_name(s)}{' (you)' if s == human else ''} {result['scores'][s]:,}"
-            f" ({_ordinal(result['ranks'][s])})"
-            for s in order
-        )
-    )
+    entries = []
+    for s in order:
+        score, place = f"{result['scores'][s]:,}", _ordinal(result["ranks"][s])
+        if s == human:
+            entries.append(_("{seat} (you) {score} ({place})", seat=seat_name(s), score=score, place=place))
+        else:
+            entries.append(_("{seat} {score} ({place})", seat=seat_name(s), score=score, place=place))
+    print(_("Result: {entries}", entries=", ".join(entries)))
     if not result["finished"]:
-        print("The game stopped before its end: no winner.")
+        print(_("The game stopped before its end: no winner."))
     elif human in result["winners"]:
-        print("You win!" if len(result["winners"]) == 1 else "You share the win.")
+        print(_("You win!") if len(result["winners"]) == 1 else _("You share the win."))
     else:
-        print(f"You finish {_ordinal(result['ranks'][human])}.")
+        print(_("You finish {place}.", place=_ordinal(result["ranks"][human])))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -671,18 +804,29 @@ def _cmd_play(args: argparse.Namespace) -> int:
     human = args.seat
     if not 0 <= human < game.players:
         raise ConfigError(
-            f"--seat {human} is not a seat of this {game.players}-player game (0 to {game.players - 1})"
+            _(
+                "--seat {seat} is not a seat of this {players}-player game (0 to {last})",
+                seat=human,
+                players=game.players,
+                last=game.players - 1,
+            )
         )
     others = [s for s in range(game.players) if s != human]
-    specs = bot_specs(args.bots, len(others), f"the {len(others)} other seats")
+    specs = bot_specs(args.bots, len(others), _("the {count} other seats", count=len(others)))
     bots = {seat: make_bot(spec, game.name) for seat, spec in zip(others, specs, strict=True)}
     rngs = {seat: bot_rng(game.seed, seat) for seat in others}  # the same generators ``play`` gives bots
     # The seed reproduces every hidden card and die, so it is shown only once the game is over.
+    seated = [_("{seat} is {bot}", seat=seat_name(s), bot=bots[s].label) for s in others]
     print(
-        f"{game.title}, {game.players} players, seed hidden until the game ends. "
-        f"You are {seat_name(human)} (seat {human}); "
-        + ", ".join(f"{seat_name(s)} is {bots[s].label}" for s in others)
-        + ". Type an action, 'help' or 'quit'."
+        _(
+            "{title}, {players} players, seed hidden until the game ends. You are {letter} (seat {seat}); "
+            "{bots}. Type an action, 'help' or 'quit'.",
+            title=title_of(game),
+            players=game.players,
+            letter=seat_name(human),
+            seat=human,
+            bots=", ".join(seated),
+        )
     )
     shown = 0
     passed = False  # the human passed the point the game stands at (Enter)
@@ -708,7 +852,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
             shown = _new_narration(game, human, shown)
             print()
             print(render_view(game.name, game.view(human)))
-            print(f"Your move ({seat_name(human)}): {compact_actions(game.legal_actions(human))}")
+            print(
+                _(
+                    "Your move ({seat}): {actions}",
+                    seat=seat_name(human),
+                    actions=compact_actions(game.legal_actions(human)),
+                )
+            )
             _ask(game, human)
             passed = to_my_move = False
     except _Quit:
@@ -725,11 +875,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _reveal_seed(game: Game, args: argparse.Namespace) -> None:
     """After the game: the seed, and the command that deals the same game again."""
     options = "".join(f" --option {name}={value}" for name, value in args.option)
-    state = "" if game.is_over else " (the game was left unfinished)"
-    print(
-        f"The seed was {game.seed}{state}: `gamekit play {game.name} --players {game.players}"
-        f" --seed {game.seed}{options}` deals the same cards again."
-    )
+    command = f"gamekit play {game.name} --players {game.players} --seed {game.seed}{options}"
+    if game.is_over:
+        print(
+            _("The seed was {seed}: `{command}` deals the same cards again.", seed=game.seed, command=command)
+        )
+    else:
+        print(
+            _(
+                "The seed was {seed} (the game was left unfinished): `{command}` deals the same cards again.",
+                seed=game.seed,
+                command=command,
+            )
+        )
 
 
 def _save(game: Game, path: Path | None) -> int:
@@ -739,9 +897,12 @@ def _save(game: Game, path: Path | None) -> int:
     try:
         path.write_text(game.to_json(), encoding="utf-8")
     except OSError as exc:
-        print(f"gamekit play: error: cannot write {str(path)!r}: {exc}", file=sys.stderr)
+        print(
+            _("gamekit {command}: error: {error}", command="play", error=_cannot_write(path, exc)),
+            file=sys.stderr,
+        )
         return EXIT_FAILED
-    print(f"Saved the game to {path}")
+    print(_("Saved the game to {path}", path=path))
     return EXIT_OK
 
 
@@ -753,9 +914,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- classroom
-SEED_NOTE = (
+SEED_NOTE = N_(
     "Seed {seed} is fixed: anyone who knows it (and gamekit) can compute every student's private "
     "value and every table's deal, rivals' included. Fine for a demo; leave --seed out in class."
+)
+PLAN_SEED_NOTE = N_(
+    "The seed of an activity of the plan is fixed: anyone who knows it (and gamekit) can compute every "
+    "student's private value and every table's deal, rivals' included. Fine for a demo; leave --seed out in class."
 )
 
 
@@ -775,42 +940,52 @@ def _cmd_classroom(args: argparse.Namespace) -> int:
         try:
             plan = load_plan(args.plan)
         except PlanError as exc:
-            print(f"gamekit classroom: error: {exc}", file=sys.stderr)
+            print(
+                _("gamekit {command}: error: {error}", command="classroom", error=str(exc)), file=sys.stderr
+            )
             return EXIT_USAGE
     options: dict[str, Any] = {"fallback_port": DEFAULT_CLASSROOM_PORT}
     if args.seed is not None:
         options["seed"] = args.seed
-    title = args.title if args.title is not None else plan.title if plan is not None else "Class"
+    title = args.title if args.title is not None else plan.title if plan is not None else _("Class")
     try:
         room = Classroom(
             db=args.db, host=args.host, port=args.port, title=title, code=args.code, new=args.new, **options
         )
     except ValueError as exc:
-        print(f"gamekit classroom: error: {exc}", file=sys.stderr)
+        print(_("gamekit {command}: error: {error}", command="classroom", error=str(exc)), file=sys.stderr)
         return EXIT_USAGE
     except (OSError, RuntimeError) as exc:  # the port is taken (CL-30), the database cannot be written...
-        print(f"gamekit classroom: the server did not start: {exc}", file=sys.stderr)
+        print(_("gamekit classroom: the server did not start: {error}", error=str(exc)), file=sys.stderr)
         return EXIT_FAILED
     try:
-        resumed = "resumed where it stood" if room.resumed else "new"
-        print(f"Class session {room.code} ({resumed}): students open {room.join_url}")
-        print(f"Projector page: {room.teacher_url} (it asks for the teacher token)")
-        if args.show_token:
-            print(f"Teacher token (keep it off the projector): {room.server.teacher_token}")
-        elif args.browser and webbrowser.open(room.projector_url):
-            print("The projector page is open in your browser, logged in; the token stays out of sight.")
+        if room.resumed:
+            opened = _(
+                "Class session {code} (resumed where it stood): students open {url}",
+                code=room.code,
+                url=room.join_url,
+            )
         else:
-            print("The teacher token is not shown (this terminal may be on the projector): --show-token")
-        print(f"Data: {room.db} (restart with --db {room.db} to go on: same link, same session)")
+            opened = _("Class session {code} (new): students open {url}", code=room.code, url=room.join_url)
+        print(opened)
+        print(_("Projector page: {url} (it asks for the teacher token)", url=room.teacher_url))
+        if args.show_token:
+            print(_("Teacher token (keep it off the projector): {token}", token=room.server.teacher_token))
+        elif args.browser and webbrowser.open(room.projector_url):
+            print(_("The projector page is open in your browser, logged in; the token stays out of sight."))
+        else:
+            print(_("The teacher token is not shown (this terminal may be on the projector): --show-token"))
+        print(_("Data: {db} (restart with --db {db} to go on: same link, same session)", db=room.db))
         if room.host in ("127.0.0.1", "localhost", "::1"):
-            print("Only this computer can join: for phones in the room use --host 0.0.0.0 (see --help).")
+            print(_("Only this computer can join: for phones in the room use --host 0.0.0.0 (see --help)."))
         if args.seed is not None:
-            print(SEED_NOTE.format(seed=args.seed))
+            print(_(SEED_NOTE, seed=args.seed))
         elif plan is not None and plan.seeded:
-            print(SEED_NOTE.format(seed="of an activity of the plan").replace("Seed of", "The seed of"))
+            print(_(PLAN_SEED_NOTE))
         print()
         print(qr_text(room.join_url))
-        print("\nPress Ctrl-C to stop the server.", flush=True)
+        print()
+        print(_("Press Ctrl-C to stop the server."), flush=True)
         if plan is not None:
             runner = _run_plan(room, plan)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
@@ -819,12 +994,12 @@ def _cmd_classroom(args: argparse.Namespace) -> int:
                 break
             time.sleep(0.2 if deadline is None else min(0.2, max(0.0, deadline - time.monotonic())))
     except KeyboardInterrupt:
-        print("\nstopping", file=sys.stderr)
+        print("\n" + _("stopping"), file=sys.stderr)
     finally:
         if runner is not None:
             runner.stop()
         room.stop()
-    print(f"Stopped. The session's data stays in {room.db}")
+    print(_("Stopped. The session's data stays in {db}", db=room.db))
     return EXIT_OK
 
 
@@ -839,7 +1014,7 @@ def _run_plan(room: Any, plan: Any) -> Any:
         try:
             runner.run()
         except Exception as exc:  # the server refused a step: said, the session goes on by hand
-            print(f"The plan stopped: {exc}", file=sys.stderr, flush=True)
+            print(_("The plan stopped: {error}", error=str(exc)), file=sys.stderr, flush=True)
 
     def enter() -> None:
         try:
@@ -860,50 +1035,61 @@ def _classroom_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
         default=None,
-        help="127.0.0.1 (default for a new database): this computer only; 0.0.0.0: every device on the "
-        "local network (the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network "
-        "you trust. Left out, a database's server listens where it did last time",
+        help=_(
+            "127.0.0.1 (default for a new database): this computer only; 0.0.0.0: every device on the "
+            "local network (the room's Wi-Fi; allow the port in the firewall). Plain HTTP: use a network "
+            "you trust. Left out, a database's server listens where it did last time"
+        ),
     )
     p.add_argument(
         "--port",
         type=int,
         default=None,
-        help=f"port to listen on (default: the database's port from last time, so the join link stays; "
-        f"a new database: {DEFAULT_CLASSROOM_PORT}; 0: any free port)",
+        help=_(
+            "port to listen on (default: the database's port from last time, so the join link stays; "
+            "a new database: {port}; 0: any free port)",
+            port=DEFAULT_CLASSROOM_PORT,
+        ),
     )
     p.add_argument(
         "--db",
         type=Path,
-        help="SQLite file of the session (default: a new file in your data folder); an existing file "
-        "resumes its last session where it stood",
+        help=_(
+            "SQLite file of the session (default: a new file in your data folder); an existing file "
+            "resumes its last session where it stood"
+        ),
     )
-    p.add_argument("--code", help="the session of --db to resume (default: its last one)")
-    p.add_argument("--new", action="store_true", help="start a new session in --db instead of resuming")
-    p.add_argument("--title", default=None, help="the session's title (default: the plan's, or Class)")
+    p.add_argument("--code", help=_("the session of --db to resume (default: its last one)"))
+    p.add_argument("--new", action="store_true", help=_("start a new session in --db instead of resuming"))
+    p.add_argument("--title", default=None, help=_("the session's title (default: the plan's, or Class)"))
     p.add_argument(
         "--plan",
         type=Path,
         metavar="PLAN.toml",
-        help="run the activities of this plan file in order (see data/classroom/plans/week3.toml)",
+        help=_("run the activities of this plan file in order (see data/classroom/plans/week3.toml)"),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="a fixed seed for a demo (default: a secret random one; with a fixed seed students "
-        "could compute each other's values)",
+        help=_(
+            "a fixed seed for a demo (default: a secret random one; with a fixed seed students "
+            "could compute each other's values)"
+        ),
     )
     p.add_argument(
         "--no-browser",
         dest="browser",
         action="store_false",
-        help="do not open the projector page in this computer's browser",
+        help=_("do not open the projector page in this computer's browser"),
     )
     p.add_argument(
-        "--show-token", action="store_true", help="print the teacher token (not if the terminal is projected)"
+        "--show-token",
+        action="store_true",
+        help=_("print the teacher token (not if the terminal is projected)"),
     )
     p.add_argument(
-        "--stop-when-done", action="store_true", help="with --plan: stop the server when the plan is done"
+        "--stop-when-done", action="store_true", help=_("with --plan: stop the server when the plan is done")
     )
     p.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: stop after this long
 
@@ -914,62 +1100,75 @@ def _cmd_lessons(args: argparse.Namespace) -> int:
 
     try:
         done = copy_lessons(args.dir, force=args.force)
-    except LessonsChanged as exc:
-        print(f"gamekit lessons: error: {exc}", file=sys.stderr)
+    except (LessonsChanged, OSError) as exc:
+        print(_("gamekit {command}: error: {error}", command="lessons", error=str(exc)), file=sys.stderr)
         return EXIT_FAILED
-    except OSError as exc:
-        print(f"gamekit lessons: error: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    for status in ("copied", "updated", "replaced", "unchanged"):
+    statuses = {
+        "copied": N_("copied"),
+        "updated": N_("updated"),
+        "replaced": N_("replaced"),
+        "unchanged": N_("unchanged"),
+    }
+    for status, word in statuses.items():
         names = [c.name for c in done if c.status == status]
         if names:
-            print(f"{status} {len(names)}: {', '.join(names)}")
+            print(_("{status} {count}: {names}", status=_(word), count=len(names), names=", ".join(names)))
     start = args.dir / START_PAGE
-    print(f"The lessons are in {args.dir}; open {start} first (e.g. jupyter lab {start}).")
+    print(
+        _(
+            "The lessons are in {dir}; open {start} first (e.g. jupyter lab {start}).",
+            dir=args.dir,
+            start=start,
+        )
+    )
     return EXIT_OK
 
 
 # ----------------------------------------------------------------------------- main
 def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
     """The arguments every command that sets up a game takes: the game, players, options."""
-    p.add_argument("game", help=f"the game to play ({games})")
-    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("game", help=_("the game to play ({games})", games=games))
+    p.add_argument("--players", type=int, required=True, help=_("number of players"))
     p.add_argument(
         "--option",
         action="append",
         type=parse_option,
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option, e.g. edition=classic (repeatable)",
+        help=_("a rule option, e.g. edition=classic (repeatable)"),
     )
 
 
 def _simulate_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--games", type=int, default=1000, help=_("games to play (default 1000)"))
     p.add_argument(
         "--bots",
         default="random",
-        help="one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)",
+        help=_("one bot name per seat, comma-separated, or one for all (e.g. spread:0.3)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the whole simulation (default 0)"))
     p.add_argument(
         "--workers",
         default="1",
-        help="local processes, or a Dask scheduler address such as tcp://10.0.0.5:8786; "
-        "the rows are the same for every choice (default 1)",
+        help=_(
+            "local processes, or a Dask scheduler address such as tcp://10.0.0.5:8786; "
+            "the rows are the same for every choice (default 1)"
+        ),
     )
     p.add_argument(
         "--out",
         type=Path,
         metavar="FILE",
-        help="write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
-        "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
-        "stdout (the summary then goes to stderr)",
+        help=_(
+            "write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
+            "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
+            "stdout (the summary then goes to stderr)"
+        ),
     )
     p.add_argument(
         "--by-seat",
         action="store_true",
-        help="also summarise per seat and per position after the first start player",
+        help=_("also summarise per seat and per position after the first start player"),
     )
 
 
@@ -982,27 +1181,36 @@ def _example_rule() -> str:
 
 def _rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "which", nargs="*", help=f"games or rule IDs (e.g. {_example_rule()}); none for every rule"
+        "which",
+        nargs="*",
+        help=_("games or rule IDs (e.g. {example}); none for every rule", example=_example_rule()),
     )
-    p.add_argument("--brief", action="store_true", help="statements only, without the quotes")
-    p.add_argument("--sources", action="store_true", help="list the source documents the rules cite")
+    p.add_argument("--brief", action="store_true", help=_("statements only, without the quotes"))
+    p.add_argument("--sources", action="store_true", help=_("list the source documents the rules cite"))
 
 
 def _play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument("--seat", type=int, default=0, help=_("your seat, from 0 (default 0)"))
     p.add_argument(
-        "--bots", default="random", help="a bot for every other seat, or one per other seat, comma-separated"
+        "--bots",
+        default="random",
+        help=_("a bot for every other seat, or one per other seat, comma-separated"),
     )
     p.add_argument(
-        "--seed", type=int, help="seed of the deal (default: a fresh one); shown only when the game ends"
+        "--seed", type=int, help=_("seed of the deal (default: a fresh one); shown only when the game ends")
     )
     p.add_argument(
         "--save",
         type=Path,
         metavar="FILE",
-        help="write the game as JSON when it ends or you leave (not before: the seed in a save "
-        "reveals every hidden card); gamekit.load_game reads it",
+        help=_(
+            "write the game as JSON when it ends or you leave (not before: the seed in a save "
+            "reveals every hidden card); gamekit.load_game reads it"
+        ),
     )
+
+
+LANG_HELP = N_("the language gamekit writes in: en or ja (default: GAMEKIT_LANG, else English)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1011,71 +1219,95 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = ", ".join(registered())
     parser = argparse.ArgumentParser(
-        prog="gamekit", description="Board-game engines for teaching game theory: " + games
+        prog="gamekit", description=_("Board-game engines for teaching game theory: {games}", games=games)
     )
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
+    parser.add_argument("--lang", choices=LANGS, help=_(LANG_HELP), default=None)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    simulate_parser = sub.add_parser("simulate", help="play many games between bots and summarise who wins")
+    simulate_parser = sub.add_parser(
+        "simulate", help=_("play many games between bots and summarise who wins")
+    )
     _game_arguments(simulate_parser, games)
     _simulate_arguments(simulate_parser)
     simulate_parser.set_defaults(run=_cmd_simulate)
 
-    bots_parser = sub.add_parser("bots", help="list the bots of a game, with their parameters and rules")
-    bots_parser.add_argument("game", help=f"the game ({games})")
+    bots_parser = sub.add_parser("bots", help=_("list the bots of a game, with their parameters and rules"))
+    bots_parser.add_argument("game", help=_("the game ({games})", games=games))
     bots_parser.set_defaults(run=_cmd_bots)
 
     options_parser = sub.add_parser(
-        "options", help="list the rule options of a game, with values and defaults"
+        "options", help=_("list the rule options of a game, with values and defaults")
     )
-    options_parser.add_argument("game", help=f"the game ({games})")
+    options_parser.add_argument("game", help=_("the game ({games})", games=games))
     options_parser.set_defaults(run=_cmd_options)
 
-    examples_parser = sub.add_parser("examples", help="replay the rule documents' worked examples")
-    examples_parser.add_argument("--game", help="only this game's examples")
-    examples_parser.add_argument("--id", help="only this example, e.g. a rule ID ending in X1")
+    examples_parser = sub.add_parser("examples", help=_("replay the rule documents' worked examples"))
+    examples_parser.add_argument("--game", help=_("only this game's examples"))
+    examples_parser.add_argument("--id", help=_("only this example, e.g. a rule ID ending in X1"))
     examples_parser.set_defaults(run=_cmd_examples)
 
-    rules_parser = sub.add_parser("rules", help="print rules from gamekit's rules reference")
+    rules_parser = sub.add_parser("rules", help=_("print rules from gamekit's rules reference"))
     _rules_arguments(rules_parser)
     rules_parser.set_defaults(run=_cmd_rules)
 
     claims_parser = sub.add_parser(
-        "claims", help="print what the lessons claim about the games, with the stored evidence"
+        "claims", help=_("print what the lessons claim about the games, with the stored evidence")
     )
-    claims_parser.add_argument("which", nargs="*", help="lesson numbers (01) or claim ids; default: all")
-    claims_parser.add_argument("--brief", action="store_true", help="pooled figures only, no line per seed")
+    claims_parser.add_argument("which", nargs="*", help=_("lesson numbers (01) or claim ids; default: all"))
+    claims_parser.add_argument(
+        "--brief", action="store_true", help=_("pooled figures only, no line per seed")
+    )
     claims_parser.set_defaults(run=_cmd_claims)
 
-    play_parser = sub.add_parser("play", help="play in the terminal against bots")
+    play_parser = sub.add_parser("play", help=_("play in the terminal against bots"))
     _game_arguments(play_parser, games)
     _play_arguments(play_parser)
     play_parser.set_defaults(run=_cmd_play)
 
-    bench_parser = sub.add_parser("bench", help="time random playouts of every game on one core")
+    bench_parser = sub.add_parser("bench", help=_("time random playouts of every game on one core"))
     add_bench_arguments(bench_parser)
     bench_parser.set_defaults(run=_cmd_bench)
 
     classroom_parser = sub.add_parser(
         "classroom",
-        help="run a class session: students join from their phones (needs gamekit-edu[classroom])",
+        help=_("run a class session: students join from their phones (needs gamekit-edu[classroom])"),
     )
     _classroom_arguments(classroom_parser)
     classroom_parser.set_defaults(run=_cmd_classroom)
     lessons_parser = sub.add_parser(
-        "lessons", help="copy the lessons (Jupyter notebooks) that ship with gamekit into a folder"
+        "lessons", help=_("copy the lessons (Jupyter notebooks) that ship with gamekit into a folder")
     )
-    lessons_parser.add_argument("dir", type=Path, help="the folder (created if missing), e.g. .")
+    lessons_parser.add_argument("dir", type=Path, help=_("the folder (created if missing), e.g. ."))
     lessons_parser.add_argument(
-        "--force", action="store_true", help="replace lessons there that were changed since they were copied"
+        "--force",
+        action="store_true",
+        help=_("replace lessons there that were changed since they were copied"),
     )
     lessons_parser.set_defaults(run=_cmd_lessons)
+    for (
+        command
+    ) in sub.choices.values():  # ``gamekit play ... --lang ja`` as well as ``gamekit --lang ja play``
+        command.add_argument("--lang", choices=LANGS, help=_(LANG_HELP), default=argparse.SUPPRESS)
     return parser
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of the command line, read before the parser is built so that its help is in
+    that language too (argparse checks the value again)."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.partition("=")[2]
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGS:
+            return value
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gamekit`` with ``argv`` (default: the process's arguments); returns the exit code."""
     _tolerate_unencodable_output()
+    asked = _asked_language(sys.argv[1:] if argv is None else list(argv))
+    if asked is not None:
+        set_language(asked)  # before the parser: its help is in the language asked for
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -1083,13 +1315,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.code is None:
             return EXIT_OK
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.lang is not None:
+        set_language(args.lang)  # before anything the command prints
     try:
         return args.run(args)
     except ConfigError as exc:
-        print(f"gamekit {args.command}: error: {exc}", file=sys.stderr)
+        print(_("gamekit {command}: error: {error}", command=args.command, error=str(exc)), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + _("interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `gamekit rules | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

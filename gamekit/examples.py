@@ -19,6 +19,7 @@ from .core import registry
 from .core.data import data_dir
 from .core.errors import ConfigError
 from .core.game import SEAT_NAMES, Event, Game, new_game
+from .core.i18n import _
 
 
 def parse_step(step: str) -> tuple[int, str]:
@@ -89,16 +90,26 @@ class ExampleRun:
     def verdict(self) -> str:
         """ "<ID> matches the document", or "<ID> follows the rules" for an example built from rule text."""
         if self.from_document:
-            return f"{self.id} {'matches' if self.matches else 'DOES NOT match'} the document"
-        return f"{self.id} {'follows' if self.matches else 'DOES NOT follow'} the rules"
+            if self.matches:
+                return _("{id} matches the document", id=self.id)
+            return _("{rule} DOES NOT match the document", rule=self.id)
+        if self.matches:
+            return _("{id} follows the rules", id=self.id)
+        return _("{rule} DOES NOT follow the rules", rule=self.id)
 
     def report(self, ok: str = "✓", bad: str = "✗") -> str:
         """The replay as text: each step with the narration (and rule) of what it caused,
         then each claim of the document with whether the engine agrees."""
         lines = []
         if self.prelude_length:
-            start = "the document's position" if self.from_document else "the example's position"
-            lines.append(f"(prelude: {self.prelude_length} actions to reach {start})")
+            if self.from_document:
+                lines.append(
+                    _("(prelude: {n} actions to reach the document's position)", n=self.prelude_length)
+                )
+            else:
+                lines.append(
+                    _("(prelude: {n} actions to reach the example's position)", n=self.prelude_length)
+                )
         for step in self.steps:
             lines.append(str(step))
             for event in step.events:
@@ -108,7 +119,15 @@ class ExampleRun:
             if check.ok:
                 lines.append(f"{ok} {check.what}")
             else:
-                lines.append(f"{bad} {check.what}: expected {check.expected!r}, got {check.actual!r}")
+                lines.append(
+                    _(
+                        "{bad} {what}: expected {expected}, got {actual}",
+                        bad=bad,
+                        what=check.what,
+                        expected=repr(check.expected),
+                        actual=repr(check.actual),
+                    )
+                )
         lines.append(self.verdict)
         return "\n".join(lines)
 

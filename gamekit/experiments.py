@@ -17,6 +17,7 @@ import pandas as pd
 from . import analysis
 from .bots import make_bot
 from .core.game import game_class
+from .core.i18n import _
 from .simulate import BotSpec, listed_first, simulate, simulate_records
 from .stats import PositionEffect, position_effect
 
@@ -202,7 +203,7 @@ def measures_table(compared: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
 
     def cell(row: pd.Series, key: str) -> str:
         if not math.isfinite(row[key]):
-            return "– (same setting)" if key == "difference" else "–"
+            return _("– (same setting)") if key == "difference" else "–"
         low, high = row[key + "_low"], row[key + "_high"]
         d = _digits(low, high)
         sign = "+" if key == "difference" else ""
@@ -210,35 +211,46 @@ def measures_table(compared: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
 
     return pd.DataFrame(
         {
-            "Measure": compared["measure"],
-            f"Your setting ({pct} interval)": [cell(r, "chosen") for _, r in compared.iterrows()],
-            f"Default setting ({pct} interval)": [cell(r, "baseline") for _, r in compared.iterrows()],
-            f"Difference, paired by game ({pct} interval)": [
-                cell(r, "difference") for _, r in compared.iterrows()
+            _("Measure"): compared["measure"],
+            _("Your setting ({pct} interval)", pct=pct): [cell(r, "chosen") for _i, r in compared.iterrows()],
+            _("Default setting ({pct} interval)", pct=pct): [
+                cell(r, "baseline") for _i, r in compared.iterrows()
             ],
-            "Games": compared["chosen_games"],
+            _("Difference, paired by game ({pct} interval)", pct=pct): [
+                cell(r, "difference") for _i, r in compared.iterrows()
+            ],
+            _("Games"): compared["chosen_games"],
         }
     )
 
 
-def measures_figure(compared: pd.DataFrame, title: str = "Your setting against the default") -> Any:
+def measures_figure(compared: pd.DataFrame, title: str | None = None) -> Any:
     """One panel per measure: the default and the chosen setting, each with its interval."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
+    title = _("Your setting against the default") if title is None else title
     n = len(compared)
     titles = []
-    for _, row in compared.iterrows():
+    for _index, row in compared.iterrows():
         if math.isfinite(row["difference"]):
             titles.append(
-                f"{row['measure']}<br>difference {row['difference']:+.3g} "
-                f"({row['difference_low']:+.3g} to {row['difference_high']:+.3g})"
+                _(
+                    "{measure}<br>difference {difference} ({low} to {high})",
+                    measure=row["measure"],
+                    difference=format(row["difference"], "+.3g"),
+                    low=format(row["difference_low"], "+.3g"),
+                    high=format(row["difference_high"], "+.3g"),
+                )
             )
         else:
             titles.append(str(row["measure"]))
     fig = make_subplots(rows=1, cols=n, subplot_titles=titles)
-    for col, (_, row) in enumerate(compared.iterrows(), start=1):
-        for label, key, colour in (("default", "baseline", "#888888"), ("your setting", "chosen", "#1f77b4")):
+    for col, (_i, row) in enumerate(compared.iterrows(), start=1):
+        for label, key, colour in (
+            (_("default"), "baseline", "#888888"),
+            (_("your setting"), "chosen", "#1f77b4"),
+        ):
             fig.add_trace(
                 go.Scatter(
                     x=[label],

@@ -26,6 +26,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .core.i18n import N_, _
+
+# The columns the lessons measure, by name, so a sentence about them reads in the chosen language.
+_COLUMNS = (N_("score"), N_("win share"), N_("error"), N_("rank"), N_("value"), N_("excess"), N_("game"))
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -96,10 +101,15 @@ class PairedDifference:
 
     def __str__(self) -> str:
         d = _decimals(self.se)
-        what = self.column.replace("_", " ")
-        return (
-            f"{self.difference:+,.{d}f} {what} ({_percent(self.confidence)} CI {self.ci_low:+,.{d}f} "
-            f"to {self.ci_high:+,.{d}f}, {self.n:,} paired games)"
+        what = _(self.column.replace("_", " "))  # a column the catalogue names (_COLUMNS)
+        return _(
+            "{difference} {what} ({confidence} CI {low} to {high}, {n} paired games)",
+            difference=format(self.difference, f"+,.{d}f"),
+            what=what,
+            confidence=_percent(self.confidence),
+            low=format(self.ci_low, f"+,.{d}f"),
+            high=format(self.ci_high, f"+,.{d}f"),
+            n=format(self.n, ","),
         )
 
 
@@ -222,10 +232,17 @@ class ClusteredMean:
 
     def __str__(self) -> str:
         d = _decimals(self.se)
-        what = self.value.replace("_", " ")
-        return (
-            f"{self.mean:,.{d}f} {what} ({_percent(self.confidence)} CI {self.ci_low:,.{d}f} to "
-            f"{self.ci_high:,.{d}f}, {self.n:,} events in {self.clusters:,} {self.cluster}s)"
+        what = _(self.value.replace("_", " "))
+        return _(
+            "{mean} {what} ({confidence} CI {low} to {high}, {n} events in {clusters} {cluster}s)",
+            mean=format(self.mean, f",.{d}f"),
+            what=what,
+            confidence=_percent(self.confidence),
+            low=format(self.ci_low, f",.{d}f"),
+            high=format(self.ci_high, f",.{d}f"),
+            n=format(self.n, ","),
+            clusters=format(self.clusters, ","),
+            cluster=_(self.cluster),
         )
 
 
@@ -352,10 +369,15 @@ class PositionEffect:
             f"{k}: {share:.3f} [{low:.3f}, {high:.3f}]"
             for k, (share, low, high) in enumerate(zip(self.shares, self.ci_low, self.ci_high, strict=True))
         )
-        return (
-            f"win share by position after the first start player ({positions}); "
-            f"equal shares of {self.fair:.3f}: chi-square {self.chi2:.2f} with {self.players - 1} df, "
-            f"p = {self.p_value:.3g}, {self.games:,} games"
+        return _(
+            "win share by position after the first start player ({positions}); equal shares of {fair}: "
+            "chi-square {chi2} with {df} df, p = {p}, {games} games",
+            positions=positions,
+            fair=format(self.fair, ".3f"),
+            chi2=format(self.chi2, ".2f"),
+            df=self.players - 1,
+            p=format(self.p_value, ".3g"),
+            games=format(self.games, ","),
         )
 
 
@@ -385,8 +407,8 @@ def position_effect(seats: pd.DataFrame) -> PositionEffect:
         games=games,
         players=players,
         shares=tuple(float(w) / games for w in observed),
-        ci_low=tuple(low for low, _ in intervals),
-        ci_high=tuple(high for _, high in intervals),
+        ci_low=tuple(low for low, _high in intervals),
+        ci_high=tuple(high for _low, high in intervals),
         chi2=float(chi2),
         p_value=float(p_value),
     )

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .core.errors import ConfigError
+from .core.i18n import _
 from .core.registry import game_class
 
 if TYPE_CHECKING:
@@ -165,7 +166,9 @@ def _check_mix(mix: Sequence[float] | np.ndarray, k: int) -> np.ndarray:
         or np.any(x < 0)
         or not math.isclose(x.sum(), 1, abs_tol=1e-9)
     ):
-        raise ConfigError(f"a mix is {k} non-negative weights adding up to 1, not {mix!r}")
+        raise ConfigError(
+            _("a mix is {k} non-negative weights adding up to 1, not {mix}", k=k, mix=repr(mix))
+        )
     return x
 
 
@@ -365,7 +368,7 @@ def replicator(
     k = len(table.strategies)
     x = np.full(k, 1 / k) if start is None else _check_mix(start, k).copy()
     spread = float(np.nanmax(table.payoff) - np.nanmin(table.payoff)) or 1.0
-    for _ in range(steps):
+    for _step in range(steps):
         u = table._expected(x)
         moved = x + rate * x * (u - x @ u) / spread
         moved = np.clip(moved, 0, None)
@@ -464,7 +467,10 @@ def _opponent_mix(against: Any) -> list[tuple[Any, float]]:
     total = sum(w for _, w in pairs)
     if not pairs or any(w < 0 or not math.isfinite(w) for _, w in pairs) or not total > 0:
         raise ConfigError(
-            f"against is one strategy or a mapping of strategies to weights above 0, not {against!r}"
+            _(
+                "against is one strategy or a mapping of strategies to weights above 0, not {against}",
+                against=repr(against),
+            )
         )
     return [(s, w / total) for s, w in pairs if w > 0]
 
@@ -554,10 +560,17 @@ class MixDifference:
 
     def __str__(self) -> str:
         against = ", ".join(f"{s} {w:.0%}" for s, w in self.mix.items())
-        return (
-            f"{self.candidate} minus {self.reference} against the mix ({against}): "
-            f"{self.difference:+.3f} {self.column.replace('_', ' ')} "
-            f"(95% CI {self.ci_low:+.3f} to {self.ci_high:+.3f}, {self.games} paired games)"
+        return _(
+            "{candidate} minus {reference} against the mix ({against}): {difference} {what} "
+            "(95% CI {low} to {high}, {games} paired games)",
+            candidate=self.candidate,
+            reference=self.reference,
+            against=against,
+            difference=format(self.difference, "+.3f"),
+            what=self.column.replace("_", " "),
+            low=format(self.ci_low, "+.3f"),
+            high=format(self.ci_high, "+.3f"),
+            games=self.games,
         )
 
 
@@ -592,8 +605,8 @@ def difference_at_mix(
         raise ConfigError(f"no strategy in {against!r} has a weight of at least {min_weight}")
     total = sum(w for _, w in mix)
     opponents, weights = [s for s, _ in mix], np.array([w / total for _, w in mix])
-    _, labels = _strategies(game, [candidate, reference])
-    _, opponent_labels = _strategies(game, opponents)
+    _chosen, labels = _strategies(game, [candidate, reference])
+    _chosen, opponent_labels = _strategies(game, opponents)
     jobs: list[tuple[list[Any], np.ndarray]] = []
     probabilities: list[float] = []
     for first in (candidate, reference):

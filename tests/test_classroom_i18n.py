@@ -99,11 +99,13 @@ def test_translate_fills_placeholders_and_names_what_is_wrong():
         i18n.catalog("fr")
 
 
-def test_negotiate_prefers_the_asked_language_then_the_browser_then_japanese():
+def test_negotiate_prefers_the_asked_language_then_the_browser_then_english():
     assert i18n.negotiate("en") == "en"
     assert i18n.negotiate("xx", "fr-FR,en;q=0.8") == "en"
     assert i18n.negotiate(None, "ja-JP") == "ja"
-    assert i18n.negotiate(None, None) == "ja"
+    assert i18n.negotiate(None, None) == "en"
+    assert i18n.negotiate(None, "ko-KR,ko;q=0.9") == "en"  # a language the pages lack reads English
+    assert i18n.negotiate(None, "zh-CN,ja;q=0.5") == "ja"
 
 
 def test_read_po_reads_continued_strings_and_refuses_broken_catalogs(tmp_path):

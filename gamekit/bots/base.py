@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Protocol
 
 from ..core.actions import Action
 from ..core.errors import ConfigError
+from ..core.i18n import N_, _, domain_of
 
 
 class BotLike(Protocol):
@@ -16,7 +17,7 @@ class BotLike(Protocol):
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Any: ...
 
 
-WHAT_A_BOT_IS = (
+WHAT_A_BOT_IS = N_(
     "a bot is an object with a method choose(view, legal_actions, rng) that returns one of "
     "legal_actions (for example a gamekit.bots.Bot), or a registered bot name such as 'random'"
 )
@@ -70,8 +71,22 @@ class TunedBot(Bot):
         number = isinstance(value, int | float) and not isinstance(value, bool)
         # A comparison with NaN is False, so NaN is out of range too.
         if not (number and value >= 0 and (self.maximum is None or value <= self.maximum)):
-            allowed = f"from 0 to {self.maximum:g}" if self.maximum is not None else "of at least 0"
-            raise ConfigError(f"{self.name} needs a {self.parameter_name} {allowed}, not {value!r}")
+            if self.maximum is not None:
+                message = _(
+                    "{bot} needs a {parameter} from 0 to {maximum}, not {value}",
+                    bot=self.name,
+                    parameter=self.parameter_name,
+                    maximum=format(self.maximum, "g"),
+                    value=repr(value),
+                )
+            else:
+                message = _(
+                    "{bot} needs a {parameter} of at least 0, not {value}",
+                    bot=self.name,
+                    parameter=self.parameter_name,
+                    value=repr(value),
+                )
+            raise ConfigError(message)
         self.value = float(value)
 
     @property
@@ -83,6 +98,7 @@ class RandomBot(Bot):
     """Chooses uniformly at random among the legal actions."""
 
     name = "random"
+    sentence = N_("Chooses uniformly at random among the legal actions.")  # its docstring, for describe()
     uses_view = False
 
     def choose(
@@ -102,12 +118,19 @@ def register_bot(cls: type) -> type:
     ``make_bot("name:0.4")`` one with the parameter. Anything else raises ``ConfigError``.
     """
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
-        raise ConfigError(f"register_bot takes a bot class ({WHAT_A_BOT_IS}), not {cls!r}")
+        raise ConfigError(
+            _("register_bot takes a bot class ({what}), not {cls}", what=_(WHAT_A_BOT_IS), cls=repr(cls))
+        )
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not name or ":" in name or "," in name or name != name.strip():
         raise ConfigError(
-            f"register_bot: {cls.__name__} needs a class attribute name, a short text without ':' or ',' "
-            f"(as in --bots {cls.__name__.lower()}:0.5,random), not {name!r}"
+            _(
+                "register_bot: {cls} needs a class attribute name, a short text without ':' or ',' "
+                "(as in --bots {example}:0.5,random), not {name}",
+                cls=cls.__name__,
+                example=cls.__name__.lower(),
+                name=repr(name),
+            )
         )
     BOTS[name] = cls
     return cls
@@ -130,13 +153,24 @@ def describe(game: str | None = None) -> list[dict[str, Any]]:
             {
                 "name": name,
                 "games": list(games) if games else "all",
-                "rule": " ".join((cls.__doc__ or "").split()),
+                "rule": rule_sentence(cls),
                 "parameter": cls.parameter_name if tuned else None,
                 "default": cls.default if tuned else None,
                 "range": (0, cls.maximum) if tuned else None,
             }
         )
     return rows
+
+
+def rule_sentence(cls: Any) -> str:
+    """A bot's one-sentence rule (its docstring) in the current language: the translation its
+    own part's catalogue has for that sentence (a game's bots: the game's), else the English."""
+    sentence = " ".join((getattr(cls, "__doc__", None) or "").split())
+    if not sentence:
+        return sentence
+    module = getattr(cls, "__module__", "") or ""
+    part = domain_of(module) if module.startswith("gamekit.") else domain_of("gamekit")
+    return part(sentence)
 
 
 def bot_label(bot: Any) -> str:
@@ -167,26 +201,39 @@ def make_bot(spec: BotLike | str, game: str | None = None) -> Any:
     if isinstance(spec, Bot):
         bot: Any = spec
     elif isinstance(spec, str):
-        name, _, param = spec.partition(":")
+        name, _sep, param = spec.partition(":")
         if name not in BOTS:
-            raise ConfigError(f"no bot named {name!r}; bots: {', '.join(sorted(BOTS))}")
+            raise ConfigError(
+                _("no bot named {name}; bots: {bots}", name=repr(name), bots=", ".join(sorted(BOTS)))
+            )
         if param:
             try:
                 value = float(param)
             except ValueError:
-                raise ConfigError(f"bot {spec!r}: parameter {param!r} is not a number") from None
+                raise ConfigError(
+                    _("bot {spec}: parameter {param} is not a number", spec=repr(spec), param=repr(param))
+                ) from None
             bot = BOTS[name](value)
         else:
             bot = BOTS[name]()
     elif isinstance(spec, type) and callable(getattr(spec, "choose", None)):
-        raise ConfigError(f"{WHAT_A_BOT_IS}; {spec.__name__} is a class: pass an instance, {spec.__name__}()")
+        raise ConfigError(
+            _("{what}; {cls} is a class: pass an instance, {cls}()", what=_(WHAT_A_BOT_IS), cls=spec.__name__)
+        )
     elif callable(getattr(spec, "choose", None)):
         bot = spec
     else:
         shown = repr(spec)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise ConfigError(f"{WHAT_A_BOT_IS}, not {shown}")
+        raise ConfigError(_("{what}, not {shown}", what=_(WHAT_A_BOT_IS), shown=shown))
     games = getattr(bot, "games", None)
     if game is not None and games is not None and game not in games:
-        raise ConfigError(f"bot {bot_label(bot)} plays only {', '.join(games)}, not {game}")
+        raise ConfigError(
+            _(
+                "bot {bot} plays only {games}, not {game}",
+                bot=bot_label(bot),
+                games=", ".join(games),
+                game=game,
+            )
+        )
     return bot

@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any
 
-from .hub_base import LANGS, MAX_TEXT, _plain, read_seats
+from .hub_base import LANGS, MAX_TEXT, _plain, read_seats, shown_name
 from .presence import ABSENT_SECONDS
 from .rounds import (
     CLOCK_FORMATS,
@@ -281,12 +281,12 @@ class Hub(Rounds, Tables):
             ]
             players = [
                 {
-                    "name": s["name"],
+                    "name": shown_name(s, i),
                     "bot": s["bot"] is not None,
                     "student": s["student"],
                     "absent": self._seat_absent(aid, s),
                 }
-                for s in seats
+                for i, s in enumerate(seats)
             ]
             tables.append(
                 {

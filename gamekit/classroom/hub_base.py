@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import load_game
-from ..core.game import Game
+from ..core.game import SEAT_NAMES, Game
+from ..core.i18n import _
 from .faults import DamagedTable, Faults
 from .security import ClassroomError, Limits
 from .store import Store, now
@@ -35,8 +36,12 @@ def _number(value: Any, what: str, low: float, high: float, rule: str = "CL-14",
     if ok and whole and value != int(value):
         ok = False
     if not ok:
-        kind = "a whole number" if whole else "a number"
-        raise ClassroomError(rule, f"{what} must be {kind} from {low:g} to {high:g}, not {value!r}", 422)
+        values = {"what": what, "low": format(low, "g"), "high": format(high, "g"), "value": repr(value)}
+        if whole:
+            message = _("{what} must be a whole number from {low} to {high}, not {value}", **values)
+        else:
+            message = _("{what} must be a number from {low} to {high}, not {value}", **values)
+        raise ClassroomError(rule, message, 422)
     return int(value) if whole else float(value)
 
 
@@ -51,6 +56,15 @@ def read_seats(text: str) -> list[dict[str, Any]]:
     if not isinstance(seats, list) or not all(isinstance(s, dict) and keys <= s.keys() for s in seats):
         return []
     return seats
+
+
+def shown_name(info: dict[str, Any], seat: int) -> str:
+    """A seat's name as a page shows it: a student's own (also when a bot plays for a student who
+    left, CL-15), a bot's own seat "Bot D" in the current language (the page's; the stored name
+    stays as it was written)."""
+    if info.get("bot") is None or info.get("student") is not None:
+        return info.get("name", "")
+    return _("Bot {seat}", seat=SEAT_NAMES[seat]) if 0 <= seat < len(SEAT_NAMES) else info.get("name", "")
 
 
 class HubBase:
@@ -166,7 +180,7 @@ class HubBase:
         with self.lock:
             row = self.store.one("SELECT * FROM sessions WHERE code = ?", (normal_code(code),))
         if row is None:
-            raise ClassroomError("CL-5", f"no session with the code {str(code)[:12]!r}", 404)
+            raise ClassroomError("CL-5", _("no session with the code {code}", code=repr(str(code)[:12])), 404)
         return row
 
     def student_by_token(self, bearer: str | None) -> Any:

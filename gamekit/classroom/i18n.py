@@ -15,10 +15,12 @@ import re
 from functools import cache
 from pathlib import Path
 
+from ..core.i18n import pick_language
+
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "classroom"
 LANGS = ("ja", "en")  # the source rule documents are Japanese: Japanese first
-DEFAULT_LANG = "ja"
+DEFAULT_LANG = "en"  # a phone set to a language the pages lack (zh, ko, fr) reads English, the wider second
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
@@ -111,15 +113,11 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def negotiate(lang: str | None = None, accept_language: str | None = None) -> str:
-    """The language to show: ``lang`` if the pages have it, else the first known one the browser's
-    ``Accept-Language`` header names, else Japanese."""
+    """The language to show: ``lang`` if the pages have it, else the browser's ``Accept-Language``
+    choice by weight (``gamekit.core.i18n.pick_language``), else English."""
     if lang in LANGS:
         return lang
-    for part in (accept_language or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGS:
-            return code
-    return DEFAULT_LANG
+    return pick_language(accept_language)
 
 
 def placeholders(text: str) -> set[str]:

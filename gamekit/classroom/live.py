@@ -35,6 +35,7 @@ from scipy import stats as scipy_stats
 from .. import analysis
 from ..auction_lab import FORMAT_NAMES
 from ..auctions import half_back
+from ..core.i18n import _, _n, domain, get_language
 from ..pictures import STYLE
 from ..plots import error_bars, figure, palette
 from ..theory import auctions as theory
@@ -202,15 +203,21 @@ def bid_gaps(
 
 
 # -------------------------------------------------------------------------------- the figures
+def _format_name(fmt: str) -> str:
+    """A format's name in the current language (the lessons' own, from the teaching catalogue)."""
+    return domain("teaching")(FORMAT_NAMES[fmt]) if fmt in FORMAT_NAMES else fmt
+
+
 def _name(fmt: str) -> str:
-    return FORMAT_NAMES.get(fmt, fmt).split(" (")[0].lower()
+    name = _format_name(fmt)
+    return name.split(" (")[0].lower() if get_language() == "en" else name
 
 
 def bids_figure(
     rows: pd.DataFrame | Iterable[Mapping[str, Any]],
     low: float = LOW,
     high: float = HIGH,
-    title: str = "Bids against values",
+    title: str | None = None,
     bins: int = 5,
 ) -> go.Figure:
     """Each bid against its value, the 45° line (bid = value: also the second-price equilibrium)
@@ -220,11 +227,11 @@ def bids_figure(
     and the lines (the clock's line reaches twice ``high``, CL-18), so a wide
     interval of a thin range runs off the figure rather than squeezing it."""
     table = bids(rows)
-    fig = figure(title, "value", "bid")
+    fig = figure(_("Bids against values") if title is None else title, _("value"), _("bid"))
     diagonal = (
-        "bid = value (the second-price equilibrium)"
+        _("bid = value (the second-price equilibrium)")
         if "second_price" in set(table["format"])
-        else "bid = value"
+        else _("bid = value")
     )
     fig.add_scatter(
         x=[low, high],
@@ -242,10 +249,10 @@ def bids_figure(
             x=part["value"],
             y=part["bid"],
             mode="markers",
-            name=f"bids, {_name(fmt)}",
+            name=_("bids, {format}", format=_name(fmt)),
             marker={"color": colour, "size": 9, "opacity": 0.55, "symbol": palette.symbol(style) + "-open"},
             text=part["name"],
-            hovertemplate="%{text}: value %{x}, bid %{y}<extra></extra>",
+            hovertemplate=_("%{text}: value %{x}, bid %{y}") + "<extra></extra>",
         )
         n = int(part["bidders"].median())
         if n >= 2 and fmt != "second_price":
@@ -255,7 +262,7 @@ def bids_figure(
                 x=grid,
                 y=line,
                 mode="lines",
-                name=f"equilibrium, {_name(fmt)} (n = {n})",
+                name=_("equilibrium, {format} (n = {n})", format=_name(fmt), n=n),
                 line={"color": colour, "width": 3, "dash": palette.dash(style)},
             )
         if bins:
@@ -264,7 +271,7 @@ def bids_figure(
                 x=means["centre"],
                 y=means["mean"],
                 mode="markers",
-                name=f"mean bid, {_name(fmt)} (95 % interval)",
+                name=_("mean bid, {format} (95 % interval)", format=_name(fmt)),
                 marker={
                     "color": colour,
                     "size": 13,
@@ -298,29 +305,30 @@ def revenue_figure(
     rows: pd.DataFrame | Iterable[Mapping[str, Any]],
     low: float = LOW,
     high: float = HIGH,
-    title: str = "Revenue by format (95 % interval over rounds)",
+    title: str | None = None,
 ) -> go.Figure:
     """Mean revenue per round of each format with its 95 % interval, beside the theory's expected
     revenue for the rounds' n: E[second-highest of n values], the same for every format."""
     table = revenue_summary(rows, low, high)
-    fig = figure(title, "format", "revenue per round")
-    names = [FORMAT_NAMES.get(f, f) for f in table["format"]]
+    title = _("Revenue by format (95 % interval over rounds)") if title is None else title
+    fig = figure(title, _("format"), _("revenue per round"))
+    names = [_format_name(f) for f in table["format"]]
     fig.add_bar(
         x=names,
         y=table["mean"],
         error_y=error_bars(table),
         marker_color=[palette.colour(palette.format_index(f)) for f in table["format"]],
-        name="the class: mean revenue",
-        text=[f"{r} round{'s' if r != 1 else ''}" for r in table["rounds"]],
+        name=_("the class: mean revenue"),
+        text=[_n("{n} round", "{n} rounds", int(r)) for r in table["rounds"]],
         textposition="inside",
         insidetextanchor="start",
     )
-    labels = [f"theory (n = {b:g})" for b in table["bidders"]]
+    labels = [_("theory (n = {n})", n=format(b, "g")) for b in table["bidders"]]
     fig.add_scatter(
         x=names,
         y=table["theory"],
         mode="markers",
-        name="theory: (n−1)/(n+1) of the range",
+        name=_("theory: (n−1)/(n+1) of the range"),
         marker={"color": palette.REFERENCE, "size": 16, "symbol": "line-ew-open", "line": {"width": 4}},
         text=labels,
         hovertemplate="%{text}: %{y:.1f}<extra></extra>",
@@ -473,7 +481,7 @@ class LiveBoard:
         return self
 
     def _run(self, interval: float, max_seconds: float) -> None:
-        for _ in range(max(1, math.ceil(max_seconds / interval))):
+        for _tick in range(max(1, math.ceil(max_seconds / interval))):
             if self._stop.is_set():
                 return
             try:

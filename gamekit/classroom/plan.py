@@ -34,6 +34,7 @@ from typing import Any
 
 from ..bots.base import make_bot
 from ..core import ConfigError, new_game
+from ..core.i18n import _, _n
 from .rounds import CLOCK_FORMATS, REFUND_ROUNDINGS, SEALED_FORMATS, clock_top
 from .security import Limits
 from .session import Classroom, RequestRefused
@@ -69,7 +70,9 @@ class PlanError(ValueError):
     def __init__(self, source: str, problems: list[str]) -> None:
         self.problems = problems
         lines = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"the plan {source} cannot run (CL-31); nothing was started:\n{lines}")
+        super().__init__(
+            _("the plan {source} cannot run (CL-31); nothing was started:", source=source) + "\n" + lines
+        )
 
 
 @dataclass(frozen=True)
@@ -85,17 +88,21 @@ class PlannedActivity:
     def describe(self) -> str:
         o = self.options
         if self.kind == "tables":
-            size = (
-                "the previous size"
-                if o.get("matching") == "fixed" and "players" not in o
-                else o.get("players", 4)
+            fixed = o.get("matching") == "fixed"
+            size = _("the previous size") if fixed and "players" not in o else o.get("players", 4)
+            kept = _(", fixed partners") if fixed else ""
+            count = o.get("games", 1)
+            games = _(", {count} games", count=count) if count > 1 else ""
+            return _(
+                "tables of {game} for {size}{kept}{games}", game=o["game"], size=size, kept=kept, games=games
             )
-            kept = ", fixed partners" if o.get("matching") == "fixed" else ""
-            games = f", {o['games']} games" if o.get("games", 1) > 1 else ""
-            return f"tables of {o['game']} for {size}{kept}{games}"
         rounds = o.get("rounds", 5)
-        name = o.get("format", "first_price" if self.kind == "auction" else CLOCK_FORMATS[0])
-        return f"{name.replace('_', ' ')} {'clock' if self.kind == 'clock' else 'auction'}, {rounds} round(s)"
+        name = o.get("format", "first_price" if self.kind == "auction" else CLOCK_FORMATS[0]).replace(
+            "_", " "
+        )
+        if self.kind == "clock":
+            return _n("{name} clock, {n} round", "{name} clock, {n} rounds", rounds, name=name)
+        return _n("{name} auction, {n} round", "{name} auction, {n} rounds", rounds, name=name)
 
 
 @dataclass(frozen=True)
@@ -122,7 +129,7 @@ def load_plan(path: str | Path) -> Plan:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise PlanError(str(path), [f"the file cannot be read: {error}"]) from None
+        raise PlanError(str(path), [_("the file cannot be read: {error}", error=str(error))]) from None
     return parse_plan(text, str(path))
 
 
@@ -131,25 +138,33 @@ def parse_plan(text: str, source: str = "plan") -> Plan:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise PlanError(source, [f"not TOML: {error}"]) from None
+        raise PlanError(source, [_("not TOML: {error}", error=str(error))]) from None
     problems: list[str] = []
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(f"unknown key {key!r} at the top (the keys there: {', '.join(TOP_KEYS)})")
+            problems.append(
+                _(
+                    "unknown key {key} at the top (the keys there: {keys})",
+                    key=repr(key),
+                    keys=", ".join(TOP_KEYS),
+                )
+            )
     title = data.get("title", "Class")
     if not isinstance(title, str) or not title.strip():
-        problems.append(f"'title' must be text, not {title!r}")
-    timer = _timer(data.get("timer"), "the top's 'timer'", problems)
+        problems.append(_("'title' must be text, not {title}", title=repr(title)))
+    timer = _timer(data.get("timer"), _("the top's 'timer'"), problems)
     pause = data.get("pause", 10)
     if not _real(pause) or not 0 <= pause <= 600:
-        problems.append(f"'pause' must be seconds from 0 to 600, not {pause!r}")
+        problems.append(_("'pause' must be seconds from 0 to 600, not {pause}", pause=repr(pause)))
     start = data.get("start", "enter")
     if not (start == "enter" or (_real(start) and 0 <= start <= 3600)):
-        problems.append(f"'start' must be \"enter\" or seconds from 0 to 3600, not {start!r}")
+        problems.append(
+            _("'start' must be \"enter\" or seconds from 0 to 3600, not {start}", start=repr(start))
+        )
     raw = data.get("activity")
     activities: list[PlannedActivity] = []
     if not isinstance(raw, list) or not raw:
-        problems.append("a plan needs at least one [[activity]]")
+        problems.append(_("a plan needs at least one [[activity]]"))
     else:
         for number, table in enumerate(raw, start=1):
             made = _activity(number, table, timer, problems)
@@ -180,7 +195,15 @@ def _timer(value: Any, where: str, problems: list[str]) -> int | None:
     if value is None:
         return None
     if not _whole(value) or not TIMER[0] <= value <= TIMER[1]:
-        problems.append(f"{where} must be whole seconds from {TIMER[0]} to {TIMER[1]}, not {value!r}")
+        problems.append(
+            _(
+                "{where} must be whole seconds from {low} to {high}, not {value}",
+                where=where,
+                low=TIMER[0],
+                high=TIMER[1],
+                value=repr(value),
+            )
+        )
         return None
     return int(value)
 
@@ -188,25 +211,45 @@ def _timer(value: Any, where: str, problems: list[str]) -> int | None:
 def _activity(number: int, table: Any, timer: int | None, problems: list[str]) -> PlannedActivity | None:
     """One ``[[activity]]`` checked; its problems appended as "activity N (kind): 'key' ..."."""
     if not isinstance(table, Mapping):
-        problems.append(f"activity {number}: must be a table ([[activity]]), not {table!r}")
+        problems.append(
+            _(
+                "activity {number}: must be a table ([[activity]]), not {table}",
+                number=number,
+                table=repr(table),
+            )
+        )
         return None
     kind = table.get("kind")
     if kind not in KINDS:
-        problems.append(f"activity {number}: 'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+        problems.append(
+            _(
+                "activity {number}: 'kind' must be one of {kinds}, not {kind}",
+                number=number,
+                kinds=", ".join(KINDS),
+                kind=repr(kind),
+            )
+        )
         return None
-    at = f"activity {number} ({kind})"
+    at = _("activity {number} ({kind})", number=number, kind=kind)
     found: list[str] = []
     allowed = {"auction": AUCTION_KEYS, "clock": CLOCK_KEYS, "tables": TABLE_KEYS}[kind]
     for key in table:
         if key not in COMMON and key not in allowed:
-            found.append(f"unknown key {key!r} (the keys of {kind}: {', '.join((*allowed, 'timer'))})")
+            found.append(
+                _(
+                    "unknown key {key} (the keys of {kind}: {keys})",
+                    key=repr(key),
+                    kind=kind,
+                    keys=", ".join((*allowed, "timer")),
+                )
+            )
     own_timer = _timer(table.get("timer"), "'timer'", found)
     options = {k: v for k, v in table.items() if k not in COMMON}
     if kind == "tables":
         _check_tables(options, found)
     else:
         _check_auction(kind, options, found)
-    problems.extend(f"{at}: {p}" for p in found)
+    problems.extend(_("{at}: {problem}", at=at, problem=p) for p in found)
     if found:
         return None
     return PlannedActivity(number, kind, options, own_timer if own_timer is not None else timer)
@@ -218,16 +261,33 @@ def _check_auction(kind: str, o: dict[str, Any], found: list[str]) -> None:
     if fmt not in formats:
         other = "clock" if fmt in CLOCK_FORMATS else "auction" if fmt in SEALED_FORMATS else None
         hint = f" ({fmt!r} is kind = {other!r})" if other else ""
-        found.append(f"'format' must be one of {', '.join(formats)}, not {fmt!r}{hint}")
+        found.append(
+            _(
+                "'format' must be one of {formats}, not {format}{hint}",
+                formats=", ".join(formats),
+                format=repr(fmt),
+                hint=hint,
+            )
+        )
     rounds = o.get("rounds", 5)
     if not _whole(rounds) or not 1 <= rounds <= Limits().rounds:
-        found.append(f"'rounds' must be a whole number from 1 to {Limits().rounds}, not {rounds!r}")
+        found.append(
+            _(
+                "'rounds' must be a whole number from 1 to {most}, not {rounds}",
+                most=Limits().rounds,
+                rounds=repr(rounds),
+            )
+        )
     if not isinstance(o.get("feedback", True), bool):
-        found.append(f"'feedback' must be true or false, not {o['feedback']!r}")
+        found.append(_("'feedback' must be true or false, not {feedback}", feedback=repr(o["feedback"])))
     low, high = o.get("low", 0), o.get("high", 100)
     if not (_whole(low) and _whole(high) and 0 <= low < high <= 1_000_000):
         found.append(
-            f"'low' and 'high' must be whole numbers 0 <= low < high <= 1000000, not {low!r}, {high!r}"
+            _(
+                "'low' and 'high' must be whole numbers 0 <= low < high <= 1000000, not {low}, {high}",
+                low=repr(low),
+                high=repr(high),
+            )
         )
         return
     _seed(o, found)
@@ -235,64 +295,88 @@ def _check_auction(kind: str, o: dict[str, Any], found: list[str]) -> None:
         return
     step = o.get("step", max(1, (high - low) // 20))
     if not _whole(step) or not 1 <= step <= high - low:
-        found.append(f"'step' must be a whole number from 1 to {high - low}, not {step!r}")
+        found.append(
+            _("'step' must be a whole number from 1 to {most}, not {step}", most=high - low, step=repr(step))
+        )
     tick = o.get("tick_seconds", 2.0)
     if not _real(tick) or not 0 <= tick <= 60:
-        found.append(f"'tick_seconds' must be seconds from 0 to 60, not {tick!r}")
+        found.append(_("'tick_seconds' must be seconds from 0 to 60, not {tick}", tick=repr(tick)))
     if o.get("rounding", "down") not in REFUND_ROUNDINGS:
-        found.append(f"'rounding' must be one of {', '.join(REFUND_ROUNDINGS)}, not {o['rounding']!r}")
+        found.append(
+            _(
+                "'rounding' must be one of {choices}, not {rounding}",
+                choices=", ".join(REFUND_ROUNDINGS),
+                rounding=repr(o["rounding"]),
+            )
+        )
     if "top" in o:
         ceiling = clock_top(low, high, 2)
         top = o["top"]
         if not _whole(top) or not ceiling <= top <= 2 * ceiling:
-            found.append(f"'top' must be a whole number from {ceiling} to {2 * ceiling} (CL-18), not {top!r}")
+            found.append(
+                _(
+                    "'top' must be a whole number from {low} to {high} (CL-18), not {top}",
+                    low=ceiling,
+                    high=2 * ceiling,
+                    top=repr(top),
+                )
+            )
 
 
 def _check_tables(o: dict[str, Any], found: list[str]) -> None:
     games = table_games()
     game = o.get("game")
     if game not in games:
-        found.append(f"'game' must be one of {', '.join(games)}, not {game!r}")
+        found.append(_("'game' must be one of {games}, not {game}", games=", ".join(games), game=repr(game)))
     if "size" in o:
         if "players" in o:
-            found.append("'size' and 'players' are the same setting: give one")
+            found.append(_("'size' and 'players' are the same setting: give one"))
         o["players"] = o.pop("size")
     players = o.get("players", 4)
     if not _whole(players) or not 3 <= players <= 6:
-        found.append(f"'players' (or 'size') must be a whole number from 3 to 6, not {players!r}")
+        found.append(
+            _(
+                "'players' (or 'size') must be a whole number from 3 to 6, not {players}",
+                players=repr(players),
+            )
+        )
         return
     bots = o.get("bots", "random")
     options = o.get("options", {})
     if not isinstance(options, Mapping):
-        found.append(f"'options' must be a table of the game's options, not {options!r}")
+        found.append(
+            _("'options' must be a table of the game's options, not {options}", options=repr(options))
+        )
         return
     if not isinstance(bots, str):
-        found.append(f"'bots' must be a bot's name, not {bots!r}")
+        found.append(_("'bots' must be a bot's name, not {bots}", bots=repr(bots)))
     elif game in games:
         try:
             make_bot(bots, game)
         except ConfigError as error:
-            found.append(f"'bots': {error}")
+            found.append(f"'bots': {error}")  # the library's own message, already in the language
         try:
             new_game(game, players, seed=0, options=dict(options))
         except ConfigError as error:
             found.append(f"'options' or 'players': {error}")
     wait = o.get("any_time_seconds", 5)
     if not _real(wait) or not 0 <= wait <= 300:
-        found.append(f"'any_time_seconds' must be seconds from 0 to 300, not {wait!r}")
+        found.append(_("'any_time_seconds' must be seconds from 0 to 300, not {wait}", wait=repr(wait)))
     if o.get("matching", "random") not in ("random", "fixed"):
-        found.append(f"'matching' must be 'random' or 'fixed' (CL-33), not {o['matching']!r}")
+        found.append(
+            _("'matching' must be 'random' or 'fixed' (CL-33), not {matching}", matching=repr(o["matching"]))
+        )
     if not _whole(o.get("games", 1)) or not 1 <= o.get("games", 1) <= 50:
-        found.append(f"'games' must be a whole number from 1 to 50, not {o['games']!r}")
+        found.append(_("'games' must be a whole number from 1 to 50, not {games}", games=repr(o["games"])))
     pause = o.get("between_games", 10)
     if not _real(pause) or not 0 <= pause <= 600:
-        found.append(f"'between_games' must be seconds from 0 to 600, not {pause!r}")
+        found.append(_("'between_games' must be seconds from 0 to 600, not {pause}", pause=repr(pause)))
     _seed(o, found)
 
 
 def _seed(o: dict[str, Any], found: list[str]) -> None:
     if "seed" in o and (not _whole(o["seed"]) or not 0 <= o["seed"] <= 2**62):
-        found.append(f"'seed' must be a whole number from 0 to 2**62, not {o['seed']!r}")
+        found.append(_("'seed' must be a whole number from 0 to 2**62, not {seed}", seed=repr(o["seed"])))
 
 
 # --------------------------------------------------------------------------------- running it
@@ -353,7 +437,7 @@ class PlanRunner:
 
         async def plan(request: Any, room: Any) -> Any:
             if request.path_params["code"].upper() != code.upper():
-                raise ClassroomError("CL-5", "this session runs no plan", 404)
+                raise ClassroomError("CL-5", _("this session runs no plan"), 404)
             if request.method == "POST":
                 self.advance()
             return JSONResponse({"ok": True, "plan": self.progress()})
@@ -373,7 +457,7 @@ class PlanRunner:
     # -------------------------------------------------------------------- the plan
     def run(self) -> None:
         if self.finished:
-            self.say("The plan is done already (this database ran it); the session stays open.")
+            self.say(_("The plan is done already (this database ran it); the session stays open."))
             return
         if self.activity is None and self.done == 0 and not self._wait_for_start():
             return
@@ -390,13 +474,16 @@ class PlanRunner:
             if not self.finished and not advanced:
                 self._wait(self.plan.pause)
         if self.finished:
-            self.say("The plan is done; the session stays open (Ctrl-C stops the server).")
+            self.say(_("The plan is done; the session stays open (Ctrl-C stops the server)."))
 
     def _wait_for_start(self) -> bool:
         start = self.plan.start
         if start == "enter":
             self.say(
-                "Press Enter here (or Next on the teacher page) to open the first activity, once the class has joined."
+                _(
+                    "Press Enter here (or Next on the teacher page) to open the first activity, "
+                    "once the class has joined."
+                )
             )
             self._advance.wait()
         else:
@@ -410,7 +497,12 @@ class PlanRunner:
             told = False
             while not self.room.state()["students"]:
                 if not told:
-                    self.say(f"Activity {planned.number} seats tables: waiting for a student to join.")
+                    self.say(
+                        _(
+                            "Activity {number} seats tables: waiting for a student to join.",
+                            number=planned.number,
+                        )
+                    )
                     told = True
                 if self._stop.wait(self.poll):
                     return False
@@ -419,7 +511,14 @@ class PlanRunner:
         state = self.room.tables(**options) if planned.kind == "tables" else self.room.auction(**options)
         self.activity = (state.get("activity") or {}).get("id")
         self._save()
-        self.say(f"Activity {planned.number} of {len(self.plan.activities)}: {planned.describe()}.")
+        self.say(
+            _(
+                "Activity {number} of {total}: {what}.",
+                number=planned.number,
+                total=len(self.plan.activities),
+                what=planned.describe(),
+            )
+        )
         if planned.timer is not None:
             self._set_timer(planned.timer)
         return True
@@ -434,8 +533,11 @@ class PlanRunner:
                 raise
             self._no_timer = True
             self.say(
-                f"Note: this server has no round timer (POST /api/teacher/{self.room.code}/timer: 404); "
-                "the plan's timer is not applied: rounds wait for every bid or for you."
+                _(
+                    "Note: this server has no round timer (POST /api/teacher/{code}/timer: 404); "
+                    "the plan's timer is not applied: rounds wait for every bid or for you.",
+                    code=self.room.code,
+                )
             )
 
     def _watch(self, planned: PlannedActivity) -> bool:
@@ -447,7 +549,7 @@ class PlanRunner:
             if self._advance.is_set():
                 self._advance.clear()
                 self._close_open_round()
-                self.say(f"Activity {planned.number}: moved on by the teacher.")
+                self.say(_("Activity {number}: moved on by the teacher.", number=planned.number))
                 return True
             state = self.room.state()
             activity = state.get("activity") or {}
@@ -455,11 +557,14 @@ class PlanRunner:
                 self.activity = activity.get("id")  # the same tables' next game, started by itself (CL-33)
             if activity.get("id") != self.activity:
                 self.say(
-                    f"Activity {planned.number}: the teacher started another activity; the plan goes on after it."
+                    _(
+                        "Activity {number}: the teacher started another activity; the plan goes on after it.",
+                        number=planned.number,
+                    )
                 )
                 return self._wait_until(_finished, state)
             if _finished(state):
-                self.say(f"Activity {planned.number} is finished.")
+                self.say(_("Activity {number} is finished.", number=planned.number))
                 return False
             current = state.get("round")
             if current and current["status"] == "closed":

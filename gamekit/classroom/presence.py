@@ -23,6 +23,7 @@ import logging
 import sqlite3
 from typing import Any
 
+from ..core.i18n import _
 from .hub_base import HubBase
 from .security import ClassroomError, clean_name
 from .store import now
@@ -42,9 +43,15 @@ def timer_seconds(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise ClassroomError("CL-20", f"a timer is a whole number of seconds or null, not {value!r}", 422)
+        raise ClassroomError(
+            "CL-20", _("a timer is a whole number of seconds or null, not {value}", value=repr(value)), 422
+        )
     if not low <= value <= high:
-        raise ClassroomError("CL-20", f"a timer is from {low} to {high} seconds, not {value!r}", 422)
+        raise ClassroomError(
+            "CL-20",
+            _("a timer is from {low} to {high} seconds, not {value}", low=low, high=high, value=repr(value)),
+            422,
+        )
     return int(value)
 
 
@@ -131,7 +138,7 @@ class Presence(HubBase):
         session = self.session(code)
         activity = self._activity(session)
         if activity is None:
-            raise ClassroomError(rule, "no activity is running in this session", 409)
+            raise ClassroomError(rule, _("no activity is running in this session"), 409)
         return session, activity
 
     def _save_config(self, code: str, activity_id: int, config: dict[str, Any], kind: str, text: str) -> None:
@@ -281,10 +288,10 @@ class Presence(HubBase):
         if isinstance(who, int) and not isinstance(who, bool):
             row = self.store.one("SELECT * FROM students WHERE id = ? AND session = ?", (who, code))
             if row is None:
-                raise ClassroomError("CL-5", f"no student {who!r} in this session", 404)
+                raise ClassroomError("CL-5", _("no student {who} in this session", who=repr(who)), 404)
             return row
         if not isinstance(who, str) or not who.strip():
-            raise ClassroomError("CL-11", "'student' must be a student's number or shown name", 422)
+            raise ClassroomError("CL-11", _("'student' must be a student's number or shown name"), 422)
         name = clean_name(who, 200, "student's name").casefold()
         rows = [
             r
@@ -294,7 +301,10 @@ class Presence(HubBase):
         if not rows:
             raise ClassroomError(
                 "CL-11",
-                f"'student' must be a student's number or shown name: nobody is shown as {who[:40]!r}",
+                _(
+                    "'student' must be a student's number or shown name: nobody is shown as {who}",
+                    who=repr(who[:40]),
+                ),
                 422,
             )
         return rows[-1]  # names are told apart (CL-22); one who left and came back by name: the newest

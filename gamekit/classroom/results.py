@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from ..core.game import SEAT_NAMES
-from .hub_base import read_seats
+from .hub_base import read_seats, shown_name
 from .public import public_picture, public_view
 
 EQUILIBRIUM_POINTS = 41  # points of the equilibrium line sent to the page
@@ -151,7 +151,7 @@ def _tables(hub: Any, activity: Any) -> list[dict[str, Any]]:
                 "over": game.is_over,
                 "to_act": list(game.to_act),
                 "players": [
-                    {"seat": SEAT_NAMES[i], "name": s["name"], "bot": s["bot"] is not None}
+                    {"seat": SEAT_NAMES[i], "name": shown_name(s, i), "bot": s["bot"] is not None}
                     for i, s in enumerate(seats)
                 ],
                 "picture": picture,

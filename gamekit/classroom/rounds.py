@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..auctions import HALF_ROUNDINGS, half_back
+from ..core.i18n import _
 from .hub_base import _number
 from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
@@ -340,13 +341,21 @@ class Rounds(Presence):
     def start_auction(self, code: str, body: Mapping[str, Any]) -> dict[str, Any]:
         fmt = body.get("format")
         if fmt not in FORMATS:
-            raise ClassroomError("CL-14", f"format must be one of {', '.join(FORMATS)}, not {fmt!r}", 422)
+            raise ClassroomError(
+                "CL-14",
+                _(
+                    "format must be one of {formats}, not {format}",
+                    formats=", ".join(FORMATS),
+                    format=repr(fmt),
+                ),
+                422,
+            )
         rounds = _number(body.get("rounds", 5), "rounds", 1, self.limits.rounds)
         low = _number(body.get("low", 0), "low", 0, 1_000_000)
         high = _number(body.get("high", 100), "high", low + 1, 1_000_000)
         feedback = body.get("feedback", True)
         if not isinstance(feedback, bool):
-            raise ClassroomError("CL-14", "feedback must be true or false", 422)
+            raise ClassroomError("CL-14", _("feedback must be true or false"), 422)
         timer = timer_seconds(body.get("timer"))
         with self.lock:
             session = self.session(code)
@@ -372,8 +381,15 @@ class Rounds(Presence):
                 if not (isinstance(top, int) and not isinstance(top, bool) and ceiling <= top <= 2 * ceiling):
                     raise ClassroomError(
                         "CL-14",
-                        f"the clock's top is a whole number from {ceiling}, the highest equilibrium drop"
-                        f" price of values from {low} to {high}, to {2 * ceiling} (CL-18), not {top!r}",
+                        _(
+                            "the clock's top is a whole number from {ceiling}, the highest equilibrium drop "
+                            "price of values from {low} to {high}, to {most} (CL-18), not {top}",
+                            ceiling=ceiling,
+                            low=low,
+                            high=high,
+                            most=2 * ceiling,
+                            top=repr(top),
+                        ),
                         422,
                     )
                 config["top"] = top
@@ -384,7 +400,11 @@ class Rounds(Presence):
                 if config["rounding"] not in REFUND_ROUNDINGS:
                     raise ClassroomError(
                         "CL-14",
-                        f"rounding is one of {', '.join(REFUND_ROUNDINGS)} (CL-16), not {config['rounding']!r}",
+                        _(
+                            "rounding is one of {choices} (CL-16), not {rounding}",
+                            choices=", ".join(REFUND_ROUNDINGS),
+                            rounding=repr(config["rounding"]),
+                        ),
                         422,
                     )
             with self.store.write() as db:
@@ -410,14 +430,16 @@ class Rounds(Presence):
         session = self.session(code)
         activity = self._activity(session)
         if activity is None or activity["kind"] not in ("auction", "clock"):
-            raise ClassroomError("CL-14", "no auction is running in this session", 409)
+            raise ClassroomError("CL-14", _("no auction is running in this session"), 409)
         return session, activity, json.loads(activity["config"]), self._round(activity["id"])
 
     def close(self, code: str) -> dict[str, Any]:
         with self.lock:
-            session, activity, _, current = self._auction_activity(code)
+            session, activity, _config, current = self._auction_activity(code)
             if current["status"] != "open":
-                raise ClassroomError("CL-2", f"round {current['number']} is already closed", 409)
+                raise ClassroomError(
+                    "CL-2", _("round {number} is already closed", number=current["number"]), 409
+                )
             with self.store.write():
                 self._close_round(session, activity, current)
                 self._bump(session["code"])
@@ -427,9 +449,13 @@ class Rounds(Presence):
         with self.lock:
             session, activity, config, current = self._auction_activity(code)
             if current["status"] == "open":
-                raise ClassroomError("CL-14", f"round {current['number']} is still open: close it first", 409)
+                raise ClassroomError(
+                    "CL-14", _("round {number} is still open: close it first", number=current["number"]), 409
+                )
             if current["number"] >= config["rounds"]:
-                raise ClassroomError("CL-14", f"all {config['rounds']} rounds are played", 409)
+                raise ClassroomError(
+                    "CL-14", _("all {rounds} rounds are played", rounds=config["rounds"]), 409
+                )
             with self.store.write():
                 price = config["low"] if activity["kind"] == "clock" else None
                 self._open_round(activity["id"], current["number"] + 1, price)
@@ -442,9 +468,9 @@ class Rounds(Presence):
         with self.lock:
             session, activity, config, current = self._auction_activity(code)
             if activity["kind"] != "clock":
-                raise ClassroomError("CL-14", "only a clock round ticks", 409)
+                raise ClassroomError("CL-14", _("only a clock round ticks"), 409)
             if current["status"] != "open":
-                raise ClassroomError("CL-2", f"round {current['number']} is closed", 409)
+                raise ClassroomError("CL-2", _("round {number} is closed", number=current["number"]), 409)
             self._tick(session, activity, config, current)
         return self.round_state(code)
 

@@ -11,6 +11,7 @@ the table says, ``tests/classroom/test_security.py`` reads the table and tries e
 
 from __future__ import annotations
 
+import contextvars
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
@@ -23,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core import IllegalAction
+from ..core.i18n import language, pick_language
 from . import i18n
 from .security import (
     STREAM_COOKIE,
@@ -155,8 +157,25 @@ FAULT_WORDS = {
 
 async def run(call: Callable[[], Any]) -> Any:
     """A hub call in a worker thread: the event loop goes on (event streams, reading requests)
-    while the hub's lock and the database's commit hold that thread."""
-    return await run_in_threadpool(call)
+    while the hub's lock and the database's commit hold that thread. The thread runs in a copy of
+    the request's context, so the engine writes in the request's language (``page_language``)."""
+    return await run_in_threadpool(contextvars.copy_context().run, call)
+
+
+LANG_HEADER = "x-gamekit-lang"  # the language the page shows now (common.js sends it)
+
+
+def page_language(request: Request) -> str:
+    """The language the engine's text is written in for this request: the page's own (its
+    ``X-Gamekit-Lang`` header, or ``?lang=``), else the student's (chosen when joining), else the
+    browser's ``Accept-Language``; a language gamekit does not write in reads English."""
+    for asked in (request.headers.get(LANG_HEADER), request.query_params.get("lang")):
+        if asked:
+            return pick_language(asked)
+    known = getattr(request.state, "lang", None)
+    if isinstance(known, str) and known:
+        return pick_language(known)
+    return pick_language(request.headers.get("accept-language"))
 
 
 def _address(request: Request) -> str:
@@ -228,9 +247,12 @@ def _mounted(spec: Endpoint, room: Classroom) -> Route:
                 await room.student(request)
             elif spec.who == "teacher":
                 room.teacher(request)
-            return await spec.handler(request, room)
+            # What the engine writes (narration, refusals, pictures, bots' names) in the page's language.
+            with language(page_language(request)):
+                return await spec.handler(request, room)
         except (ClassroomError, IllegalAction) as error:
-            return error_response(error)
+            with language(page_language(request)):
+                return error_response(error)
         except Exception as error:  # CL-26: reported, answered, and the server goes on
             return room.fault(request, where, error)
 

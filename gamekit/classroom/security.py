@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.i18n import Text
 from ..rules import get as rule
 
 
@@ -27,9 +28,15 @@ class ClassroomError(Exception):
     def __init__(self, rule_id: str, message: str, status: int = 409, retry_after: float | None = None):
         rule(rule_id)  # every ID raised is one the reference has
         super().__init__(f"{message} ({rule_id})")
+        self.message = message
         self.rule_id = rule_id
         self.status = status
         self.retry_after = retry_after
+
+    def __str__(self) -> str:
+        """``message (CL-n)`` in the language of the moment it is shown (the page's)."""
+        message = self.message.render() if isinstance(self.message, Text) else self.message
+        return f"{message} ({self.rule_id})"
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from typing import Any
 from ..bots.base import make_bot
 from ..core import ConfigError, IllegalAction, load_game, new_game, registry
 from ..core.game import SEAT_NAMES, Game
+from ..core.i18n import _
 from ..simulate import take_turn
 from ..teach import may_act_any_time
 from . import screens
-from .hub_base import _number, read_seats
+from .hub_base import _number, read_seats, shown_name
 from .presence import ABSENT_RULE, TIMER_RULE, Presence, timer_seconds
 from .security import ClassroomError
 from .store import now
@@ -35,7 +36,13 @@ def _seat_index(seat: Any, players: int) -> int:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
         return seat
     raise ClassroomError(
-        "CL-23", f"a seat is a number from 0 to {players - 1} or a letter, not {str(seat)[:20]!r}", 422
+        "CL-23",
+        _(
+            "a seat is a number from 0 to {last} or a letter, not {seat}",
+            last=players - 1,
+            seat=repr(str(seat)[:20]),
+        ),
+        422,
     )
 
 
@@ -56,16 +63,24 @@ def _tables_config(body: Mapping[str, Any]) -> dict[str, Any]:
     name = body.get("game")
     games = table_games()
     if name not in games:
-        raise ClassroomError("CL-14", f"game must be one of {', '.join(games)}, not {name!r}", 422)
+        raise ClassroomError(
+            "CL-14",
+            _("game must be one of {games}, not {game}", games=", ".join(games), game=repr(name)),
+            422,
+        )
     players = _number(body.get("players", 4), "players", 3, 6)
     bots = body.get("bots", "random")
     options = body.get("options") or {}
     timer = timer_seconds(body.get("timer"))
     if not isinstance(bots, str) or not isinstance(options, dict):
-        raise ClassroomError("CL-14", "bots must be a bot's name and options an object", 422)
+        raise ClassroomError("CL-14", _("bots must be a bot's name and options an object"), 422)
     matching = body.get("matching", "random")
     if matching not in MATCHINGS:
-        raise ClassroomError("CL-33", f"matching is 'random' or 'fixed', not {str(matching)[:20]!r}", 422)
+        raise ClassroomError(
+            "CL-33",
+            _("matching is 'random' or 'fixed', not {matching}", matching=repr(str(matching)[:20])),
+            422,
+        )
     try:
         make_bot(bots, name)
         new_game(name, players, seed=0, options=options)
@@ -92,16 +107,33 @@ def _tables_config(body: Mapping[str, Any]) -> dict[str, Any]:
 def _kept_size(config: dict[str, Any], body: Mapping[str, Any], previous: tuple[Any, int] | None) -> int:
     """The table size fixed partners keep: the previous tables' (CL-33), which the game must allow."""
     if previous is None:
-        why = "there were none: seat random groups first, or ask for more than one game"
-        raise ClassroomError("CL-33", f"fixed partners keep the session's previous tables, and {why}", 409)
+        raise ClassroomError(
+            "CL-33",
+            _(
+                "fixed partners keep the session's previous tables, and there were none: seat random groups "
+                "first, or ask for more than one game"
+            ),
+            409,
+        )
     players = previous[1]
     if body.get("players", players) != players:
-        why = f"the previous tables had {players} seats, not {body.get('players')!r}"
-        raise ClassroomError("CL-33", f"fixed partners keep the previous groups: {why}", 409)
+        raise ClassroomError(
+            "CL-33",
+            _(
+                "fixed partners keep the previous groups: the previous tables had {players} seats, not {asked}",
+                players=players,
+                asked=repr(body.get("players")),
+            ),
+            409,
+        )
     try:
         new_game(config["game"], players, seed=0, options=config["options"])
     except ConfigError as exc:
-        raise ClassroomError("CL-33", f"fixed partners keep tables of {players}: {exc}", 409) from None
+        raise ClassroomError(
+            "CL-33",
+            _("fixed partners keep tables of {players}: {error}", players=players, error=str(exc)),
+            409,
+        ) from None
     return players
 
 
@@ -176,8 +208,9 @@ class Tables(Presence):
         row, seat = found
         game = self.games[row["id"]]
         seats = read_seats(row["seats"])
-        for info in seats:  # the absent mark the players' list and the phone's rows show
+        for p, info in enumerate(seats):  # the absent mark and the name the list and the phone's rows show
             info["absent"] = self._seat_absent(row["activity"], info)
+            info["name"] = shown_name(info, p)  # a bot's in the page's language (this copy only)
         log = [event["text"] for event in game.log_for(seat)]
         waiting = seat in self._window_waiting(row["id"], seats)
         legal = [str(a) for a in game.legal_actions(seat)]
@@ -233,7 +266,7 @@ class Tables(Presence):
             session = self.session(code)
             students = self._active(session["code"])
             if not students:
-                raise ClassroomError("CL-14", "no student has joined yet: nobody to seat", 409)
+                raise ClassroomError("CL-14", _("no student has joined yet: nobody to seat"), 409)
             count = self.store.one(
                 "SELECT COUNT(*) AS n FROM activities WHERE session = ?", (session["code"],)
             )
@@ -459,7 +492,7 @@ class Tables(Presence):
         try:
             with self.store.write():
                 self._mark_acted()
-                for _, done in game.history[before:]:
+                for _seat, done in game.history[before:]:
                     self._row(session["code"], "action", done, True, **fields)
                 self._advance(session["code"], activity["id"], row["id"], seats)
                 self._bump(session["code"])
@@ -582,7 +615,7 @@ class Tables(Presence):
         saved, bots = game.to_json(), self._config(activity_id)["bots"]
         try:
             with self.store.write():
-                for _ in range(game.max_decisions):
+                for _step in range(game.max_decisions):
                     due = self._due_seat(activity_id, table, seats)
                     if due is None:
                         break
@@ -619,30 +652,40 @@ class Tables(Presence):
             code = session["code"]
             activity = self._activity(session)
             if activity is None or activity["kind"] != "tables":
-                raise ClassroomError("CL-23", "no tables are running in this session", 409)
+                raise ClassroomError("CL-23", _("no tables are running in this session"), 409)
             student = self.find_student(code, who)
             if student["left_at"] is not None:
                 raise ClassroomError(
-                    "CL-23", f"{student['name']} left the session (CL-15): they join again", 409
+                    "CL-23", _("{name} left the session (CL-15): they join again", name=student["name"]), 409
                 )
             row = self.store.one(
                 "SELECT * FROM game_tables WHERE id = ? AND activity = ?",
                 (table if isinstance(table, int) and not isinstance(table, bool) else -1, activity["id"]),
             )
             if row is None:
-                raise ClassroomError("CL-23", f"no table {str(table)[:20]!r} is running in this session", 404)
+                raise ClassroomError(
+                    "CL-23",
+                    _("no table {table} is running in this session", table=repr(str(table)[:20])),
+                    404,
+                )
             seats = read_seats(row["seats"])
             index = _seat_index(seat, len(seats))
             held = seats[index]
             if held["student"] == student["id"]:
-                raise ClassroomError("CL-23", f"{student['name']} already sits there", 409)
+                raise ClassroomError("CL-23", _("{name} already sits there", name=student["name"]), 409)
             if (
                 held["bot"] is None
                 and held["student"] is not None
                 and not self._seat_absent(activity["id"], held)
             ):
                 raise ClassroomError(
-                    "CL-23", f"seat {SEAT_NAMES[index]} is held by {held['name']}, who is here", 409
+                    "CL-23",
+                    _(
+                        "seat {seat} is held by {name}, who is here",
+                        seat=SEAT_NAMES[index],
+                        name=held["name"],
+                    ),
+                    409,
                 )
             with self.store.write():
                 self._move_student(code, activity["id"], student, row["id"], index)
@@ -700,5 +743,5 @@ class Tables(Presence):
                 "SELECT id FROM game_tables WHERE id = ? AND session = ?", (table, normal_code(code))
             )
             if row is None:
-                raise ClassroomError("CL-5", f"no table {table} in this session", 404)
+                raise ClassroomError("CL-5", _("no table {table} in this session", table=table), 404)
             return {"json": self.games[table].to_json()}

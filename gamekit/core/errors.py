@@ -12,8 +12,9 @@ from .quoting import quote  # noqa: F401  (errors.quote: the one quotation every
 if TYPE_CHECKING:
     from ..rules import Rule
 
-# A game's rule ID (its prefix, a letter and a number) in parentheses, last in them (``rule_id``).
-_CITED = re.compile(r"\((?:[^()]*[ ,])?([A-Z]{2,4}-[A-Z]\d+)\)")
+# A game's rule ID (its prefix, a letter and a number) in parentheses, last in them (``rule_id``);
+# a Japanese message's full-width parentheses （FS-B4） and comma 、 count too.
+_CITED = re.compile(r"[(（](?:[^()（）]*[ ,、])?([A-Z]{2,4}-[A-Z]\d+)[)）]")
 # Where ``IllegalAction.rule`` looks an ID up: ``gamekit.rules.get``, handed over when that module
 # loads (``read_rules_from``), so this base of the core imports no layer above it.
 _reference: list[Callable[[str], Rule]] = []
@@ -27,6 +28,11 @@ def read_rules_from(lookup: Callable[[str], Rule]) -> None:
 class GamekitError(Exception):
     """Base class of gamekit's own errors."""
 
+    def __str__(self) -> str:
+        """The message in the language of the moment it is shown (``gamekit.set_language``)."""
+        message = self.args[0] if len(self.args) == 1 else None
+        return message.render() if isinstance(message, Text) else super().__str__()
+
 
 class ConfigError(GamekitError, ValueError):
     """A game was asked for with players, options or a stack that the rules do not allow."""
@@ -38,11 +44,6 @@ class IllegalAction(GamekitError, ValueError):
     ``rule_id`` is the ID the message cites (its last one in parentheses), and ``rule`` that
     rule's entry in the rules reference, for a lesson or a play table to show beside the error.
     """
-
-    def __str__(self) -> str:
-        """The message in the language of the moment it is shown (``gamekit.set_language``)."""
-        message = self.args[0] if len(self.args) == 1 else None
-        return message.render() if isinstance(message, Text) else super().__str__()
 
     @property
     def rule_id(self) -> str | None:

@@ -41,11 +41,11 @@ from .actions import Action, same_value
 from .chance import ChancePending, ExplicitChance
 from .errors import ConfigError, IllegalAction
 from .events import Event, Events
-from .i18n import get_language
+from .i18n import _, get_language
 from .narration import SEAT_NAMES, seat_name, standings_text, winners_text  # noqa: F401
 from .options import Option, resolve_options
 from .quoting import clip, quote
-from .registry import API_ORDER, game_class, register, registered  # noqa: F401
+from .registry import API_ORDER, game_class, register, registered, title_of  # noqa: F401
 from .saves import SAVE_FORMAT, load_game, save_text  # noqa: F401
 
 # The names marked F401 above are re-exported, where code written before the split imports them
@@ -62,7 +62,7 @@ def _shown_seat(seat: Any) -> str:
     if seat is None or seat.__class__ in (bool, float) or (seat.__class__ is int and seat.bit_length() < 64):
         return repr(seat)
     if seat.__class__ is int:
-        return "a number that large"
+        return _("a number that large")
     return quote(seat, 20)
 
 
@@ -100,13 +100,21 @@ class Game(ABC):
     ) -> None:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ConfigError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {quote(players)} ({self.players_rule})"
+                _(
+                    "{title} takes {low} to {high} players, not {players} ({rule})",
+                    title=title_of(self),
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=quote(players),
+                    rule=self.players_rule,
+                )
             )
         if seed is None:
             seed = secrets.randbits(63)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise ConfigError(f"seed must be a whole number from 0 to 2**128 - 1, not {quote(seed)}")
+            raise ConfigError(
+                _("seed must be a whole number from 0 to 2**128 - 1, not {seed}", seed=quote(seed))
+            )
         self.players = players
         self.seed = seed
         self.options = resolve_options(self.name, self.options_declared, options)
@@ -128,7 +136,12 @@ class Game(ABC):
             if not self.stack:
                 raise
             raise ConfigError(
-                f"stack {quote(self.stack)} cannot be used: {type(exc).__name__}: {clip(str(exc), 80)}"
+                _(
+                    "stack {stack} cannot be used: {error}: {message}",
+                    stack=quote(self.stack),
+                    error=type(exc).__name__,
+                    message=clip(str(exc), 80),
+                )
             ) from None
         # The game's own copy, now that it is known to hold only plain piles: a caller who changes
         # its lists afterwards changes neither this game nor its saves.
@@ -140,19 +153,30 @@ class Game(ABC):
         if stack is None:
             return {}
         if not isinstance(stack, Mapping):
-            raise ConfigError(f"stack must be a mapping of stack keys to piles, not {quote(stack)}")
+            raise ConfigError(
+                _("stack must be a mapping of stack keys to piles, not {stack}", stack=quote(stack))
+            )
         stack = dict(stack)
         valid = (*self.stack_keys, "first_player")
         unknown = sorted(quote(key) for key in stack if not (type(key) is str and key in valid))
         if unknown:
             raise ConfigError(
-                f"{self.name} cannot stack {', '.join(unknown[:5])}; stackable: {', '.join(valid)}"
+                _(
+                    "{game} cannot stack {keys}; stackable: {valid}",
+                    game=self.name,
+                    keys=", ".join(unknown[:5]),
+                    valid=", ".join(valid),
+                )
             )
         first = stack.get("first_player")
         if first is not None and (type(first) is not int or not 0 <= first < self.players):
             raise ConfigError(
-                f"stack first_player={quote(first)} is not a seat of this "
-                f"{self.players}-player game (seats 0 to {self.players - 1})"
+                _(
+                    "stack first_player={first} is not a seat of this {players}-player game (seats 0 to {last})",
+                    first=quote(first),
+                    players=self.players,
+                    last=self.players - 1,
+                )
             )
         return stack
 
@@ -196,13 +220,21 @@ class Game(ABC):
         if text.__class__ is not str:
             if not isinstance(text, str):
                 raise IllegalAction(
-                    f"an action is an Action or its text, not {quote(text)} ({self._reading_rule()})"
+                    _(
+                        "an action is an Action or its text, not {text} ({rule})",
+                        text=quote(text),
+                        rule=self._reading_rule(),
+                    )
                 )
             text = str.__str__(text)
         if len(text) > self.max_action_text:
             raise IllegalAction(
-                f"cannot read {quote(text)}: an action text has at most {self.max_action_text} "
-                f"characters ({self._reading_rule()})"
+                _(
+                    "cannot read {text}: an action text has at most {most} characters ({rule})",
+                    text=quote(text),
+                    most=self.max_action_text,
+                    rule=self._reading_rule(),
+                )
             )
         return self._parse_action(text)
 
@@ -232,12 +264,21 @@ class Game(ABC):
             return self.parse_action(action)
         if not isinstance(action, Action):
             raise IllegalAction(
-                f"an action is an Action or its text, not {quote(action)} ({self._reading_rule()})"
+                _(
+                    "an action is an Action or its text, not {text} ({rule})",
+                    text=quote(action),
+                    rule=self._reading_rule(),
+                )
             )
         kind, value, text = action.kind, action.value, action.text
         if kind.__class__ is not str or text.__class__ is not str:
             raise IllegalAction(
-                f"an Action's kind and text are texts, not {quote(kind)} and {quote(text)} ({self._reading_rule()})"
+                _(
+                    "an Action's kind and text are texts, not {kind} and {text} ({rule})",
+                    kind=quote(kind),
+                    text=quote(text),
+                    rule=self._reading_rule(),
+                )
             )
         try:
             parsed = self.parse_action(text)
@@ -252,12 +293,26 @@ class Game(ABC):
         if listed is not None:
             return listed
         if parsed.kind != kind:
-            wrong = f"its text is the action {quote(parsed.text)} of kind {quote(parsed.kind)}"
+            wrong = _(
+                "its text is the action {text} of kind {kind}",
+                text=quote(parsed.text),
+                kind=quote(parsed.kind),
+            )
         else:
-            wrong = f"its value is not exactly {quote(repr(parsed.value))}, the value of {quote(parsed.text)}"
+            wrong = _(
+                "its value is not exactly {value}, the value of {text}",
+                value=quote(repr(parsed.value)),
+                text=quote(parsed.text),
+            )
         raise IllegalAction(
-            f"an Action of kind {quote(kind)} with text {quote(text)} does not match: {wrong}; act takes "
-            f"an action the game lists, or its text ({self._reading_rule()})"
+            _(
+                "an Action of kind {kind} with text {text} does not match: {wrong}; act takes "
+                "an action the game lists, or its text ({rule})",
+                kind=quote(kind),
+                text=quote(text),
+                wrong=wrong,
+                rule=self._reading_rule(),
+            )
         )
 
     def _listed(self, seat: Any, kind: str, value: Any, text: str) -> Action | None:
@@ -282,7 +337,12 @@ class Game(ABC):
         if not self._to_act:
             return self._game_over()
         if not (type(seat) is int and 0 <= seat < self.players):
-            return f"there is no seat {_shown_seat(seat)} in this {self.players}-player game ({self.seats_rule or self.players_rule})"
+            return _(
+                "there is no seat {seat} in this {players}-player game ({rule})",
+                seat=_shown_seat(seat),
+                players=self.players,
+                rule=self.seats_rule or self.players_rule,
+            )
         return self._not_to_act(seat)
 
     # The rule a seat that does not exist is refused under (the players rule unless a game says).
@@ -456,16 +516,16 @@ class Game(ABC):
         actions so far and the resulting state, as JSON text."""
         if self.rng.__class__ is ExplicitChance:
             raise NotImplementedError(
-                "a game with explicit chance cannot be saved: a save replays from the seed"
+                _("a game with explicit chance cannot be saved: a save replays from the seed")
             )
         return save_text(self)
 
     def at(self, step: int) -> Game:
         """A new game replayed from the same set-up up to (not including) action ``step``."""
         if not 0 <= step <= len(self.history):
-            raise ValueError(f"step {step} is not between 0 and {len(self.history)}")
+            raise ValueError(_("step {step} is not between 0 and {last}", step=step, last=len(self.history)))
         if self.rng.__class__ is ExplicitChance:
-            raise NotImplementedError("a game with explicit chance cannot be replayed from its seed")
+            raise NotImplementedError(_("a game with explicit chance cannot be replayed from its seed"))
         return replay(self.setup, self.history[:step])
 
     def copy(self) -> Game:
@@ -518,7 +578,9 @@ def new_game(
 def replay(setup: Mapping[str, Any], actions: list[tuple[int, str]] | list[list[Any]]) -> Game:
     """The game a set-up (``Game.setup``) and a list of (seat, action text) pairs lead to."""
     if not isinstance(setup, Mapping) or "game" not in setup or "players" not in setup or "seed" not in setup:
-        raise ConfigError(f"a set-up is a mapping with game, players and seed, not {quote(setup)}")
+        raise ConfigError(
+            _("a set-up is a mapping with game, players and seed, not {setup}", setup=quote(setup))
+        )
     game = new_game(
         setup["game"],
         setup["players"],

@@ -97,6 +97,8 @@ def pick_language(accept: str | None) -> str:
                 weight = float(match.group(1))
             except ValueError:
                 weight = 0.0
+        if weight <= 0:  # q=0: "not this one" (RFC 9110)
+            continue
         try:
             choices.append((-weight, index, check_lang(tag)))
         except ValueError:

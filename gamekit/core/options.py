@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ConfigError
+from .i18n import _
 from .quoting import quote
 
 
@@ -22,12 +23,21 @@ class Option:
     minimum: int | None = None  # for whole-number options; None in ``choices`` allows "off"
 
     def describe(self) -> str:
-        allowed = []
+        allowed: list[str] = []
         if self.minimum is not None:
-            allowed.append(f"a whole number >= {self.minimum}")
+            allowed.append(_("a whole number >= {minimum}", minimum=self.minimum))
         if self.choices is not None:
             allowed.append(", ".join(repr(c) for c in self.choices))
-        return f"{self.name} (one of {' or '.join(allowed)}; default {self.default!r}; {self.rule})"
+        either = (
+            allowed[0] if len(allowed) == 1 else _("{first} or {second}", first=allowed[0], second=allowed[1])
+        )
+        return _(
+            "{name} (one of {allowed}; default {default}; {rule})",
+            name=self.name,
+            allowed=either,
+            default=repr(self.default),
+            rule=self.rule,
+        )
 
     def check(self, value: Any) -> Any:
         """``value`` if it is allowed; ``True`` never passes for ``1`` nor ``1`` for ``1.0``."""
@@ -36,7 +46,14 @@ class Option:
             return value
         if self.minimum is not None and type(value) is int and value >= self.minimum:
             return value
-        raise ConfigError(f"option {self.name}={quote(value)} is not valid: {self.describe()}")
+        raise ConfigError(
+            _(
+                "option {name}={value} is not valid: {allowed}",
+                name=self.name,
+                value=quote(value),
+                allowed=self.describe(),
+            )
+        )
 
 
 def resolve_options(
@@ -50,10 +67,19 @@ def resolve_options(
         return {o.name: o.default for o in declared}
     known = {o.name: o for o in declared}
     if not isinstance(given, Mapping):
-        raise ConfigError(f"options must be a mapping of option names to values, not {quote(given)}")
+        raise ConfigError(
+            _("options must be a mapping of option names to values, not {given}", given=quote(given))
+        )
     given = dict(given)
     unknown = sorted(quote(name) for name in given if not (type(name) is str and name in known))
     if unknown:
-        valid = "; ".join(o.describe() for o in declared) or "none"
-        raise ConfigError(f"{game} has no option {', '.join(unknown[:5])}; valid options: {valid}")
+        valid = "; ".join(o.describe() for o in declared) or _("none")
+        raise ConfigError(
+            _(
+                "{game} has no option {names}; valid options: {valid}",
+                game=game,
+                names=", ".join(unknown[:5]),
+                valid=valid,
+            )
+        )
     return {name: (opt.check(given[name]) if name in given else opt.default) for name, opt in known.items()}

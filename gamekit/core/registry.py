@@ -32,9 +32,10 @@ import importlib.util
 import os
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
+from .i18n import _, domain_of
 from .quoting import quote
 
 if TYPE_CHECKING:
@@ -63,12 +64,21 @@ def register(cls: type[Game]) -> type[Game]:
         and f"{known.__module__}.{known.__qualname__}" != (f"{cls.__module__}.{cls.__qualname__}")
     ):
         raise ConfigError(
-            f"a game named {quote(cls.name)} is already registered ({known.__module__}); choose another name"
+            _(
+                "a game named {name} is already registered ({module}); choose another name",
+                name=quote(cls.name),
+                module=known.__module__,
+            )
         )
     prefixes = {other.rule_prefix: name for name, other in _REGISTRY.items() if name != cls.name}
     if cls.rule_prefix in prefixes:
         raise ConfigError(
-            f"rule prefix {quote(cls.rule_prefix)} of {quote(cls.name)} is {quote(prefixes[cls.rule_prefix])}'s already"
+            _(
+                "rule prefix {prefix} of {name} is {other}'s already",
+                prefix=quote(cls.rule_prefix),
+                name=quote(cls.name),
+                other=quote(prefixes[cls.rule_prefix]),
+            )
         )
     _REGISTRY[cls.name] = cls
     return cls
@@ -89,8 +99,13 @@ def import_outside_games() -> tuple[str, ...]:
         except ImportError as exc:
             _outside_imported = False
             raise ConfigError(
-                f"{GAMES_VARIABLE} names {quote(module)}, which cannot be imported ({exc}); "
-                "it takes importable package names separated by commas"
+                _(
+                    "{variable} names {module}, which cannot be imported ({error}); "
+                    "it takes importable package names separated by commas",
+                    variable=GAMES_VARIABLE,
+                    module=quote(module),
+                    error=str(exc),
+                )
             ) from None
     return names
 
@@ -109,7 +124,16 @@ def game_class(name: str) -> type[Game]:
     import_outside_games()
     if type(name) is str and name in _REGISTRY:
         return _REGISTRY[name]
-    raise ConfigError(f"no game named {quote(name)}; games available: {', '.join(registered())}")
+    raise ConfigError(
+        _("no game named {name}; games available: {games}", name=quote(name), games=", ".join(registered()))
+    )
+
+
+def title_of(game: Any) -> str:
+    """A game's title in the current language, from its own part's catalogue (the game's
+    ``title`` wrapped in ``N_`` where it is defined); the English title where none translates it."""
+    cls = game if isinstance(game, type) else type(game)
+    return domain_of(cls.__module__)(cls.title)
 
 
 def package(name: str) -> str:
@@ -121,7 +145,7 @@ def package(name: str) -> str:
 def layer(name: str, job: str) -> ModuleType | None:
     """Game ``name``'s module for ``job`` (one of ``LAYERS``), or None when its folder has none."""
     if job not in LAYERS:
-        raise ConfigError(f"no layer {quote(job)}; layers: {', '.join(LAYERS)}")
+        raise ConfigError(_("no layer {job}; layers: {layers}", job=quote(job), layers=", ".join(LAYERS)))
     qualified = f"{package(name)}.{job}"
     try:
         found = importlib.util.find_spec(qualified)
@@ -135,7 +159,13 @@ def require_layer(name: str, job: str, what: str) -> ModuleType:
     module = layer(name, job)
     if module is None:
         raise ConfigError(
-            f"{quote(name)} has no {job} module ({package(name)}.{job}), so {what} does not support it"
+            _(
+                "{name} has no {job} module ({module}), so {what} does not support it",
+                name=quote(name),
+                job=job,
+                module=package(name) + "." + job,
+                what=what,
+            )
         )
     return module
 

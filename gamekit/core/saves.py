@@ -12,9 +12,10 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, IllegalAction, LoadError
+from .i18n import N_, _
 from .narration import seat_name_safe
 from .quoting import clip, quote
-from .registry import game_class
+from .registry import game_class, title_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,23 +58,33 @@ def _shape_problem(saved: Any, model: Any, path: str, players: int, depth: int =
     if model is None or saved is None:
         return None
     if type(saved) is not type(model):
-        return f"{path} is {_type_name(saved)}, expected {type(model).__name__}"
+        return _(
+            "{path} is {found}, expected {kind}",
+            path=path,
+            found=_type_name(saved),
+            kind=type(model).__name__,
+        )
     if isinstance(model, dict):
         for key in model:
             if key not in saved:
-                return f"{path}.{key} is missing"
+                return _("{path} is missing", path=path + "." + str(key))
         values = list(model.values())
         # A mapping with values of one type (animal -> count) may gain keys; a record may not.
         sample = values[0] if values and all(type(v) is type(values[0]) for v in values) else None
         for key, value in saved.items():
             if key not in model and (depth == 0 or sample is None):
-                return f"{path}.{key} is unexpected"
+                return _("{path} is unexpected", path=path + "." + str(key))
             found = _shape_problem(value, model.get(key, sample), f"{path}.{key}", players, depth + 1)
             if found:
                 return found
     elif isinstance(model, list):
         if depth == 1 and len(model) == players < len(saved):  # more seats than the game has
-            return f"{path} has {len(saved)} entries where the game has {players}"
+            return _(
+                "{path} has {count} entries where the game has {players}",
+                path=path,
+                count=len(saved),
+                players=players,
+            )
         for i, value in enumerate(saved):
             like = model[i] if i < len(model) else (model[-1] if model else None)
             found = _shape_problem(value, like, f"{path}[{i}]", players, depth + 1)
@@ -86,72 +97,110 @@ def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
             if key not in a or key not in b:
-                return f"{path}.{key} is {'missing' if key not in a else 'unexpected'}"
+                where = f"{path}.{key}"
+                return (
+                    _("{path} is missing", path=where)
+                    if key not in a
+                    else _("{path} is unexpected", path=where)
+                )
             found = _first_difference(a[key], b[key], f"{path}.{key}")
             if found:
                 return found
         return None
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
-            return f"{path} has {len(a)} entries where the actions lead to {len(b)}"
+            return _(
+                "{path} has {count} entries where the actions lead to {wanted}",
+                path=path,
+                count=len(a),
+                wanted=len(b),
+            )
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             found = _first_difference(x, y, f"{path}[{i}]")
             if found:
                 return found
         return None
     if type(a) is not type(b) or a != b:
-        return f"{path} is {quote(a)} where the actions lead to {quote(b)}"
+        return _(
+            "{path} is {found} where the actions lead to {wanted}", path=path, found=quote(a), wanted=quote(b)
+        )
     return None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise LoadError(f"not a saved game: {name} is not a number a save holds")
+    raise LoadError(_("not a saved game: {name} is not a number a save holds", name=name))
 
 
 def _read_save(text: str) -> dict[str, Any]:
     """The JSON object of a save, its envelope checked: the format, its keys and their types."""
     if not isinstance(text, str):
-        raise LoadError(f"a saved game is JSON text (a str), not {_type_name(text)}")
+        raise LoadError(_("a saved game is JSON text (a str), not {kind}", kind=_type_name(text)))
     try:
         saved = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
-        raise LoadError("not a saved game: the JSON is nested too deeply") from None
+        raise LoadError(_("not a saved game: the JSON is nested too deeply")) from None
     except ValueError as exc:  # JSONDecodeError, and a number too long to convert
-        raise LoadError(f"not a saved game: the text is not valid JSON ({clip(str(exc), 100)})") from None
+        raise LoadError(
+            _("not a saved game: the text is not valid JSON ({error})", error=clip(str(exc), 100))
+        ) from None
     if not isinstance(saved, dict):
-        raise LoadError("not a saved game: expected a JSON object")
+        raise LoadError(_("not a saved game: expected a JSON object"))
     fmt = saved.get("format")
     if type(fmt) is not str or fmt not in SAVE_KEYS:
-        raise LoadError(f"not a saved game: format is {quote(fmt)}, expected {SAVE_FORMAT!r}")
+        raise LoadError(
+            _(
+                "not a saved game: format is {found}, expected {wanted}",
+                found=quote(fmt),
+                wanted=repr(SAVE_FORMAT),
+            )
+        )
     keys = SAVE_KEYS[fmt]
     missing = [k for k in keys if k not in saved]
     if missing:
-        raise LoadError(f"saved game is missing {', '.join(missing)}")
+        raise LoadError(_("saved game is missing {keys}", keys=", ".join(missing)))
     unexpected = sorted(quote(k) for k in saved if k != "format" and k not in keys)
     if unexpected:
-        raise LoadError(f"saved game ({fmt}) has unexpected {', '.join(unexpected[:5])}")
+        raise LoadError(
+            _("saved game ({format}) has unexpected {keys}", format=fmt, keys=", ".join(unexpected[:5]))
+        )
     for key, kind, what in (
-        ("seed", int, "a whole number"),
-        ("options", dict, "a JSON object"),
-        ("stack", dict, "a JSON object"),
-        ("first_player", int, "a seat number"),
-        ("chance", str, "a text"),
-        ("state", dict, "a JSON object"),
+        ("seed", int, N_("a whole number")),
+        ("options", dict, N_("a JSON object")),
+        ("stack", dict, N_("a JSON object")),
+        ("first_player", int, N_("a seat number")),
+        ("chance", str, N_("a text")),
+        ("state", dict, N_("a JSON object")),
     ):
         if key in saved and type(saved[key]) is not kind:
-            raise LoadError(f"saved {key} must be {what}, not {quote(saved[key])}")
+            raise LoadError(
+                _("saved {key} must be {what}, not {value}", key=key, what=_(what), value=quote(saved[key]))
+            )
     actions = saved["actions"]
     if not isinstance(actions, list):
-        raise LoadError(f"saved actions must be a list of [seat, action text] pairs, not {quote(actions)}")
+        raise LoadError(
+            _(
+                "saved actions must be a list of [seat, action text] pairs, not {actions}",
+                actions=quote(actions),
+            )
+        )
     for i, pair in enumerate(actions):
         if not (type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str):
             raise LoadError(
-                f"saved actions must be a list of [seat, action text] pairs; action {i} is {quote(pair)}"
+                _(
+                    "saved actions must be a list of [seat, action text] pairs; action {i} is {pair}",
+                    i=i,
+                    pair=quote(pair),
+                )
             )
         if len(pair[1]) > MAX_ACTION_TEXT:
             raise LoadError(
-                f"saved action {i} is {len(pair[1])} characters long ({quote(pair[1])}); "
-                f"no action text is longer than {MAX_ACTION_TEXT}"
+                _(
+                    "saved action {i} is {length} characters long ({text}); no action text is longer than {most}",
+                    i=i,
+                    length=len(pair[1]),
+                    text=quote(pair[1]),
+                    most=MAX_ACTION_TEXT,
+                )
             )
     return saved
 
@@ -169,45 +218,69 @@ def load_game(text: str) -> Game:
             saved["players"], seed=saved["seed"], options=saved["options"], stack=saved["stack"]
         )
     except ConfigError as exc:
-        raise LoadError(f"saved set-up is not valid: {exc}") from None
+        raise LoadError(_("saved set-up is not valid: {error}", error=exc)) from None
     unnamed = [name for name in game.options if name not in saved["options"]]
     if unnamed:  # a save names every option: one left out would silently take its default
-        raise LoadError(f"saved options do not name {', '.join(unnamed)}; a save names every option")
+        raise LoadError(
+            _("saved options do not name {names}; a save names every option", names=", ".join(unnamed))
+        )
     for i, (seat, action) in enumerate(saved["actions"]):
         try:
             game.act(seat, action)
         except IllegalAction as exc:
             raise LoadError(
-                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) is illegal: {clip(str(exc))}"
+                _(
+                    "saved action {i} ({seat}: {action}) is illegal: {error}",
+                    i=i,
+                    seat=seat_name_safe(seat),
+                    action=quote(action),
+                    error=clip(str(exc)),
+                )
             ) from None
         except Exception as exc:  # the last line of defence: act refuses only with IllegalAction
             raise LoadError(
-                f"saved action {i} ({seat_name_safe(seat)}: {quote(action)}) cannot be replayed "
-                f"({type(exc).__name__})"
+                _(
+                    "saved action {i} ({seat}: {action}) cannot be replayed ({error})",
+                    i=i,
+                    seat=seat_name_safe(seat),
+                    action=quote(action),
+                    error=type(exc).__name__,
+                )
             ) from None
     state = saved["state"]
     model = json.loads(json.dumps(game.view()))
     problem = _shape_problem(state, model, "state", game.players)
     if problem:
-        raise LoadError(f"saved state is not a {game.title} state: {problem}")
+        raise LoadError(
+            _("saved state is not a {title} state: {problem}", title=title_of(game), problem=problem)
+        )
     try:
         problems = game.state_problems(state)
     except Exception as exc:  # the last line of defence behind the shape check
-        raise LoadError(f"saved state cannot be checked: {type(exc).__name__} in its rule checks") from None
+        raise LoadError(
+            _("saved state cannot be checked: {error} in its rule checks", error=type(exc).__name__)
+        ) from None
     if problems:
-        raise LoadError(clip(f"saved state breaks the rules: {'; '.join(problems)}", 600))
+        raise LoadError(
+            _("saved state breaks the rules: {problems}", problems=clip("; ".join(problems), 570))
+        )
     difference = _first_difference(state, model)
     if difference:
-        raise LoadError(f"saved state does not match its actions: {difference}")
+        raise LoadError(_("saved state does not match its actions: {difference}", difference=difference))
     if saved["format"] == SAVE_FORMAT:
         if saved["first_player"] != game.first_player:
             raise LoadError(
-                f"saved first_player {quote(saved['first_player'])} is not the seat that started "
-                f"({game.first_player}): the set-up was edited"
+                _(
+                    "saved first_player {seat} is not the seat that started ({first}): the set-up was edited",
+                    seat=quote(saved["first_player"]),
+                    first=game.first_player,
+                )
             )
         if saved["chance"] != game.chance_fingerprint():
             raise LoadError(
-                "saved chance does not match the set-up and actions: the seed, options or stack "
-                "(a stacked card or die still to come, a stacked first_player) were edited"
+                _(
+                    "saved chance does not match the set-up and actions: the seed, options or stack "
+                    "(a stacked card or die still to come, a stacked first_player) were edited"
+                )
             )
     return game

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import ConfigError
+from .i18n import _, _n
 from .quoting import quote
 
 
@@ -24,14 +25,40 @@ def stacked_pile(
     ("card numbers"), ``noun`` one card ("card")."""
     kinds = {type(card) for card in deck}
     if not isinstance(pile, list | tuple) or not all(type(card) in kinds for card in pile):
-        raise ConfigError(f"stack {key} must be a list of {what}, not {quote(pile)} ({rule})")
+        raise ConfigError(
+            _(
+                "stack {key} must be a list of {what}, not {pile} ({rule})",
+                key=key,
+                what=what,
+                pile=quote(pile),
+                rule=rule,
+            )
+        )
     for card, count in sorted(Counter(pile).items()):
         held = deck.get(card, 0)
         if count <= held:
             continue
-        listed = f"stack {key}: {noun} {quote(card)} is listed {count} time{'s' if count > 1 else ''}"
+        listed = _n(
+            "stack {key}: {noun} {card} is listed {n} time",
+            "stack {key}: {noun} {card} is listed {n} times",
+            count,
+            key=key,
+            noun=noun,
+            card=quote(card),
+        )
         if not held:
             names = ", ".join(str(name) for name in deck)
-            raise ConfigError(f"{listed} but there is no {noun} {quote(card)}; {noun}s: {names} ({rule})")
-        raise ConfigError(f"{listed} but the deck has only {held} ({rule})")
+            raise ConfigError(
+                _(
+                    "{listed} but there is no {noun} {card}; {noun}s: {names} ({rule})",
+                    listed=listed,
+                    noun=noun,
+                    card=quote(card),
+                    names=names,
+                    rule=rule,
+                )
+            )
+        raise ConfigError(
+            _("{listed} but the deck has only {held} ({rule})", listed=listed, held=held, rule=rule)
+        )
     return list(pile)

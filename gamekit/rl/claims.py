@@ -13,6 +13,7 @@ from typing import Any
 
 from gamekit.claims import Claim, register
 from gamekit.core.game import game_class
+from gamekit.core.i18n import N_
 
 from . import STRONGEST
 
@@ -109,66 +110,105 @@ def more_simulations_against_random(seed: int, games: int) -> list[float]:
     return [a - b for a, b in zip(many, few, strict=True)]
 
 
-THESE_BOTS = "these bots at this table"
-SMALL_GAME = "the game: the selling variant on the short deck (exact values of CFR+'s average policy)"
+THESE_BOTS = N_("these bots at this table")
+SMALL_GAME = N_("the game: the selling variant on the short deck (exact values of CFR+'s average policy)")
+
+
+def _literal(sentence: str, built: str) -> str:
+    """``sentence``, the literal a translator's catalogue knows, after checking it still says what
+    the code would build (``built``): a changed constant must change the sentence too."""
+    if sentence != built:
+        raise RuntimeError(f"claim sentence {sentence!r} no longer matches the code: {built!r}")
+    return sentence
+
 
 register(
     Claim(
         id="07-cfr-nashconv-small",
         lesson="07",
-        sentence=f"After {CFR_ITERATIONS} iterations of CFR+, NashConv is under 0.2 thousand: "
-        "under half a percent of the 43-thousand pool.",
+        sentence=_literal(
+            N_(
+                "After 64 iterations of CFR+, NashConv is under 0.2 thousand: "
+                "under half a percent of the 43-thousand pool."
+            ),
+            f"After {CFR_ITERATIONS} iterations of CFR+, NashConv is under 0.2 thousand: "
+            "under half a percent of the 43-thousand pool.",
+        ),
         scope=SMALL_GAME,
         measure=cfr_nash_conv,
         games=1,
         direction="below",
         threshold=0.2,
-        unit="thousand",
+        unit=N_("thousand"),
     )
 )
 register(
     Claim(
         id="07-rules-earn-less-than-equilibrium",
         lesson="07",
-        sentence="Against the equilibrium, each of the bots' selling rules (`house_value`, `skew_match`, "
-        "`save_top`) earns less than the equilibrium itself, by more than CFR+'s remaining NashConv.",
+        sentence=N_(
+            "Against the equilibrium, each of the bots' selling rules (`house_value`, `skew_match`, "
+            "`save_top`) earns less than the equilibrium itself, by more than CFR+'s remaining NashConv."
+        ),
         scope=SMALL_GAME,
         measure=rule_shortfall,
         games=1,
         direction="above",
         threshold=0.0,
-        unit="thousand (the smallest shortfall, less the NashConv)",
+        unit=N_("thousand (the smallest shortfall, less the NashConv)"),
     )
 )
 register(
     Claim(
         id="07-rules-far-from-equilibrium",
         lesson="07",
-        sentence="Played by both seats, none of these selling rules is near an equilibrium: "
-        "each one's NashConv is over 9 thousand.",
+        sentence=N_(
+            "Played by both seats, none of these selling rules is near an equilibrium: "
+            "each one's NashConv is over 9 thousand."
+        ),
         scope=SMALL_GAME,
         measure=rule_nash_conv,
         games=1,
         direction="above",
         threshold=9.0,
-        unit="thousand (the smallest rule NashConv)",
+        unit=N_("thousand (the smallest rule NashConv)"),
     )
 )
 register(
     Claim(
         id="07-equilibrium-mixes-first-round",
         lesson="07",
-        sentence="In every first-round situation of seat A in the table, the equilibrium mixes: "
-        "no house gets a probability above 0.9.",
+        sentence=N_(
+            "In every first-round situation of seat A in the table, the equilibrium mixes: "
+            "no house gets a probability above 0.9."
+        ),
         scope=SMALL_GAME,
         measure=first_round_top_probability,
         games=1,
         direction="below",
         threshold=0.9,
-        unit="(the largest probability of one house)",
+        unit=N_("(the largest probability of one house)"),
     )
 )
 
+_RANDOM_LOSES = {
+    "for_sale": N_(
+        "For Sale: a player choosing at random among the legal actions wins less than an even share "
+        "(1 in 3) against 2 × `house_value:1.5`."
+    ),
+    "money_monsoon": N_(
+        "Money Monsoon: a player choosing at random among the legal actions wins less than an even share "
+        "(1 in 4) against 3 × `rollout:0.6`."
+    ),
+    "kuhhandel": N_(
+        "Kuhhandel: a player choosing at random among the legal actions wins less than an even share "
+        "(1 in 3) against 2 × `cowtrader:3`."
+    ),
+    "bohnanza": N_(
+        "Bohnanza: a player choosing at random among the legal actions wins less than an even share "
+        "(1 in 3) against 2 × `grower`."
+    ),
+}
 _GAME_TITLES = {
     "for_sale": "For Sale",
     "money_monsoon": "Money Monsoon",
@@ -186,15 +226,18 @@ for _name, _measure in (
         Claim(
             id=f"07-random-loses-{_name.replace('_', '-')}",
             lesson="07",
-            sentence=f"{_GAME_TITLES[_name]}: a player choosing at random among the legal actions wins "
-            f"less than an even share (1 in {_players}) against {_players - 1} × `{STRONGEST[_name]}`.",
+            sentence=_literal(
+                _RANDOM_LOSES[_name],
+                f"{_GAME_TITLES[_name]}: a player choosing at random among the legal actions wins "
+                f"less than an even share (1 in {_players}) against {_players - 1} × `{STRONGEST[_name]}`.",
+            ),
             scope=THESE_BOTS,
             measure=_measure,
             games=60,
             direction="below",
             threshold=round(1 / _players, 6),
             family="07-random-baseline",
-            unit="win share",
+            unit=N_("win share"),
             value_range=(0.0, 1.0),
         )
     )
@@ -203,14 +246,16 @@ register(
     Claim(
         id="07-mcts-beats-random",
         lesson="07",
-        sentence="For Sale: at 20 simulations a decision, the MCTS agent wins more than an even share "
-        "(1 in 3) against two random players.",
+        sentence=N_(
+            "For Sale: at 20 simulations a decision, the MCTS agent wins more than an even share "
+            "(1 in 3) against two random players."
+        ),
         scope=THESE_BOTS,
         measure=mcts_against_random,
         games=150,
         direction="above",
         threshold=round(1 / 3, 6),
-        unit="win share",
+        unit=N_("win share"),
         value_range=(0.0, 1.0),
     )
 )
@@ -218,14 +263,16 @@ register(
     Claim(
         id="07-mcts-loses-to-house-value",
         lesson="07",
-        sentence="For Sale: at 20 simulations a decision, the MCTS agent wins less than an even share "
-        "(1 in 3) against two `house_value:1.5`.",
+        sentence=N_(
+            "For Sale: at 20 simulations a decision, the MCTS agent wins less than an even share "
+            "(1 in 3) against two `house_value:1.5`."
+        ),
         scope=THESE_BOTS,
         measure=mcts_against_house_value,
         games=20,
         direction="below",
         threshold=round(1 / 3, 6),
-        unit="win share",
+        unit=N_("win share"),
         value_range=(0.0, 1.0),
     )
 )
@@ -233,13 +280,15 @@ register(
     Claim(
         id="07-more-simulations-win-more",
         lesson="07",
-        sentence="For Sale against two random players: the agent at 20 simulations a decision wins more "
-        "than at 2, on the same games.",
+        sentence=N_(
+            "For Sale against two random players: the agent at 20 simulations a decision wins more "
+            "than at 2, on the same games."
+        ),
         scope=THESE_BOTS,
         measure=more_simulations_against_random,
         games=150,
         direction="above",
         threshold=0.0,
-        unit="win share (paired difference per game)",
+        unit=N_("win share (paired difference per game)"),
     )
 )

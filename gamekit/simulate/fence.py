@@ -21,6 +21,7 @@ from typing import Any
 from ..bots.base import bot_label, is_shipped
 from ..core.errors import BotError, BotTimeout, ConfigError, PlayError
 from ..core.game import SEAT_NAMES, Events, Game
+from ..core.i18n import _
 
 
 def _plain_copy(value: Any) -> Any:
@@ -121,7 +122,9 @@ def check_time_limit(time_limit: Any) -> float | None:
         return None
     number = isinstance(time_limit, int | float) and not isinstance(time_limit, bool)
     if not (number and math.isfinite(time_limit) and time_limit > 0):
-        raise ConfigError(f"time_limit must be a number of seconds above 0, or None, not {time_limit!r}")
+        raise ConfigError(
+            _("time_limit must be a number of seconds above 0, or None, not {value}", value=repr(time_limit))
+        )
     return float(time_limit)
 
 
@@ -134,14 +137,18 @@ _AT_A_TABLE = -1
 def where(game: Game, index: int | None) -> str:
     """The game, as a message names it: by its number in a simulation, else by its seed."""
     if index == _AT_A_TABLE:
-        return f"the {game.name} game at this table"
+        return _("the {game} game at this table", game=game.name)
     if index is None:
-        return f"the {game.name} game with seed {game.seed}"
-    return f"game {index} (seed {game.seed}) of the {game.name} simulation"
+        return _("the {game} game with seed {seed}", game=game.name, seed=game.seed)
+    return _(
+        "game {index} (seed {seed}) of the {game} simulation", index=index, seed=game.seed, game=game.name
+    )
 
 
 def _seat_text(seat: int) -> str:
-    return f"seat {seat} ({SEAT_NAMES[seat]})" if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+    if 0 <= seat < len(SEAT_NAMES):
+        return _("seat {seat} ({letter})", seat=seat, letter=SEAT_NAMES[seat])
+    return _("seat {seat}", seat=seat)
 
 
 def short(exc: BaseException) -> str:
@@ -154,21 +161,27 @@ def bot_error(
     cls: type[PlayError], what: str, game: Game, index: int | None, seat: int, label: str
 ) -> PlayError:
     """A ``cls`` saying that bot ``label`` in ``seat`` did ``what``, in the game ``where`` names."""
-    message = f"bot {label!r} in {_seat_text(seat)} {what}, in {where(game, index)}"
+    message = _(
+        "bot {label} in {seat} {what}, in {where}",
+        label=repr(label),
+        seat=_seat_text(seat),
+        what=what,
+        where=where(game, index),
+    )
     number = None if index == _AT_A_TABLE else index
     return cls(message, game=number, seed=game.seed, seat=seat, bot=label)
 
 
 def raised(exc: Exception, game: Game, index: int | None, seat: int, at: Seat) -> PlayError:
     """The error of a bot whose ``choose`` raised ``exc``."""
-    return bot_error(BotError, f"raised {short(exc)}", game, index, seat, at.label)
+    return bot_error(BotError, _("raised {error}", error=short(exc)), game, index, seat, at.label)
 
 
 def refused(action: Any, exc: Exception, game: Game, index: int | None, seat: int, at: Seat) -> PlayError:
     """The error of a bot whose ``action`` the game refused with ``exc``."""
     shown = str(action)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    what = f"chose {shown!r}, which the game refused: {short(exc)}"
+    what = _("chose {action}, which the game refused: {error}", action=repr(shown), error=short(exc))
     return bot_error(BotError, what, game, index, seat, at.label)
 
 
@@ -179,7 +192,10 @@ def ask(game: Game, seat: int, at: Seat, rng: random.Random, index: int | None) 
     try:
         return at.thread.call(at.choose, (view, list(game.legal_actions(seat)), rng), at.time_limit)
     except _Abandoned:
-        what = f"took longer than the time limit of {at.time_limit:g} s for one decision"
+        what = _(
+            "took longer than the time limit of {seconds} s for one decision",
+            seconds=format(at.time_limit, "g"),
+        )
         raise bot_error(BotTimeout, what, game, index, seat, at.label) from None
     except Exception as exc:
         raise raised(exc, game, index, seat, at) from exc

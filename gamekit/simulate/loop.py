@@ -9,6 +9,7 @@ from typing import Any
 from ..bots.base import BotLike, make_bot
 from ..core.errors import ConfigError, GameStalled
 from ..core.game import Game
+from ..core.i18n import _
 from .fence import BotThread, Seat, ask, bot_error, check_time_limit, raised, refused, where
 from .seeds import bot_rng
 
@@ -24,9 +25,11 @@ def _seat_bots(game: Game, bots: Sequence[BotSpec] | BotSpec) -> list[Any]:
     if is_one_bot(bots):
         bots = [bots] * game.players  # type: ignore[list-item]
     if not isinstance(bots, Sequence):
-        raise ConfigError(f"bots must be one bot or a list of one per seat, not {bots!r}")
+        raise ConfigError(_("bots must be one bot or a list of one per seat, not {bots}", bots=repr(bots)))
     if len(bots) != game.players:
-        raise ConfigError(f"{game.players} players need {game.players} bots, got {len(bots)}")
+        raise ConfigError(
+            _("{players} players need {players} bots, got {count}", players=game.players, count=len(bots))
+        )
     return [make_bot(b, game.name) for b in bots]
 
 
@@ -57,11 +60,15 @@ def play_to_end(
                 raise refused(action, exc, game, index, seat, at) from exc
         played = len(game.history)
         if played == round_start:  # nothing recorded: the game would ask again for ever
-            what = "made a decision that did not add to the game's history"
+            what = _("made a decision that did not add to the game's history")
             raise bot_error(GameStalled, what, game, index, to_act[0], seats[to_act[0]].label)
         if played - start > limit:
             raise GameStalled(
-                f"{where(game, index)} went past its declared bound of {game.max_decisions} decisions",
+                _(
+                    "{where} went past its declared bound of {most} decisions",
+                    where=where(game, index),
+                    most=game.max_decisions,
+                ),
                 game=index,
                 seed=game.seed,
             )

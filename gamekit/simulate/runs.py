@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots.base import bot_label, make_bot
 from ..core.errors import ConfigError, PlayError
 from ..core.game import Game, new_game
+from ..core.i18n import _
 from ..core.registry import game_class, registered
 from .fence import BotThread, Seat, check_time_limit, short
 from .gather import Batch, Progress, Rows, Tables, collect
@@ -51,9 +52,11 @@ class RunSpec:
     def __post_init__(self) -> None:
         object.__setattr__(self, "module", game_class(self.game).__module__)  # an unknown name fails first
         if type(self.games) is not int or self.games < 1:
-            raise ConfigError(f"games must be a whole number >= 1, not {self.games!r}")
+            raise ConfigError(_("games must be a whole number >= 1, not {games}", games=repr(self.games)))
         if type(self.chunk) is not int or self.chunk < 1:
-            raise ConfigError(f"chunk must be a whole number of games >= 1, not {self.chunk!r}")
+            raise ConfigError(
+                _("chunk must be a whole number of games >= 1, not {chunk}", chunk=repr(self.chunk))
+            )
         object.__setattr__(self, "time_limit", check_time_limit(self.time_limit))
 
     def chunks(self) -> list[range]:
@@ -188,7 +191,9 @@ def run(
         bots = [bots] * spec.players  # type: ignore[list-item]
     bots = list(bots)  # type: ignore[arg-type]
     if len(bots) != spec.players:
-        raise ConfigError(f"{spec.players} players need {spec.players} bots, got {len(bots)}")
+        raise ConfigError(
+            _("{players} players need {players} bots, got {count}", players=spec.players, count=len(bots))
+        )
     checked = [make_bot(b, spec.game) for b in bots]
     new_game(spec.game, spec.players, seed=spec.seed, options=spec.options)  # set-up errors fail early too
     chunks = spec.chunks()

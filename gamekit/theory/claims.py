@@ -9,6 +9,7 @@ the same drawn values (common random numbers).
 from __future__ import annotations
 
 from ..claims import Claim, register
+from ..core.i18n import N_
 from . import auctions as theory
 
 N = 3
@@ -34,30 +35,32 @@ register(
     Claim(
         id="05-auctioneer-bids-a-third",
         lesson="05",
-        sentence="On the same simulated values, an auctioneer who bids ⅓ earns more than one who bids ½.",
-        scope="the model: three bidders with values uniform on [0, 1], the auctioneer's bid as its reserve",
+        sentence=N_("On the same simulated values, an auctioneer who bids ⅓ earns more than one who bids ½."),
+        scope=N_(
+            "the model: three bidders with values uniform on [0, 1], the auctioneer's bid as its reserve"
+        ),
         measure=auctioneer_third_minus_half,
         games=20_000,
         direction="above",
-        unit="per auction",
-        units="auctions",
+        unit=N_("per auction"),
+        units=N_("auctions"),
     )
 )
 register(
     Claim(
         id="05-losers-pay-half-revenue",
         lesson="05",
-        sentence=(
+        sentence=N_(
             "For Sale's losers-pay-half raises the same expected revenue as the second-price auction: "
             "on the same values the mean difference lies within ±0.01."
         ),
-        scope="the model: three bidders with values uniform on [0, 1], each format's equilibrium bids",
+        scope=N_("the model: three bidders with values uniform on [0, 1], each format's equilibrium bids"),
         measure=losers_pay_half_minus_second_price,
         games=20_000,
         direction="between",
         bounds=(-0.01, 0.01),
-        unit="per auction",
-        units="auctions",
+        unit=N_("per auction"),
+        units=N_("auctions"),
     )
 )
 
@@ -143,7 +146,21 @@ def second_price_revenue(seed: int, rounds: int) -> list[float]:
     return _revenues("second_price", seed, rounds)
 
 
-_CLASS = "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3"
+_CLASS = N_("lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3")
+_ON_THE_LINE = {
+    "first": N_("In first price the simulated class's mean bid lies within 2 points of the equilibrium bid."),
+    "second": N_(
+        "In second price the simulated class's mean bid lies within 2 points of the equilibrium bid."
+    ),
+}
+_THREE_ROUNDS = {
+    "first": N_(
+        "Three first-price rounds of the simulated class cannot tell its revenue from the theory's 84.6."
+    ),
+    "second": N_(
+        "Three second-price rounds of the simulated class cannot tell its revenue from the theory's 84.6."
+    ),
+}
 _THEORY_REVENUE = 100 * theory.expected_revenue(CLASS_SIZE)  # (n − 1)/(n + 1) · 100, about 84.6
 
 for _fmt, _measure in (("first", first_price_gap), ("second", second_price_gap)):
@@ -151,17 +168,15 @@ for _fmt, _measure in (("first", first_price_gap), ("second", second_price_gap))
         Claim(
             id=f"06-simulated-class-{_fmt}-price-on-the-line",
             lesson="06",
-            sentence=(
-                f"In {_fmt} price the simulated class's mean bid lies within 2 points of the equilibrium bid."
-            ),
+            sentence=_ON_THE_LINE[_fmt],
             scope=_CLASS,
             measure=_measure,
             games=200,
             direction="between",
             bounds=(-2.0, 2.0),
             family="06-on-the-line",
-            unit="points per round (mean over the class)",
-            units="rounds",
+            unit=N_("points per round (mean over the class)"),
+            units=N_("rounds"),
         )
     )
 for _fmt, _measure in (("first", first_price_revenue), ("second", second_price_revenue)):
@@ -169,59 +184,70 @@ for _fmt, _measure in (("first", first_price_revenue), ("second", second_price_r
         Claim(
             id=f"06-three-rounds-{_fmt}-price-revenue",
             lesson="06",
-            sentence=(
-                f"Three {_fmt}-price rounds of the simulated class cannot tell its revenue from the "
-                "theory's 84.6."
+            sentence=_THREE_ROUNDS[_fmt],
+            scope=N_(
+                "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3; "
+                "three rounds a seed, as in the lesson"
             ),
-            scope=_CLASS + "; three rounds a seed, as in the lesson",
             measure=_measure,
             games=CLASS_ROUNDS,
             direction="no_difference",
             threshold=_THEORY_REVENUE,
-            unit="revenue per round",
-            units="rounds",
+            unit=N_("revenue per round"),
+            units=N_("rounds"),
         )
     )
 register(
     Claim(
         id="06-three-rounds-cannot-tell-formats",
         lesson="06",
-        sentence="Three rounds of each format cannot tell the two formats' revenue apart.",
-        scope=_CLASS + "; three rounds of each format a seed, as in the lesson",
+        sentence=N_("Three rounds of each format cannot tell the two formats' revenue apart."),
+        scope=N_(
+            "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3; "
+            "three rounds of each format a seed, as in the lesson"
+        ),
         measure=first_minus_second_price_revenue,
         games=CLASS_ROUNDS,
         direction="no_difference",
-        unit="revenue per pair of rounds",
-        units="rounds",
+        unit=N_("revenue per pair of rounds"),
+        units=N_("rounds"),
     )
 )
 register(
     Claim(
         id="06-noise-raises-first-price-revenue",
         lesson="06",
-        sentence="Over many rounds the simulated class's first-price revenue lies above the theory's 84.6.",
-        scope=_CLASS + "; 1,000 rounds a seed",
+        sentence=N_(
+            "Over many rounds the simulated class's first-price revenue lies above the theory's 84.6."
+        ),
+        scope=N_(
+            "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3; "
+            "1,000 rounds a seed"
+        ),
         measure=first_price_revenue,
         games=1000,
         direction="above",
         threshold=_THEORY_REVENUE,
-        unit="revenue per round",
-        units="rounds",
+        unit=N_("revenue per round"),
+        units=N_("rounds"),
     )
 )
 register(
     Claim(
         id="06-noise-raises-the-top-bid",
         lesson="06",
-        sentence=(
+        sentence=N_(
             "Noise is part of the reason: the same values bid on the line without noise raise less, "
             "since noise on every bid raises the highest one."
         ),
-        scope=_CLASS + "; 1,000 rounds a seed, each also bid without noise",
+        scope=N_(
+            "lesson 06's simulated class: twelve bot students bidding the equilibrium plus noise of sd 3; "
+            "1,000 rounds a seed, each also bid without noise"
+        ),
         measure=first_price_noise_effect,
         games=1000,
         direction="above",
-        unit="revenue per round",
-        units="rounds",
+        unit=N_("revenue per round"),
+        units=N_("rounds"),
     )
 )

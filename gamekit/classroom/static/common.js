@@ -7,7 +7,7 @@ const GK = (() => {
   const LANGS = ["ja", "en"];
   const LANG_KEY = "gamekit.classroom.lang";
   let messages = {};
-  let lang = "ja";
+  let lang = "en";
   const listeners = [];
 
   function pickLang() {
@@ -19,8 +19,13 @@ const GK = (() => {
     let saved = null;
     try { saved = localStorage.getItem(LANG_KEY); } catch (e) { /* private mode */ }
     if (LANGS.includes(saved)) return saved;
-    const nav = (navigator.language || "").slice(0, 2).toLowerCase();
-    return LANGS.includes(nav) ? nav : "ja";
+    // The phone's languages in its order; one the pages lack (zh, ko, fr...) reads English.
+    const wanted = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""]);
+    for (const tag of wanted) {
+      const base = String(tag || "").slice(0, 2).toLowerCase();
+      if (LANGS.includes(base)) return base;
+    }
+    return "en";
   }
 
   async function loadLang(wanted) {
@@ -90,7 +95,7 @@ const GK = (() => {
   // A request the server holds longer than `limit` ms counts as unreachable (a held connection
   // must not grey the page without a word).
   async function api(method, path, body, token, limit = 12000) {
-    const headers = { Accept: "application/json" };
+    const headers = { Accept: "application/json", "X-Gamekit-Lang": lang }; // the engine's words in the page's language
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     const controller = new AbortController();

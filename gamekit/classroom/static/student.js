@@ -541,7 +541,7 @@
 
   function playerName(a, seat) {
     const p = (a.players || [])[seat];
-    const name = p ? (p.bot ? t("table.bot", { name: p.name }) : p.name) : "";
+    const name = p ? p.name : ""; // a bot's name says it is one, in the page's language (the server's)
     return `${letter(seat)} ${name}`.trim();
   }
 

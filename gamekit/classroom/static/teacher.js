@@ -169,7 +169,7 @@
 
   function playerName(table, seat) {
     const p = (table.players || [])[seat];
-    const name = p === undefined ? "" : typeof p === "string" ? p : p.bot ? t("table.bot", { name: p.name }) : p.name;
+    const name = p === undefined ? "" : typeof p === "string" ? p : p.name; // a bot's says so (the server's)
     return `${letter(seat)} ${name}`.trim();
   }
 
@@ -518,7 +518,7 @@
       const actions = el("td", {}, remove);
       if (tables.length) {
         const where = el("select", { class: "seat-to" }, ...tables.flatMap((tb) => (tb.players || []).map((p, i) =>
-          el("option", { value: `${tb.table}:${i}`, text: `${tb.table}${letter(i)} ${p.bot ? t("table.bot", { name: p.name }) : p.name}` }))));
+          el("option", { value: `${tb.table}:${i}`, text: `${tb.table}${letter(i)} ${p.name}` }))));
         if (app.seatChoice[w.student]) where.value = app.seatChoice[w.student];
         where.addEventListener("change", () => { app.seatChoice[w.student] = where.value; });
         const seat = el("button", { type: "button", class: "small", text: t("proj.ctl.seat") });
