@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from .core.data import data_dir
 from .core.errors import ConfigError
-from .core.i18n import LANGS, N_, SOURCE_LANG, _, domain_of
+from .core.i18n import LANGS, N_, SOURCE_LANG, Text, _, domain_of
 
 Direction = Literal["above", "below", "between", "no_difference"]
 DIRECTIONS: tuple[str, ...] = ("above", "below", "between", "no_difference")
@@ -154,6 +154,8 @@ class Claim:
         catalogue of the part that made the claim; the English where it has none."""
         if not text:
             return text
+        if isinstance(text, Text):  # made with its values (``_("… `{bot}` …", bot=...)``): tell it again
+            return text.render()
         part = domain_of(self.module or self.measure.__module__)
         if all(text not in part.catalogue(lang).messages for lang in LANGS if lang != SOURCE_LANG):
             part = domain_of("gamekit")  # a word every claim shares ("games", "rounds"): gamekit's
@@ -726,11 +728,17 @@ def evidence(claim_id: str) -> Evidence:
     return derive(claim, _read(claim.lesson))
 
 
+def _english(text: str) -> str:
+    """A claim's words as its stored run keeps them: English, even when the claim was made while
+    gamekit wrote Japanese (a sentence built with ``_()`` is rendered in the language of its making)."""
+    return text.render("en") if isinstance(text, Text) else str(text)
+
+
 def _derived_fields(ev: Evidence) -> dict[str, Any]:
     low, high = ev.interval or (None, None)  # an exact value has no interval
     return {
-        "sentence": ev.claim.sentence,
-        "scope": ev.claim.scope,
+        "sentence": _english(ev.claim.sentence),  # stored runs keep the English the code holds
+        "scope": _english(ev.claim.scope),
         "family": ev.claim.family,
         "unit": ev.claim.unit,
         "pooled": {"n": ev.pooled.n, "mean": ev.pooled.mean, "sd": ev.pooled.sd, "low": low, "high": high},

@@ -347,7 +347,7 @@ def _trading_and_deals() -> list[Claim]:
             games=200,
             direction="above",
             family="04-trading",
-            unit="win share per game",
+            unit=N_("win share per game"),
         ),
         Claim(
             id="04-grower-trading-wins",
@@ -358,7 +358,7 @@ def _trading_and_deals() -> list[Claim]:
             games=100,
             direction="above",
             family="04-trading",
-            unit="win share per game",
+            unit=N_("win share per game"),
             value_range=(-0.5, 0.5),
         ),
         Claim(
@@ -372,7 +372,7 @@ def _trading_and_deals() -> list[Claim]:
             games=40,
             direction="above",
             family="04-deal",
-            unit="total variation of the winner's distribution per deal",
+            unit=N_("total variation of the winner's distribution per deal"),
             units="deals",
         ),
         Claim(
@@ -385,7 +385,7 @@ def _trading_and_deals() -> list[Claim]:
             measure=deal_placebo,
             games=40,
             direction="no_difference",
-            unit="win chance per deal",
+            unit=N_("win chance per deal"),
             units="deals",
         ),
         Claim(
@@ -397,7 +397,7 @@ def _trading_and_deals() -> list[Claim]:
             games=40,
             direction="above",
             family="04-deal",
-            unit="win chance per deal",
+            unit=N_("win chance per deal"),
             units="deals",
         ),
         Claim(
@@ -410,7 +410,7 @@ def _trading_and_deals() -> list[Claim]:
             measure=deal_active_gains,
             games=40,
             direction="no_difference",
-            unit="win chance per deal",
+            unit=N_("win chance per deal"),
             units="deals",
         ),
     ]
@@ -466,7 +466,7 @@ def _third_field_and_variants() -> list[Claim]:
                 games=200,
                 direction=direction,
                 family="04-third-field",
-                unit="thaler per player per game",
+                unit=N_("thaler per player per game"),
             )
         )
     claims += [
@@ -479,7 +479,7 @@ def _third_field_and_variants() -> list[Claim]:
             games=200,
             direction="above",
             family="04-variants",
-            unit="thaler per player per game",
+            unit=N_("thaler per player per game"),
         ),
         Claim(
             id="04-third-field-for-two",
@@ -490,7 +490,7 @@ def _third_field_and_variants() -> list[Claim]:
             games=200,
             direction="above",
             family="04-variants",
-            unit="thaler per player per game",
+            unit=N_("thaler per player per game"),
         ),
         Claim(
             id="04-three-fields-fewer-forced",
@@ -503,7 +503,7 @@ def _third_field_and_variants() -> list[Claim]:
             games=200,
             direction="below",
             family="04-variants",
-            unit="forced harvests per player per game",
+            unit=N_("forced harvests per player per game"),
         ),
         Claim(
             id="04-field-for-two-fewer-forced",
@@ -516,7 +516,7 @@ def _third_field_and_variants() -> list[Claim]:
             games=200,
             direction="below",
             family="04-variants",
-            unit="forced harvests per player per game",
+            unit=N_("forced harvests per player per game"),
         ),
     ]
     return claims
@@ -535,7 +535,7 @@ def _players_and_turns() -> list[Claim]:
                 games=200,
                 direction="above",
                 family="04-players",
-                unit="thaler per player per game",
+                unit=N_("thaler per player per game"),
             )
         )
     for players in (3, 4, 5):
@@ -550,7 +550,7 @@ def _players_and_turns() -> list[Claim]:
                 direction="between",
                 bounds=(0.35, 0.65),
                 family="04-turn-worth",
-                unit="thaler per turn per game",
+                unit=N_("thaler per turn per game"),
             )
         )
     return claims
@@ -570,7 +570,7 @@ def _the_bots() -> list[Claim]:
             games=100,
             direction="above",
             family="04-bots",
-            unit="thaler per player per game",
+            unit=N_("thaler per player per game"),
         ),
         Claim(
             id="04-traders-forced",
@@ -582,7 +582,7 @@ def _the_bots() -> list[Claim]:
             direction="above",
             threshold=0.95,
             family="04-bots",
-            unit="share of harvests per game",
+            unit=N_("share of harvests per game"),
         ),
         Claim(
             id="04-growers-forced-less",
@@ -594,7 +594,7 @@ def _the_bots() -> list[Claim]:
             direction="below",
             threshold=0.9,
             family="04-bots",
-            unit="share of harvests per game",
+            unit=N_("share of harvests per game"),
         ),
         Claim(
             id="04-grower-beats-trader-0",
@@ -607,7 +607,7 @@ def _the_bots() -> list[Claim]:
             games=200,
             direction="above",
             family="04-bots",
-            unit="win share per game",
+            unit=N_("win share per game"),
         ),
         Claim(
             id="04-forecast-calibrated",
@@ -622,7 +622,7 @@ def _the_bots() -> list[Claim]:
             games=40,
             direction="between",
             bounds=(-0.05, 0.05),
-            unit="thaler per field, mean per game",
+            unit=N_("thaler per field, mean per game"),
         ),
         Claim(
             id="04-fields-pay-more-than-forecast",
@@ -632,7 +632,7 @@ def _the_bots() -> list[Claim]:
             measure=paid_minus_forecast,
             games=40,
             direction="above",
-            unit="thaler per field, mean per game",
+            unit=N_("thaler per field, mean per game"),
         ),
     ]
     return claims
@@ -650,7 +650,7 @@ def _thaler_and_harvests() -> list[Claim]:
             games=100,
             direction="above",
             family="04-trading",
-            unit="thaler per player per game",
+            unit=N_("thaler per player per game"),
         ),
         Claim(
             id="04-traders-table-twice-planters",
@@ -663,7 +663,7 @@ def _thaler_and_harvests() -> list[Claim]:
             games=100,
             direction="above",
             family="04-trading",
-            unit="thaler per table per game",
+            unit=N_("thaler per table per game"),
         ),
         Claim(
             id="04-four-traders-earn-more",
@@ -678,7 +678,7 @@ def _thaler_and_harvests() -> list[Claim]:
             games=100,
             direction="above",
             family="04-trading",
-            unit="thaler per player per game",
+            unit=N_("thaler per player per game"),
         ),
         Claim(
             id="04-exchanges-both-gain",
@@ -699,7 +699,7 @@ def _thaler_and_harvests() -> list[Claim]:
             threshold=0.95,
             value_range=(0.0, 1.0),
             family="04-deals",
-            unit="share of a game's accepted exchanges",
+            unit=N_("share of a game's accepted exchanges"),
         ),
         Claim(
             id="04-gifts-mostly-both-gain",
@@ -713,7 +713,7 @@ def _thaler_and_harvests() -> list[Claim]:
             direction="above",
             threshold=0.5,
             family="04-deals",
-            unit="share of a game's accepted gifts",
+            unit=N_("share of a game's accepted gifts"),
         ),
     ]
     return claims
@@ -737,7 +737,7 @@ def _harvests() -> list[Claim]:
             measure=refusing_to_trade_at_equilibrium,
             games=160,
             direction="above",
-            unit="win share per game",
+            unit=N_("win share per game"),
         ),
         Claim(
             id="04-traders-lose-fewer-fields",
@@ -750,7 +750,7 @@ def _harvests() -> list[Claim]:
             games=100,
             direction="below",
             family="04-harvests",
-            unit="share of harvests per game",
+            unit=N_("share of harvests per game"),
         ),
         Claim(
             id="04-traders-seldom-at-top",
@@ -762,7 +762,7 @@ def _harvests() -> list[Claim]:
             direction="below",
             threshold=0.05,
             family="04-harvests",
-            unit="share of harvests per game",
+            unit=N_("share of harvests per game"),
         ),
         Claim(
             id="04-growers-often-at-top",
@@ -774,7 +774,7 @@ def _harvests() -> list[Claim]:
             direction="above",
             threshold=0.1,
             family="04-harvests",
-            unit="share of harvests per game",
+            unit=N_("share of harvests per game"),
         ),
         Claim(
             id="04-grower-harvest-pays-twice",
@@ -787,7 +787,7 @@ def _harvests() -> list[Claim]:
             games=100,
             direction="above",
             family="04-harvests",
-            unit="thaler per harvest, mean per game",
+            unit=N_("thaler per harvest, mean per game"),
         ),
     ]
     return claims

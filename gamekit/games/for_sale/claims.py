@@ -245,7 +245,7 @@ _claim(
     measure=x1_pass_instead,
     games=400,
     direction="above",
-    unit="thousand per deal",
+    unit=N_("thousand per deal"),
     units="deals",
 )
 for _bot in TABLE:
@@ -262,7 +262,7 @@ for _bot in TABLE:
         games=300,
         direction="below",
         family="01-editions",
-        unit="coins per game",
+        unit=N_("coins per game"),
     )
 _claim(
     id="01-skew-match-sells-higher",
@@ -274,7 +274,7 @@ _claim(
     measure=skew_match_against_rank_matching,
     games=200,
     direction="above",
-    unit="(+1 higher, −1 lower, per decision)",
+    unit=N_("(+1 higher, −1 lower, per decision)"),
     units="decisions",
 )
 for _bot, _column, _what in [
@@ -296,7 +296,7 @@ for _bot, _column, _what in [
         games=1000,
         direction="above",
         family="01-selling",
-        unit="win share per game" if _what == "wins" else "thousand per game",
+        unit=N_("win share per game") if _what == "wins" else N_("thousand per game"),
     )
 _claim(
     id="01-skew-match-vs-save-top",
@@ -309,7 +309,7 @@ _claim(
     games=1000,
     direction="above",
     family="01-selling",
-    unit="win share per game",
+    unit=N_("win share per game"),
 )
 _claim(
     id="01-skew-match-beats-house-value",
@@ -322,7 +322,7 @@ _claim(
     games=1000,
     direction="above",
     family="01-selling",
-    unit="win share per game",
+    unit=N_("win share per game"),
 )
 for _bot in ("house_value", "save_top"):
     _claim(
@@ -336,7 +336,7 @@ for _bot in ("house_value", "save_top"):
         games=1000,
         direction="above",
         family="01-equilibrium",
-        unit="win share per game",
+        unit=N_("win share per game"),
     )
 _claim(
     id="01-equilibrium-bidding-leads-selling",
@@ -348,7 +348,7 @@ _claim(
     games=1000,
     direction="above",
     family="01-equilibrium",
-    unit="win share per game",
+    unit=N_("win share per game"),
 )
 for _bot in ("house_value", "save_top", "spread"):
     _claim(
@@ -363,7 +363,7 @@ for _bot in ("house_value", "save_top", "spread"):
         games=1000,
         direction="below",
         family="01-equilibrium",
-        unit="win share per game",
+        unit=N_("win share per game"),
     )
 _claim(
     id="01-equilibrium-spread-04-gains",
@@ -375,7 +375,7 @@ _claim(
     measure=seat_difference("spread:0.4", f"spread:{BEST_FRACTION:g}"),
     games=1000,
     direction="above",
-    unit="win share per game",
+    unit=N_("win share per game"),
 )
 for _id, _high, _low, _text in [
     ("01-fraction-04-beats-025", 0.4, 0.25, N_("The win rate rises from 0.25 to 0.4")),
@@ -398,7 +398,7 @@ for _id, _high, _low, _text in [
         games=1000,
         direction="above",
         family="01-fraction",
-        unit="win share per game",
+        unit=N_("win share per game"),
     )
 _claim(
     id="01-fraction-045-beats-house-value",
@@ -411,7 +411,7 @@ _claim(
     games=1000,
     direction="above",
     family="01-fraction",
-    unit="win share per game",
+    unit=N_("win share per game"),
 )
 _ONE_SEED_SHORT = {0.4: N_(" (pooled over five seeds; three of the five show it on their own)")}
 for _f in BELOW_FAIR + ABOVE_FAIR:
@@ -436,7 +436,7 @@ for _f in BELOW_FAIR + ABOVE_FAIR:
         games=1000,
         direction="above" if _above else "below",
         family="01-fraction-fair",
-        unit="win share minus 1/4 per game",
+        unit=N_("win share minus 1/4 per game"),
         value_range=(-0.25, 0.75),
     )
 _claim(
@@ -450,7 +450,7 @@ _claim(
     measure=first_start_player_minus_fair,
     games=1000,
     direction="below",
-    unit="win share minus 1/4 per game",
+    unit=N_("win share minus 1/4 per game"),
 )
 _claim(
     id="01-cheap-houses-cost-a-coin",
@@ -460,7 +460,7 @@ _claim(
     games=300,
     direction="above",
     family="01-cheap",
-    unit="coins above 1 per purchase",
+    unit=N_("coins above 1 per purchase"),
     units="purchases",
 )
 _claim(
@@ -471,7 +471,7 @@ _claim(
     games=300,
     direction="below",
     family="01-cheap",
-    unit="share free minus 1/2",
+    unit=N_("share free minus 1/2"),
     units="purchases",
 )
 _claim(
@@ -481,7 +481,7 @@ _claim(
     measure=top_houses_cost_more,
     games=300,
     direction="above",
-    unit="coins per purchase",
+    unit=N_("coins per purchase"),
 )
 _claim(
     id="01-dissipation-nearly-full",
@@ -495,7 +495,7 @@ _claim(
     direction="above",
     threshold=0.9,
     family="01-dissipation",
-    unit="coins burnt per coin of contested prize",
+    unit=N_("coins burnt per coin of contested prize"),
 )
 _claim(
     id="01-dissipation-ex-post-above-all",
@@ -508,7 +508,7 @@ _claim(
     games=300,
     direction="above",
     family="01-dissipation",
-    unit="coins burnt minus contested prize (cheques) per game",
+    unit=N_("coins burnt minus contested prize (cheques) per game"),
 )
 _claim(
     id="01-dissipation-whole-below-two-fifths",
@@ -521,7 +521,7 @@ _claim(
     direction="below",
     threshold=0.4,
     family="01-dissipation",
-    unit="coins burnt per coin of house value",
+    unit=N_("coins burnt per coin of house value"),
 )
 _claim(
     id="01-budget-near-contested-prize",
@@ -534,7 +534,7 @@ _claim(
     direction="between",
     bounds=(0.9, 1.1),
     family="01-dissipation",
-    unit="budget per coin of contested prize",
+    unit=N_("budget per coin of contested prize"),
 )
 _claim(
     id="01-houses-bring-more-than-cost",
@@ -546,7 +546,7 @@ _claim(
     measure=cheque_minus_price,
     games=300,
     direction="above",
-    unit="coins per purchase",
+    unit=N_("coins per purchase"),
     units="purchases",
 )
 for _id, (_low, _high), _dir, _text in [
@@ -569,6 +569,6 @@ for _id, (_low, _high), _dir, _text in [
         games=300,
         direction=_dir,
         family="01-value-line",
-        unit="coins per sale",
+        unit=N_("coins per sale"),
         units="sales",
     )

@@ -244,7 +244,7 @@ register(
         games=BUYIN_GAMES,
         direction="below",
         family="03-buyin",
-        unit="win share",
+        unit=N_("win share"),
         seeds=BUYIN_WIN_SEEDS,
     )
 )
@@ -258,7 +258,7 @@ register(
         games=BUYIN_GAMES,
         direction="below",
         family="03-buyin",
-        unit="win share",
+        unit=N_("win share"),
         seeds=BUYIN_WIN_SEEDS,
     )
 )
@@ -275,7 +275,7 @@ register(
         games=BUYIN_GAMES,
         direction="above",
         family="03-buyin",
-        unit="price",
+        unit=N_("price"),
     )
 )
 register(
@@ -291,7 +291,7 @@ register(
         games=BUYIN_GAMES,
         direction="above",
         family="03-buyin",
-        unit="price",
+        unit=N_("price"),
     )
 )
 _DONKEY_SENTENCES = (
@@ -314,7 +314,7 @@ for _number, _measure in enumerate(
             games=BUYIN_GAMES,
             direction="above",
             family="03-donkey-steps",
-            unit="price",
+            unit=N_("price"),
         )
     )
 register(
@@ -326,7 +326,7 @@ register(
         measure=price_after_four_donkeys_minus_before_any,
         games=BUYIN_GAMES,
         direction="above",
-        unit="price",
+        unit=N_("price"),
     )
 )
 register(
@@ -339,7 +339,7 @@ register(
         games=BUYIN_GAMES,
         direction="above",
         family="03-animal-excess",
-        unit="win share",
+        unit=N_("win share"),
     )
 )
 register(
@@ -352,7 +352,7 @@ register(
         games=BUYIN_GAMES,
         direction="below",
         family="03-animal-excess",
-        unit="win share",
+        unit=N_("win share"),
     )
 )
 register(
@@ -368,7 +368,7 @@ register(
         games=BLUFF_GAMES,
         direction="between",
         bounds=(-0.05, 0.05),
-        unit="win share",
+        unit=N_("win share"),
     )
 )
 register(
@@ -380,7 +380,7 @@ register(
         measure=padded_minus_plain_acceptance,
         games=BLUFF_GAMES,
         direction="above",
-        unit="share accepted",
+        unit=N_("share accepted"),
     )
 )
 register(
@@ -395,7 +395,7 @@ register(
         measure=posterior_mean_error,
         games=BLUFF_GAMES,
         direction="above",
-        unit="money",
+        unit=N_("money"),
     )
 )
 register(
@@ -411,7 +411,7 @@ register(
         games=BLUFF_GAMES,
         direction="between",
         bounds=(-0.05, 0.05),
-        unit="rank − 0.5",
+        unit=N_("rank − 0.5"),
     )
 )
 register(
@@ -426,7 +426,7 @@ register(
         measure=cowtrader_minus_value_at_equilibrium,
         games=EQUILIBRIUM_GAMES,
         direction="above",
-        unit="win share",
+        unit=N_("win share"),
     )
 )
 register(
@@ -441,6 +441,6 @@ register(
         measure=cowtrader_minus_bluffer_at_equilibrium,
         games=EQUILIBRIUM_GAMES,
         direction="above",
-        unit="win share",
+        unit=N_("win share"),
     )
 )

@@ -266,7 +266,7 @@ _claim(
     games=80,
     direction="below",
     threshold=0.02,
-    unit="share of players who borrowed, per player and game",
+    unit=N_("share of players who borrowed, per player and game"),
     units="players in a game",
 )
 # (b) the auctioneer's reserve.
@@ -324,7 +324,7 @@ _claim(
     direction="above",
     threshold=0.5,
     family="02-tricks",
-    unit="share of its bids of 0 on an 8",
+    unit=N_("share of its bids of 0 on an 8"),
     units="bids of 0 on an 8",
 )
 # (d) the tie rule, four truthful bots.
@@ -338,7 +338,7 @@ _claim(
     direction="below",
     threshold=0.08,
     family="02-ties",
-    unit="share of biddings",
+    unit=N_("share of biddings"),
     units="biddings",
 )
 _claim(
@@ -351,7 +351,7 @@ _claim(
     games=200,
     direction="above",
     family="02-ties",
-    unit="turns per game",
+    unit=N_("turns per game"),
 )
 _claim(
     id="02-void-lower-price-share",
@@ -361,7 +361,7 @@ _claim(
     games=200,
     direction="below",
     family="02-ties",
-    unit="price / winning bid, per game",
+    unit=N_("price / winning bid, per game"),
 )
 _claim(
     id="02-seat-auctioneer-takes-tied-rolls",
@@ -374,7 +374,7 @@ _claim(
     games=200,
     direction="above",
     family="02-ties",
-    unit="won minus fair share, per tied roll",
+    unit=N_("won minus fair share, per tied roll"),
     units="tied rolls",
 )
 # (e) the track.
@@ -389,7 +389,7 @@ _claim(
     games=50,
     direction="above",
     family="02-track",
-    unit="turns per game",
+    unit=N_("turns per game"),
 )
 _claim(
     id="02-longer-track-more-fees",
@@ -401,7 +401,7 @@ _claim(
     games=50,
     direction="above",
     family="02-track",
-    unit="share of points gained, per game",
+    unit=N_("share of points gained, per game"),
 )
 _claim(
     id="02-bonuses-outweigh-fees",
@@ -414,7 +414,7 @@ _claim(
     direction="below",
     threshold=0.5,
     family="02-track",
-    unit="share of points gained, per game",
+    unit=N_("share of points gained, per game"),
 )
 _claim(
     id="02-strategy-bots-move-forward",
@@ -427,7 +427,7 @@ _claim(
     games=50,
     direction="above",
     threshold=0.9,
-    unit="share of moves forward",
+    unit=N_("share of moves forward"),
     units="moves",
 )
 _claim(
@@ -438,7 +438,7 @@ _claim(
     games=50,
     direction="above",
     threshold=0.25,
-    unit="share of moves backward",
+    unit=N_("share of moves backward"),
     units="moves",
 )
 # The meta-game: one seat against three players of the equilibrium's main strategy.
