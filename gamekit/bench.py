@@ -32,13 +32,12 @@ import random
 import statistics
 import sys
 import time
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from .core.errors import ConfigError
 from .core.game import game_class, new_game, registered
-from .core.i18n import _
+from .core.i18n import _, columns
 from .simulate import play
 
 DEFAULT_GAMES = 1000  # about 0.3 s per run of the quickest engine: room under 30 s for every engine
@@ -339,11 +338,6 @@ def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int 
     return rows
 
 
-def _width(text: str) -> int:
-    """How many columns a terminal gives ``text``: a wide (Japanese) character takes two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as an aligned text table."""
     header = (
@@ -371,12 +365,12 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
         )
         for r in rows
     ]
-    widths = [max(_width(line[i]) for line in (header, *body)) for i in range(len(header))]
+    widths = [max(columns(line[i]) for line in (header, *body)) for i in range(len(header))]
     left = {0, 2}  # text columns; numbers align right
 
     def fmt(line: Sequence[str]) -> str:
         return "  ".join(
-            cell + " " * (w - _width(cell)) if i in left else " " * (w - _width(cell)) + cell
+            cell + " " * (w - columns(cell)) if i in left else " " * (w - columns(cell)) + cell
             for i, (cell, w) in enumerate(zip(line, widths, strict=True))
         ).rstrip()
 

@@ -26,7 +26,6 @@ import shlex
 import sys
 import threading
 import time
-import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +39,7 @@ from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.i18n import LANGS, N_, _, _n, domain_of, get_language, set_language
 from .core.options import Option
 from .core.registry import title_of
+from .pictures.base import text_table
 from .simulate import bot_rng, simulate, take_turn
 from .teach import may_act_any_time
 
@@ -50,26 +50,6 @@ EXIT_INTERRUPTED = 130
 
 
 # --------------------------------------------------------------------------- helpers
-def _width(text: str) -> int:
-    """How many columns a terminal gives ``text``: a wide (Japanese) character takes two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
-    """An aligned plain-text table (columns in ``left`` align left), aligned by display width so
-    Japanese headers line up in a terminal."""
-    widths = [max(_width(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
-
-    def fmt(line: Sequence[str]) -> str:
-        cells = []
-        for i, (cell, w) in enumerate(zip(line, widths, strict=True)):
-            pad = " " * (w - _width(str(cell)))
-            cells.append(f"{cell}{pad}" if i in left else f"{pad}{cell}")
-        return "  ".join(cells).rstrip()
-
-    return "\n".join(fmt(line) for line in (header, *rows))
-
-
 def parse_option(text: str) -> tuple[str, str]:
     """``"edition=classic"`` → ``("edition", "classic")`` (an argparse type)."""
     name, sep, value = text.partition("=")

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 import textwrap
 import tomllib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -35,6 +34,7 @@ from .core import registry
 from .core.data import data_dir
 from .core.errors import read_rules_from
 from .core.i18n import N_, check_lang, domain, get_language
+from .core.i18n import columns as i18n_columns
 
 _ = domain("teaching")
 KINDS = ("rule", "reading", "convention", "example")
@@ -230,7 +230,7 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
         ]
     room, lines, line, columns = width - len(indent), [], "", 0
     for char in text:
-        wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        wide = i18n_columns(char)
         # A line may run one character long rather than start with closing punctuation.
         if columns + wide > room and line and char not in NO_LINE_START:
             cut = line.rfind(" ")
@@ -238,7 +238,7 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
                 # An English word in Japanese text (a name, a reading not yet translated) is not split.
                 lines.append(indent + line[:cut])
                 line = line[cut + 1 :]
-                columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+                columns = i18n_columns(line)
             else:
                 lines.append(indent + line)
                 line, columns = "", 0

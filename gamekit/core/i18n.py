@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import string
+import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -233,6 +234,12 @@ def N_(msgid: str) -> str:
     """Mark a text for translation where it is defined (a name in a table); translate it where it is
     shown, with its part's ``_``. Returns it unchanged."""
     return msgid
+
+
+def columns(text: str) -> int:
+    """How many columns a terminal or a fixed-width line gives ``text``: a wide (Japanese) character
+    takes two, so tables and wrapped lines of Japanese text line up."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def placeholders(template: str) -> set[str]:

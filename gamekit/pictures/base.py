@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.game import SEAT_NAMES
-from ..core.i18n import domain
+from ..core.i18n import columns, domain
 
 _ = domain("teaching")
 
@@ -73,14 +73,15 @@ def legend(text: str) -> str:
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> str:
-    """An aligned plain-text table; columns in ``left`` align left, the others right."""
-    widths = [max(len(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
+    """An aligned plain-text table; columns in ``left`` align left, the others right, by display
+    width (``core.i18n.columns``), so Japanese cells line up in a terminal."""
+    widths = [max(columns(str(line[i])) for line in (header, *rows)) for i in range(len(header))]
 
     def fmt(line: Sequence[str]) -> str:
-        cells = [
-            str(cell).ljust(w) if i in left else str(cell).rjust(w)
-            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-        ]
+        cells = []
+        for i, (cell, w) in enumerate(zip(line, widths, strict=True)):
+            pad = " " * (w - columns(str(cell)))
+            cells.append(f"{cell}{pad}" if i in left else f"{pad}{cell}")
         return "  ".join(cells).rstrip()
 
     return "\n".join(fmt(line) for line in (header, *rows))

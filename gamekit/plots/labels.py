@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from typing import Any
+
+from ..core.i18n import columns
 
 WRAP = 24  # characters a label line holds before it wraps
 CHAR_PX = 7.5  # average width of a character of the labels' 13 px font
@@ -25,7 +26,7 @@ def plain(text: str) -> str:
 
 def width(text: str) -> int:
     """Columns ``text`` takes: a wide (CJK) character counts two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return columns(text)
 
 
 def _pieces(word: str, size: int) -> list[str]:
