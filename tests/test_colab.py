@@ -19,6 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+JAPANESE = sorted(f"ja/{p.name}" for p in (ROOT / "notebooks" / "ja").glob("*.ipynb"))
 
 pytestmark = pytest.mark.slow
 
@@ -101,7 +102,7 @@ def colab(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
     run([python, "-m", "pip", "install", "-q", f"{wheel}[lessons]", "nbclient"], home, env, 3600)
     lessons = home / "lessons"
     copied = run([str(venv / "bin" / "gamekit"), "lessons", "lessons"], home, env, 120)
-    assert copied.stdout.startswith(f"copied {len(LESSONS)}: 00_start_here.ipynb")
+    assert copied.stdout.startswith(f"copied {len(LESSONS) + len(JAPANESE)}: 00_start_here.ipynb")
     (home / "runner.py").write_text(RUNNER, encoding="utf-8")
     return venv, lessons, env
 
@@ -109,6 +110,7 @@ def colab(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
 def test_the_fresh_environment_has_the_lessons_extra_but_no_jupyterlab_and_no_checkout(colab):
     venv, lessons, env = colab
     assert sorted(p.name for p in lessons.glob("*.ipynb")) == LESSONS
+    assert sorted(f"ja/{p.name}" for p in lessons.glob("ja/*.ipynb")) == JAPANESE
     code = (
         "import importlib.util as u, gamekit; print(gamekit.__file__); "
         "print([m for m in ('ipywidgets', 'plotly', 'ipykernel', 'jupyterlab') if u.find_spec(m)])"
@@ -119,7 +121,8 @@ def test_the_fresh_environment_has_the_lessons_extra_but_no_jupyterlab_and_no_ch
     assert found == "['ipywidgets', 'plotly', 'ipykernel']"
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
+# Every English lesson, and one Japanese one: the catalogues ship in the wheel and are found there.
+@pytest.mark.parametrize("lesson", [*LESSONS, "ja/01_for_sale.ipynb"])
 def test_every_lesson_runs_from_the_wheel_alone(colab, lesson):
     venv, lessons, env = colab
     done = run(
