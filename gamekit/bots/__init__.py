@@ -19,6 +19,7 @@ from .base import (
     is_shipped,
     make_bot,
     register_bot,
+    rule_sentence,
 )
 
 
@@ -40,4 +41,5 @@ __all__ = [
     "is_shipped",
     "make_bot",
     "register_bot",
+    "rule_sentence",
 ]

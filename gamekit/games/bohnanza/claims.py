@@ -373,7 +373,7 @@ def _trading_and_deals() -> list[Claim]:
             direction="above",
             family="04-deal",
             unit=N_("total variation of the winner's distribution per deal"),
-            units="deals",
+            units=N_("deals"),
         ),
         Claim(
             id="04-deal-placebo",
@@ -386,7 +386,7 @@ def _trading_and_deals() -> list[Claim]:
             games=40,
             direction="no_difference",
             unit=N_("win chance per deal"),
-            units="deals",
+            units=N_("deals"),
         ),
         Claim(
             id="04-deal-partner-gains",
@@ -398,7 +398,7 @@ def _trading_and_deals() -> list[Claim]:
             direction="above",
             family="04-deal",
             unit=N_("win chance per deal"),
-            units="deals",
+            units=N_("deals"),
         ),
         Claim(
             id="04-deal-active-level",
@@ -411,7 +411,7 @@ def _trading_and_deals() -> list[Claim]:
             games=40,
             direction="no_difference",
             unit=N_("win chance per deal"),
-            units="deals",
+            units=N_("deals"),
         ),
     ]
     return claims

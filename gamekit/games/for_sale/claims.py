@@ -246,7 +246,7 @@ _claim(
     games=400,
     direction="above",
     unit=N_("thousand per deal"),
-    units="deals",
+    units=N_("deals"),
 )
 for _bot in TABLE:
     _claim(
@@ -275,7 +275,7 @@ _claim(
     games=200,
     direction="above",
     unit=N_("(+1 higher, −1 lower, per decision)"),
-    units="decisions",
+    units=N_("decisions"),
 )
 for _bot, _column, _what in [
     ("save_top", "win_share", N_("wins")),
@@ -461,7 +461,7 @@ _claim(
     direction="above",
     family="01-cheap",
     unit=N_("coins above 1 per purchase"),
-    units="purchases",
+    units=N_("purchases"),
 )
 _claim(
     id="01-cheap-houses-rarely-free",
@@ -472,7 +472,7 @@ _claim(
     direction="below",
     family="01-cheap",
     unit=N_("share free minus 1/2"),
-    units="purchases",
+    units=N_("purchases"),
 )
 _claim(
     id="01-top-houses-cost-more",
@@ -547,7 +547,7 @@ _claim(
     games=300,
     direction="above",
     unit=N_("coins per purchase"),
-    units="purchases",
+    units=N_("purchases"),
 )
 for _id, (_low, _high), _dir, _text in [
     (
@@ -570,5 +570,5 @@ for _id, (_low, _high), _dir, _text in [
         direction=_dir,
         family="01-value-line",
         unit=N_("coins per sale"),
-        units="sales",
+        units=N_("sales"),
     )

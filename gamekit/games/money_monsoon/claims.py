@@ -209,7 +209,7 @@ def meta_difference(candidate: str, reference: str) -> Any:
 
 # ------------------------------------------------------------------ the claims
 def _claim(**fields: Any) -> None:
-    fields.setdefault("unit", "win share per game")
+    fields.setdefault("unit", N_("win share per game"))
     register(Claim(lesson="02", **fields))
 
 
@@ -267,7 +267,7 @@ _claim(
     direction="below",
     threshold=0.02,
     unit=N_("share of players who borrowed, per player and game"),
-    units="players in a game",
+    units=N_("players in a game"),
 )
 # (b) the auctioneer's reserve.
 _claim(
@@ -325,7 +325,7 @@ _claim(
     threshold=0.5,
     family="02-tricks",
     unit=N_("share of its bids of 0 on an 8"),
-    units="bids of 0 on an 8",
+    units=N_("bids of 0 on an 8"),
 )
 # (d) the tie rule, four truthful bots.
 TIES_SCOPE = N_("these bots at this table: four `truthful` bots, the same deals under each rule")
@@ -339,7 +339,7 @@ _claim(
     threshold=0.08,
     family="02-ties",
     unit=N_("share of biddings"),
-    units="biddings",
+    units=N_("biddings"),
 )
 _claim(
     id="02-void-games-longer",
@@ -375,7 +375,7 @@ _claim(
     direction="above",
     family="02-ties",
     unit=N_("won minus fair share, per tied roll"),
-    units="tied rolls",
+    units=N_("tied rolls"),
 )
 # (e) the track.
 TRACK_SCOPE = N_(
@@ -428,7 +428,7 @@ _claim(
     direction="above",
     threshold=0.9,
     unit=N_("share of moves forward"),
-    units="moves",
+    units=N_("moves"),
 )
 _claim(
     id="02-random-bots-move-back",
@@ -439,7 +439,7 @@ _claim(
     direction="above",
     threshold=0.25,
     unit=N_("share of moves backward"),
-    units="moves",
+    units=N_("moves"),
 )
 # The meta-game: one seat against three players of the equilibrium's main strategy.
 META_SCOPE = N_(
