@@ -3,7 +3,9 @@ nbconvert's HTML, GitHub and the lessons' site show it where the live widget can
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +144,12 @@ def test_a_widget_whose_picture_fails_still_shows_its_live_view(monkeypatch):
     monkeypatch.setattr(still, "still_html", broken)
     data = bundle(w.HTML("live"))
     assert WIDGET_VIEW in data and "text/html" not in data
+
+
+def test_no_committed_lesson_saves_a_widget_without_its_picture():
+    """Every widget output of the lessons as committed, in both languages, carries its picture."""
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    lessons = sorted([*root.glob("*.ipynb"), *root.glob("ja/*.ipynb")])
+    blank = {p.relative_to(root).as_posix(): blank_widget_outputs(json.loads(p.read_text())) for p in lessons}
+    assert {name: cells for name, cells in blank.items() if cells} == {}
+    assert any(WIDGET_VIEW in json.dumps(json.loads(p.read_text())["cells"]) for p in lessons)
