@@ -86,6 +86,8 @@ def site_links(page: str, pages: set[str], folder: str = "") -> str:
         if f"{target}.html" in pages:
             return f'<a href="{name}.html{part}"{rest}>{text}</a>'
         where = html.escape(f"notebooks/{target}.ipynb")
+        if folder == "ja/":
+            return f'{text} <span class="gk-offsite">（リポジトリの <code>{where}</code> にあります。このサイトにはありません）</span>'
         return f'{text} <span class="gk-offsite">(in the repository: <code>{where}</code>, not on this site)</span>'
 
     return NOTEBOOK_LINK.sub(point, page)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+import tokenize
+
 import pytest
 
 import gamekit
@@ -32,3 +35,21 @@ def test_every_rule_has_its_title_and_statement_in_japanese(game):
         ja = dict(rule.ja)
         untranslated = [f for f in ("reading", "why", "built_from") if getattr(rule, f) and f not in ja]
         assert untranslated == [], f"{rule.id}: no Japanese for its {', '.join(untranslated)}"
+
+
+def _texts_inside_fstrings(path) -> list[str]:
+    """``_("…")`` written inside an f-string: Babel cannot see it, so it never reaches a catalogue."""
+    found = []
+    with path.open(encoding="utf-8") as handle:
+        for token in tokenize.generate_tokens(handle.readline):
+            text = token.string
+            fstring = token.type == tokenize.STRING and text[:2].lower() in ('f"', "f'", "rf", "fr")
+            if fstring and re.search(r"\b(?:_|_n|N_)\(\s*['\"]", text):
+                found.append(f"{path.name}:{token.start[0]}")
+    return found
+
+
+def test_no_text_is_marked_inside_an_f_string():
+    package = i18n.PACKAGE
+    found = [hit for path in sorted(package.rglob("*.py")) for hit in _texts_inside_fstrings(path)]
+    assert found == []

@@ -76,12 +76,13 @@ def _seat_row(view: dict[str, Any], seat: int, to_act: set[int]) -> str:
         chosen_svg = ""
     houses = _held(view["houses"][seat], view["house_counts"][seat], house, "house")
     cheques = _held(view["cheques"][seat], view["cheque_counts"][seat], cheque, "cheque")
+    status_text = _(", ").join(status)
     return (
         f'<tr class="gk-seat{" gk-active" if seat in to_act else ""}{" gk-passed" if view["passed"][seat] else ""}">'
         f"<td>{seat_label(seat, viewer)}</td>"
         f'<td class="gk-num" title="{coins_title}">{escape(coin_text)}</td>'
         f'<td class="gk-num" title="{bid_title}">{bid if bid else ""}</td>'
-        f"<td>{escape(_(', ').join(status))}</td>"
+        f"<td>{escape(status_text)}</td>"
         + (f"<td>{chosen_svg}</td>" if phase == "sell" else "")
         + f"<td>{houses}</td><td>{cheques}</td></tr>"
     )
@@ -119,6 +120,7 @@ def draw(view: dict[str, Any]) -> str:
         houses=view["houses_left"],
         cheques=view["cheques_left"],
     )
+    foot = _("{deck}.", deck=deck)
     return (
         '<div class="gk-picture gk-for-sale">'
         f'<div class="gk-heading"><b>{name}</b> · {escape(heading)}{escape(high)} · <i>{escape(whose)}</i></div>'
@@ -132,7 +134,7 @@ def draw(view: dict[str, Any]) -> str:
         + f"<th>{houses}</th><th>{cheques}</th></tr>"
         + "".join(rows)
         + "</table>"
-        f'<div class="gk-foot">{escape(_("{deck}.", deck=deck))} '
+        f'<div class="gk-foot">{escape(foot)} '
         + legend(
             _(
                 "Houses and cheques are held face down: others see how many, not which (FS-B10); "
