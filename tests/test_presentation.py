@@ -8,6 +8,7 @@ as a notebook of its own, which runs. The browser measurement of the type is in
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import re
 import time
@@ -177,18 +178,37 @@ def test_a_play_table_may_show_the_presentation_button():
     assert not lessons.presenting()
 
 
+def _measure(page_file) -> dict[str, float]:
+    """Prose, code and output type sizes of an HTML page at 1920×1080, in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.goto(page_file.as_uri())
+        sizes = page.evaluate(
+            """() => ({
+              body: parseFloat(getComputedStyle(document.querySelector('.jp-RenderedMarkdown p')).fontSize),
+              code: parseFloat(getComputedStyle(document.querySelector('.jp-InputArea-editor pre')).fontSize),
+              output: parseFloat(getComputedStyle(document.querySelector('.jp-OutputArea-output pre')).fontSize),
+            })"""
+        )
+        browser.close()
+    return sizes
+
+
 def test_presentation_type_in_the_static_export_at_1920x1080(tmp_path):
     """The same measure as the JupyterLab browser test, on nbconvert's HTML (what the lessons'
     site and an exported lesson show): prose and code sizes before and after ``present()``."""
-    from tests.browser.conftest import CHROMIUM, browser_available
+    from tests.browser.conftest import browser_available
 
     if not browser_available():
         pytest.skip("needs Chromium and playwright")
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     nbconvert = pytest.importorskip("nbconvert")
-    from playwright.sync_api import sync_playwright
-
     sizes = {}
     for on in (False, True):
         cells = [nbformat.v4.new_markdown_cell("# A lesson\n\nA paragraph the back row must read.")]
@@ -198,18 +218,9 @@ def test_presentation_type_in_the_static_export_at_1920x1080(tmp_path):
         nbclient.NotebookClient(notebook, timeout=60, kernel_name="python3").execute()
         page_file = tmp_path / f"present_{on}.html"
         page_file.write_text(nbconvert.HTMLExporter().from_notebook_node(notebook)[0], encoding="utf-8")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1920, "height": 1080})
-            page.goto(page_file.as_uri())
-            sizes[on] = page.evaluate(
-                """() => ({
-                  body: parseFloat(getComputedStyle(document.querySelector('.jp-RenderedMarkdown p')).fontSize),
-                  code: parseFloat(getComputedStyle(document.querySelector('.jp-InputArea-editor pre')).fontSize),
-                  output: parseFloat(getComputedStyle(document.querySelector('.jp-OutputArea-output pre')).fontSize),
-                })"""
-            )
-            browser.close()
+        # In a thread of its own: the browser tests' session keeps Playwright's loop running in this one.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            sizes[on] = pool.submit(_measure, page_file).result()
     print("static export, 1920x1080:", sizes)
     assert sizes[True]["body"] >= 24 and sizes[True]["code"] >= 20 and sizes[True]["output"] >= 20, sizes
     assert sizes[False]["body"] < 24, sizes
