@@ -175,6 +175,16 @@ def shell_env(block: Block, home: Path) -> dict[str, str]:
     return env
 
 
+# What a reader must never see from a block that worked: a traceback or a warning they cannot act on.
+# (An installing block is spared: pip warns there about the test's own offline set-up.)
+NOISE = re.compile(r"Traceback \(most recent call last\)|\w+Warning\b")
+
+
+def assert_quiet(block: Block, done: subprocess.CompletedProcess[str]) -> None:
+    noise = NOISE.search(done.stderr)
+    assert noise is None, f"README block {block.name!r} (line {block.line}) printed:\n{done.stderr[-3000:]}"
+
+
 def _report(block: Block, done: subprocess.CompletedProcess[str]) -> str:
     return (
         f"README block {block.name!r} (line {block.line}) failed with exit status {done.returncode}:\n"
@@ -204,6 +214,10 @@ def test_a_readme_shell_block_runs_as_pasted(block, home):
         check=False,
     )
     assert done.returncode == 0, _report(block, done)
+    if not block.installs:
+        assert_quiet(block, done)
+    for wheel in re.findall(r"dist/gamekit_edu-\S+\.whl", block.code):  # what the block says it writes
+        assert (home / wheel).is_file(), f"README block {block.name!r} did not write {wheel}"
     if block.installs and "gamekit-env" in block.code:
         where = subprocess.run(
             [str(home / "gamekit-env" / "bin" / "python"), "-c", "import gamekit; print(gamekit.__file__)"],
@@ -233,6 +247,7 @@ def test_a_readme_python_block_runs_as_pasted_into_a_script(block, tmp_path):
         check=False,
     )
     assert done.returncode == 0, _report(block, done)
+    assert_quiet(block, done)
 
 
 # Runs one IPython cell in a fresh interpreter; a socket bound to anything but loopback fails it.
@@ -275,6 +290,7 @@ def test_a_readme_ipython_block_runs_as_one_cell(block, tmp_path):
         check=False,
     )
     assert done.returncode == 0, _report(block, done)
+    assert_quiet(block, done)
 
 
 MAKE_TARGETS = sorted(
