@@ -15,11 +15,12 @@ Blocks are the fenced code blocks of README.md:
 - ```ipython: ONE notebook cell (IPython's ``run_cell``) in a fresh interpreter, whose sockets may
   bind only to loopback addresses.
 
-A block that cannot run here (it starts JupyterLab until stopped, runs for minutes, needs a
-network, conda or Colab) carries a visible marker in the README source on the line before it:
-``<!-- readme-test: skip (why) -->``. Each such block is reported as a skipped test with its
+A block that cannot run here (it starts JupyterLab until stopped, runs for more than a minute,
+needs a network, conda or Colab) carries a visible marker in the README source on the line before
+it: ``<!-- readme-test: skip (why) -->``. Each such block is reported as a skipped test with its
 reason; ``make TARGET`` lines in any block are checked with ``make -n`` all the same. Every other
-block must run. New blocks need nothing here: they are found and run.
+block must run, within ``TIMEOUT``, and print no traceback or warning. New blocks need nothing
+here: they are found and run (a long one gets the marker, and a shorter sibling block that runs).
 """
 
 from __future__ import annotations
@@ -124,20 +125,37 @@ def test_every_block_is_a_known_kind_and_every_marker_stands_before_a_block_with
 
 def _copy_checkout(dest: Path) -> Path:
     """A copy of the checkout as a clone would have it: the files git knows, with today's edits."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=False,
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )
+        if shutil.which("git")
+        else None
     )
-    if listed.returncode == 0:
+    if listed is not None and listed.returncode == 0:
         for name in filter(None, listed.stdout.decode().split("\0")):
             source = ROOT / name
             if source.is_file():
                 (dest / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, dest / name)
     else:  # an unpacked download: no git
-        shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(".git", ".venv", "*cache*", "_build"))
+        shutil.copytree(
+            ROOT,
+            dest,
+            ignore=shutil.ignore_patterns(
+                ".git",
+                ".venv",
+                "__pycache__",
+                ".pytest_cache",
+                ".ruff_cache",
+                ".hypothesis",
+                "_build",
+                "test-artifacts",
+            ),
+        )
     return dest
 
 
