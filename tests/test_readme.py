@@ -323,7 +323,8 @@ def test_every_make_target_the_readme_names_exists(target, home):
         ["make", "-n", target], cwd=home / "gamekit", capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, f"make -n {target}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
-    for notebook in re.findall(r"(?<!\S)[\w./-]+\.ipynb\b", done.stdout):  # make lab's start page, where it opens
+    # make lab's start page, where it opens
+    for notebook in re.findall(r"(?<!\S)[\w./-]+\.ipynb\b", done.stdout):
         assert (home / "gamekit" / notebook).is_file(), f"make {target} opens {notebook}, which is not there"
 
 
