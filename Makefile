@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,dev]'
-	$(BIN)/python -c 'from gamekit.plots.render import ensure_chrome; print("kaleido uses", ensure_chrome())'
+	$(BIN)/python -c 'from gamekit.plots.render import ensure_chrome; ensure_chrome(report=True)'
 	touch $(STAMP)
 
 lab: $(STAMP)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -101,3 +102,32 @@ def test_static_pictures_follow_the_environment_unless_asked(default_renderer, m
     assert pio.renderers["gamekit"].static is True  # make lessons: pictures for GitHub and exports
     render.use_lesson_renderer(static=False)
     assert pio.renderers["gamekit"].static is False
+
+
+def test_ensure_chrome_without_a_browser_says_in_one_line_what_is_missing_and_how_to_get_it(
+    monkeypatch, capsys
+) -> None:
+    import urllib.error
+
+    import kaleido
+
+    def offline(*args, **kwargs):
+        raise urllib.error.URLError("Name or service not known")
+
+    monkeypatch.delenv(render.CHROME_ENV, raising=False)
+    monkeypatch.setattr(render, "chrome", lambda: None)
+    monkeypatch.setattr(kaleido, "get_chrome_sync", offline)
+    assert render.ensure_chrome(report=True) is None
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "(and none could be downloaded: URLError)" in line
+    assert "everything runs" in line and "apt-get install chromium" in line and "GAMEKIT_CHROMIUM=" in line
+
+
+def test_gamekit_chromium_names_the_browser_and_a_wrong_one_is_not_replaced_by_a_download(
+    monkeypatch, tmp_path
+) -> None:
+    monkeypatch.setenv(render.CHROME_ENV, str(tmp_path / "no-such-chrome"))
+    assert render.chrome() is None and render.ensure_chrome() is None  # no download behind its back
+    if shutil.which("chromium"):
+        monkeypatch.setenv(render.CHROME_ENV, shutil.which("chromium"))
+        assert render.chrome() == shutil.which("chromium")

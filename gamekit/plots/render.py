@@ -185,25 +185,48 @@ def use_lesson_renderer(static: bool | None = None) -> str:
     return NAME
 
 
-def chrome() -> str | None:
-    """The Chrome or Chromium kaleido will use (on PATH, a typical place, or kaleido's download)."""
-    from choreographer.browsers.chromium import Chromium
+CHROME_ENV = "GAMEKIT_CHROMIUM"
 
+
+def chrome() -> str | None:
+    """The Chrome or Chromium the figures' pictures and the browser tests use: ``$GAMEKIT_CHROMIUM``
+    if set, else one on PATH or in a typical place, else the one kaleido downloaded."""
+    chosen = os.environ.get(CHROME_ENV, "").strip()
+    if chosen:
+        return chosen if os.path.isfile(chosen) and os.access(chosen, os.X_OK) else None
+    try:
+        from choreographer.browsers.chromium import Chromium
+    except ImportError:  # no kaleido (the `lessons` extra): nothing to find it with
+        return None
     return Chromium.find_browser(skip_local=False)
 
 
-def ensure_chrome() -> str | None:
-    """A Chrome for the static pictures: the one found, else Chrome for Testing downloaded by kaleido
-    if this machine may download it; None if neither (the figures then have no static picture).
-    ``make`` calls this once when it installs gamekit; CI installs Chromium from Debian first."""
+def ensure_chrome(report: bool = False) -> str | None:
+    """A Chrome for the static pictures and the browser tests: the one found, else Chrome for
+    Testing downloaded by kaleido if this machine can reach it; None if neither. ``make`` calls it
+    once when it installs gamekit (``report=True``): one line, what was found, or what is missing,
+    what works without it and the command that installs it."""
     found = chrome()
-    if found is None:
+    why = ""
+    if found is None and not os.environ.get(CHROME_ENV, "").strip():
         try:
             import kaleido
 
             found = str(kaleido.get_chrome_sync())
-        except Exception as exc:  # no network for a browser download: say what to install
+        except Exception as exc:  # no network for a browser download: the line below says what to do
+            why = type(exc).__name__
+    if report:
+        if found is not None:
+            print(_("Chrome for the figures' pictures and the browser tests: {path}", path=found))
+        else:
             print(
-                f"no Chrome for kaleido ({type(exc).__name__}); install Chromium, e.g. apt-get install chromium"
+                _(
+                    "No Chrome or Chromium found{why}: everything runs, but figures get no static "
+                    "picture and the browser tests are skipped; to have them, install Chromium "
+                    "(Debian: sudo apt-get install chromium; Ubuntu: sudo snap install chromium; "
+                    "macOS: brew install --cask chromium) "
+                    "or set GAMEKIT_CHROMIUM=/path/to/chrome",
+                    why=_(" (and none could be downloaded: {error})", error=why) if why else "",
+                )
             )
     return found

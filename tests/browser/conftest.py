@@ -18,11 +18,41 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = os.environ.get("GAMEKIT_CHROMIUM", "/usr/bin/chromium")
+PLAYWRIGHT_CHROMIUM = (  # where `python -m playwright install chromium` puts its browser
+    "~/.cache/ms-playwright/chromium-*/chrome-linux*/chrome",
+    "~/Library/Caches/ms-playwright/chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium",
+)
+
+
+def find_chromium() -> str | None:
+    """The browser the browser tests drive, found as the figures' pictures find theirs
+    (``gamekit.plots.render.chrome``: ``$GAMEKIT_CHROMIUM``, else one on PATH or in a typical place
+    such as /usr/bin/chromium, else the Chrome for Testing kaleido downloaded when make installed
+    gamekit), else the Chromium of ``python -m playwright install chromium``."""
+    try:
+        from gamekit.plots.render import CHROME_ENV, chrome
+
+        found = chrome()
+        if found or os.environ.get(CHROME_ENV, "").strip():
+            return found
+    except ImportError:  # no plotly: look on PATH ourselves
+        found = shutil.which("chromium") or shutil.which("google-chrome")
+        if found:
+            return found
+    for pattern in PLAYWRIGHT_CHROMIUM:
+        home, _, rest = pattern.partition("/")
+        matches = sorted(Path(home).expanduser().glob(rest))
+        if matches:
+            return str(matches[-1])
+    return None
+
+
+CHROMIUM = find_chromium() or "/usr/bin/chromium"
+# A skip's reason; tests/conftest.py sums every skip that names Chromium up in one line at the end.
 HOW_TO_ENABLE = (
-    "the browser test needs Chromium at /usr/bin/chromium (Debian: apt-get install chromium; "
-    "or set GAMEKIT_CHROMIUM) and the playwright package (pip install -e '.[dev]'); "
-    "CI installs Chromium in .ci/run"
+    "the browser test needs Chromium or Chrome (Debian: sudo apt-get install chromium; or "
+    ".venv/bin/python -m playwright install chromium; or GAMEKIT_CHROMIUM=/path/to/chrome) and the playwright "
+    "package (pip install -e '.[dev]'); CI installs Chromium in .ci/run"
 )
 
 
@@ -31,7 +61,7 @@ def browser_available() -> bool:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return False
-    return Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None
+    return find_chromium() is not None
 
 
 def _free_port() -> int:
