@@ -24,7 +24,6 @@ from .core import (
 from .core.errors import BotError, BotTimeout, GameStalled, PlayError
 from .core.game import registered
 from .core.i18n import get_language, language, set_language
-from .lessons import present  # presentation mode for a teacher at a projector
 from .pictures import widgets as _pictures_of_widgets
 from .simulate import play, simulate
 
@@ -34,6 +33,17 @@ GAMES: tuple[str, ...] = registered()
 _pictures_of_widgets.install()
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    """``gamekit.present`` (presentation mode) is loaded on first use, so that ``python -m
+    gamekit.lessons`` runs its module once (runpy warns when the package imported it already)."""
+    if name == "present":
+        from .lessons import present
+
+        return present
+    raise AttributeError(f"module 'gamekit' has no attribute {name!r}")
+
 
 __all__ = [
     "GAMES",

@@ -33,7 +33,7 @@ from typing import Any
 LANGS = ("en", "ja")
 SOURCE_LANG = "en"  # the language the code's templates are written in
 ENV = "GAMEKIT_LANG"
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parents[2]  # gamekit/ (this is gamekit/core/i18n/__init__.py)
 # What Babel extracts as a text: _("..."), _n("one", "many", n), and N_("...") (a text kept for later).
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 _FIELD = string.Formatter()
@@ -416,7 +416,3 @@ def main(argv: list[str] | None = None) -> int:
     lines = [line for domain in chosen for line in problems(domain)]
     print("\n".join(lines) if lines else "every text has its translation")
     return 1 if lines else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
