@@ -432,6 +432,12 @@ class Game(ABC):
             self._narrated = len(events)
         return events
 
+    def recorded_events(self) -> list[Event]:
+        """The events so far as recorded, not narrated here (``text`` and ``rule`` only where
+        ``log`` has added them): for readers of the data alone, such as the RL adapters' digests,
+        which a narration at every step would slow down. Never change them."""
+        return self._events
+
     # ----------------------------------------------------------------- seeing
     @abstractmethod
     def view(self, seat: int | None = None) -> dict[str, Any]:
