@@ -29,7 +29,6 @@ from .actions import Action
 from .chance import ChanceEvent, ChancePending
 from .game import Events, Game, game_class
 
-
 _PLANS: dict[tuple[Any, ...], tuple[ChanceEvent, ...] | None] = {}
 
 
@@ -50,7 +49,10 @@ def _setup_events(
 
 
 def setup_plan(
-    cls: type[Game], players: int, options: Mapping[str, Any] | None = None, stack: Mapping[str, Any] | None = None
+    cls: type[Game],
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    stack: Mapping[str, Any] | None = None,
 ) -> tuple[ChanceEvent, ...] | None:
     """The set-up's chance events, the same whatever the outcomes, or None if they differ: the
     set-up is run with outcomes all 0, all the largest and pseudo-random ones (once per setting)."""
@@ -74,7 +76,7 @@ class ExplicitGame:
         options: Mapping[str, Any] | None = None,
         stack: Mapping[str, Any] | None = None,
         *,
-        plan: tuple[ChanceEvent, ...] | None | bool = True,
+        plan: tuple[ChanceEvent, ...] | bool | None = True,
     ) -> None:
         """``plan``: the set-up's ``setup_plan`` if the caller has it (None: run the set-up again
         at each node), True to look it up."""

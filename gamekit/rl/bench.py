@@ -19,6 +19,7 @@ and imports taken out; steadier than wall time on a shared machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import random
@@ -160,14 +161,10 @@ def rows(games: tuple[str, ...] | None = None, peers: bool = True) -> list[Row]:
     found: list[Row] = []
     for name in names:
         found.append(Row("engine", name, lambda n, name=name: engine_loop(name, n), name))
-        try:
+        with contextlib.suppress(ImportError):
             found.append(_openspiel_row(name))
-        except ImportError:
-            pass
-        try:
+        with contextlib.suppress(ImportError):
             found.append(_pettingzoo_row(name))
-        except ImportError:
-            pass
     if peers:
         for made in [*map(_openspiel_peer, OPENSPIEL_PEERS), *map(_pettingzoo_peer, PETTINGZOO_PEERS)]:
             if made is not None:
@@ -205,9 +202,14 @@ def per_second(row: Row, seconds: float) -> float:
     return n / spent
 
 
-def measure(seconds: float = 0.45, games: tuple[str, ...] | None = None, peers: bool = True) -> list[dict[str, Any]]:
+def measure(
+    seconds: float = 0.45, games: tuple[str, ...] | None = None, peers: bool = True
+) -> list[dict[str, Any]]:
     """Each row's decisions per second and its cost per decision relative to its engine."""
-    table = [{"kind": r.kind, "game": r.game, "reference": r.reference, "rate": per_second(r, seconds)} for r in rows(games, peers)]
+    table = [
+        {"kind": r.kind, "game": r.game, "reference": r.reference, "rate": per_second(r, seconds)}
+        for r in rows(games, peers)
+    ]
     engines = {r["game"]: r["rate"] for r in table if r["kind"] == "engine"}
     if REFERENCE not in engines and any(r["reference"] == REFERENCE for r in table):
         engines[REFERENCE] = per_second(find_row(f"engine:{REFERENCE}"), seconds)
@@ -239,7 +241,10 @@ def instructions(key: str, small: int = 300, large: int = 1500) -> float:
 
 def callgrind(games: tuple[str, ...] | None = None, peers: bool = True) -> list[dict[str, Any]]:
     """Each row's instructions per decision and its ratio to its engine's (see ``instructions``)."""
-    table = [{"kind": r.kind, "game": r.game, "reference": r.reference, "instructions": instructions(r.key)} for r in rows(games, peers)]
+    table = [
+        {"kind": r.kind, "game": r.game, "reference": r.reference, "instructions": instructions(r.key)}
+        for r in rows(games, peers)
+    ]
     engines = {r["game"]: r["instructions"] for r in table if r["kind"] == "engine"}
     if REFERENCE not in engines and any(r["reference"] == REFERENCE for r in table):
         engines[REFERENCE] = instructions(f"engine:{REFERENCE}")
@@ -267,7 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rl.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="gamekit games (default: all)")
     parser.add_argument("--seconds", type=float, default=0.45, help="wall time per loop (default 0.45)")
-    parser.add_argument("--no-peers", action="store_true", help="leave out OpenSpiel's and PettingZoo's own games")
+    parser.add_argument(
+        "--no-peers", action="store_true", help="leave out OpenSpiel's and PettingZoo's own games"
+    )
     parser.add_argument("--callgrind", action="store_true", help="count instructions under valgrind instead")
     parser.add_argument("--run", help=argparse.SUPPRESS)  # one row, for --callgrind's runs
     parser.add_argument("--decisions", type=int, default=1000, help=argparse.SUPPRESS)

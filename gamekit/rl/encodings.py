@@ -85,7 +85,7 @@ def markdown(games: tuple[str, ...] | None = None) -> str:
         "What each slice of the tensors of `gamekit.rl` means (PettingZoo's `observation`, OpenSpiel's",
         "`observation_tensor` and `information_state_tensor`, `gamekit.rl.spaces.Spaces.observe`).",
         "Written by `python -m gamekit.rl.encodings`; `tests/rl/test_encodings.py` checks it against",
-        "the encoders. Lengths are for the setting named; parts \"by seat\" have one entry per player,",
+        'the encoders. Lengths are for the setting named; parts "by seat" have one entry per player,',
         "and the slices after them move with the player count (`Spaces(name, players).layout` gives",
         "them for any setting).",
         "",

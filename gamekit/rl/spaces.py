@@ -57,23 +57,20 @@ def _rel(seat: int, other: int, players: int) -> int:
 class _Vector:
     """Appends named parts of an observation; records the layout as it goes."""
 
-    def __init__(self, seat: int, players: int, layout: bool = True) -> None:
+    def __init__(self, seat: int, players: int) -> None:
         self.seat, self.players = seat, players
         self.values: list[float] = []
-        # the parts' names and lengths, recorded only to make ``Spaces.layout``
-        self.parts: list[tuple[str, int]] | None = [] if layout else None
+        self.parts: list[tuple[str, int]] = []
         self._order = [(seat + k) % players for k in range(players)]  # by_seat's order
 
     def add(self, name: str, values: Sequence[float]) -> None:
         self.values.extend([float(v) for v in values])
-        if self.parts is not None:
-            self.parts.append((name, len(values)))
+        self.parts.append((name, len(values)))
 
     def _row(self, name: str, row: list[float]) -> None:
         """``add`` of a row already made of floats."""
         self.values.extend(row)
-        if self.parts is not None:
-            self.parts.append((name, len(row)))
+        self.parts.append((name, len(row)))
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
         row = [0.0] * size
@@ -95,11 +92,7 @@ class _Vector:
         self._row(name, [0.0 if values[s] is None else float(values[s]) / scale for s in self._order])
 
     def counts(self, name: str, items: Sequence[Any] | None, kinds: Sequence[Any], scale: float) -> None:
-        index = _KIND_INDEX.get(kinds) if kinds.__class__ is tuple else None
-        if index is None:
-            index = {k: i for i, k in enumerate(kinds)}
-            if kinds.__class__ is tuple:
-                _KIND_INDEX[kinds] = index
+        index = _kind_index(kinds)
         row = [0.0] * len(kinds)
         step = 1.0 / scale
         for item in items or ():
@@ -108,6 +101,62 @@ class _Vector:
 
 
 _KIND_INDEX: dict[tuple[Any, ...], dict[Any, int]] = {}  # ``counts``'s kinds → place, made once
+
+
+def _kind_index(kinds: Sequence[Any]) -> dict[Any, int]:
+    index = _KIND_INDEX.get(kinds) if kinds.__class__ is tuple else None
+    if index is None:
+        index = {k: i for i, k in enumerate(kinds)}
+        if kinds.__class__ is tuple:
+            _KIND_INDEX[kinds] = index
+    return index
+
+
+class _Filled:
+    """``_Vector``'s parts written straight into a zeroed float64 array of the known length (no
+    layout, no list of every float): what ``Spaces.observe`` uses once the layout is known. The
+    same float64 arithmetic, rounded to float32 once at the end, so the very same numbers."""
+
+    def __init__(self, seat: int, players: int, size: int) -> None:
+        self.seat, self.players = seat, players
+        self.array = np.zeros(size)
+        self.at = 0
+        self._order = [(seat + k) % players for k in range(players)]
+
+    def add(self, name: str, values: Sequence[float]) -> None:
+        stop = self.at + len(values)
+        self.array[self.at : stop] = [float(v) for v in values]
+        self.at = stop
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        if index is not None:
+            if not 0 <= index < size:
+                raise IndexError(f"{name}: one-hot index {index} outside 0..{size - 1}")
+            self.array[self.at + index] = 1.0
+        self.at += size
+
+    def seat_hot(self, name: str, seat: int | None) -> None:
+        self.one_hot(name, None if seat is None else _rel(self.seat, seat, self.players), self.players)
+
+    def seat_mask(self, name: str, seats: Sequence[int]) -> None:
+        array, at = self.array, self.at
+        for s in seats:
+            array[at + _rel(self.seat, s, self.players)] = 1.0
+        self.at += self.players
+
+    def by_seat(self, name: str, values: Sequence[Any], scale: float = 1.0) -> None:
+        stop = self.at + self.players
+        self.array[self.at : stop] = [
+            0.0 if values[s] is None else float(values[s]) / scale for s in self._order
+        ]
+        self.at = stop
+
+    def counts(self, name: str, items: Sequence[Any] | None, kinds: Sequence[Any], scale: float) -> None:
+        if items:
+            index, array, at, step = _kind_index(kinds), self.array, self.at, 1.0 / scale
+            for item in items:
+                array[at + index[item]] += step
+        self.at += len(kinds)
 
 
 # ------------------------------------------------------------------------------ the numbering
@@ -168,16 +217,20 @@ class Spaces:
     # ------------------------------------------------------------------------- observation
     def observe(self, game: Game, seat: int, paying: Sequence[Any] = ()) -> np.ndarray:
         """The observation of ``seat``: its view encoded (``layout``), float32 of fixed length."""
-        values = self._encode(game.view(seat), seat, paying, layout=False).values
-        if len(values) != self.observation_size:
+        filled = _Filled(seat, self.players, self.observation_size)
+        try:
+            self.numbering.encode(filled, game.view(seat), paying)
+        except (ValueError, IndexError):  # a part ran past the end
+            filled.at = -1
+        if filled.at != self.observation_size:
             raise ConfigError(
-                f"{self.name}: observation of {len(values)} values, not {self.observation_size}; "
+                f"{self.name}: the observation does not have {self.observation_size} values; "
                 "the game does not match these spaces (players or options)"
             )
-        return np.asarray(values, dtype=np.float32)
+        return filled.array.astype(np.float32)
 
-    def _encode(self, view: dict[str, Any], seat: int, paying: Sequence[Any], layout: bool = True) -> _Vector:
-        vec = _Vector(seat, self.players, layout)
+    def _encode(self, view: dict[str, Any], seat: int, paying: Sequence[Any]) -> _Vector:
+        vec = _Vector(seat, self.players)
         self.numbering.encode(vec, view, paying)
         return vec
 

@@ -167,12 +167,31 @@ def test_pettingzoo_observations_made_once_per_step_are_fresh_ones(name, seed):
             break
         seat = raw._seat[agent]
         table = raw.table
-        fresh = table.spaces.observe(table.game, seat, table.paying if table._piecewise(seat) is not None else ())
+        fresh = table.spaces.observe(
+            table.game, seat, table.paying if table._piecewise(seat) is not None else ()
+        )
         assert np.array_equal(observation["observation"], fresh)
         assert np.array_equal(observation["action_mask"], table.action_mask(seat))
         other = raw.possible_agents[(seat + 1) % len(raw.possible_agents)]
         assert np.array_equal(env.observe(other)["observation"], table.observe(raw._seat[other]))
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@FEW
+@given(name=games, seed=seeds)
+def test_observations_written_in_place_are_the_listed_ones(name, seed):
+    """``Spaces.observe`` fills an array; ``_encode`` lists every float (and the layout)."""
+    game = gamekit.new_game(name, PLAYERS[name], seed=seed)
+    spaces = Spaces(name, PLAYERS[name])
+    rng = random.Random(seed)
+    for _ in range(120):
+        if game.is_over:
+            break
+        for seat in range(game.players):
+            listed = np.asarray(spaces._encode(game.view(seat), seat, ()).values, dtype=np.float32)
+            assert np.array_equal(spaces.observe(game, seat), listed)
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
 
 
 # ------------------------------------------------------------------- options as parameters
@@ -203,13 +222,20 @@ def test_every_rule_option_is_a_parameter_the_game_plays(name):
 def test_parameters_by_dict_and_by_string_and_none_as_minus_one():
     by_dict = pyspiel.load_game("python_gamekit_for_sale", {"players": 3, "edition": "classic"})
     by_string = pyspiel.load_game("python_gamekit_for_sale(players=3,edition=classic)")
-    assert by_dict.options == by_string.options == {
-        "edition": "classic",
-        "refund_rounding": "down",
-        "coin_counts": "hidden",
-    }
+    assert (
+        by_dict.options
+        == by_string.options
+        == {
+            "edition": "classic",
+            "refund_rounding": "down",
+            "coin_counts": "hidden",
+        }
+    )
     assert by_dict.num_distinct_actions() == 1 + 18 + 30  # classic, 3 players: 18 coins
-    assert pyspiel.load_game("python_gamekit_bohnanza(proposals_per_turn=-1)").options["proposals_per_turn"] is None
+    assert (
+        pyspiel.load_game("python_gamekit_bohnanza(proposals_per_turn=-1)").options["proposals_per_turn"]
+        is None
+    )
     assert gos.load("money_monsoon", 4, max_turns=None).options["max_turns"] is None
 
 
