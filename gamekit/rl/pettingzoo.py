@@ -9,8 +9,11 @@ game's ``default_players``). Spec sheet:
   a decision the game takes piece by piece (a payment) laid down piece by piece. An action outside the mask raises
   ``gamekit.IllegalAction`` naming the legal ones, and changes nothing.
 - Observations: ``Dict(observation=Box(float32, observation_size), action_mask=Box(int8, size))``,
-  the seat's view encoded by ``Spaces.observe`` (nothing hidden from the seat goes in); the mask
-  of a seat that is not being asked is all zeros.
+  the seat's view encoded by ``Spaces.observe`` (nothing hidden from the seat goes in; its
+  slices: ``data/rl/ENCODINGS.md``); the mask of a seat that is not being asked is all zeros.
+  Each seat's observation is made once per step and the same arrays are returned until the
+  next ``step`` (copy them to keep them); the engine's legal actions are kept by number, so a
+  step never reads an action's text again nor narrates.
 - Rewards: 0 until the end. A game that ends by its rules gives each seat
   ``1 - 2 * (rank - 1) / (players - 1)`` (ranks 1-based, ties share the better rank): +1 for
   first place, -1 for last, evenly between; every agent is then terminated. A game stopped by a

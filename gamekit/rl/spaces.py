@@ -11,6 +11,8 @@ Each game declares its own numbering in its folder, ``<game package>.spaces`` (f
 - ``size``: the number of actions; ``index(game, seat, text)``: the index of a step text the
   seat may choose now; ``label(index)``: a state-free name of an index, for printing.
   Indices keep one meaning across states, so a policy can learn them.
+- optionally ``fixed_index(text)``: True when ``index`` of that text is the same in every state
+  (for a seat): the adapters then keep it instead of numbering the text again at every step.
 - ``encode(v, view, paying)``: writes ``view`` (a seat's view, never the game) into ``v``, the
   vector builder below (``add``, ``one_hot``, ``seat_hot``, ``seat_mask``, ``by_seat``,
   ``counts``; ``v.seat`` the viewer, ``v.players``); ``paying`` the pieces laid down (below).
@@ -28,7 +30,9 @@ actions are in the numbering like the rest; the adapters offer them to the seat 
 
 Observations: ``Spaces.observe`` encodes ``game.view(seat)`` (never the game itself) as a flat
 float32 vector of fixed length ``Spaces.observation_size``; ``Spaces.layout`` names its parts
-in order. Seats appear relative to the viewer: "by seat" parts list the viewer first, then the
+in order, and the module's ``MEANINGS`` says what each means (``data/rl/ENCODINGS.md``). The
+layout is found once, by a builder that lists every float; ``observe`` then writes the parts
+straight into an array (the same float64 arithmetic, rounded to float32 once). Seats appear relative to the viewer: "by seat" parts list the viewer first, then the
 next seat, and so on; one-hot seat parts use the same order. Counts are divided by a fixed
 bound so most entries lie in [0, 1].
 """

@@ -194,6 +194,48 @@ def test_observations_written_in_place_are_the_listed_ones(name, seed):
         game.act(seat, rng.choice(game.legal_actions(seat)))
 
 
+def _shared(game: gamekit.Game) -> set[tuple[str, str]]:
+    """Pairs of the game's attributes that hold the very same (mutable) object."""
+    values = [(k, v) for k, v in vars(game).items() if isinstance(v, list | dict | set)]
+    return {(a, b) for a, x in values for b, y in values if a < b and x is y}
+
+
+@FEW
+@given(name=games, seed=seeds)
+def test_a_game_copy_is_the_deep_copy_and_plays_on_alone(name, seed):
+    import copy as copy_module
+
+    from gamekit.core.game import _deep
+
+    game = gamekit.new_game(name, PLAYERS[name], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(60)):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    fast = game.copy()
+    slow = object.__new__(type(game))
+    memo: dict[int, object] = {id(game): slow}
+    for key, value in vars(game).items():  # what Game.__deepcopy__ did before ``_deep``
+        setattr(
+            slow, key, list(value) if key in ("_events", "history") else copy_module.deepcopy(value, memo)
+        )
+    assert _deep([1, (2, [3])], {}) == [1, (2, [3])]
+    assert fast.view() == slow.view() == game.view() and _shared(fast) == _shared(slow) == _shared(game)
+    assert fast.rng.getstate() == slow.rng.getstate()
+    moves = random.Random(seed + 1)
+    for _ in range(80):
+        if fast.is_over:
+            break
+        seat = fast.to_act[0]
+        action = moves.choice(fast.legal_actions(seat))
+        fast.act(seat, action)
+        slow.act(seat, action.text)
+        assert fast.view() == slow.view()
+    assert fast.result() == slow.result()
+
+
 # ------------------------------------------------------------------- options as parameters
 def _other_value(option):
     """A value of ``option`` other than its default."""
