@@ -202,7 +202,7 @@ class GamekitState(pyspiel.State):
         self.paying: tuple[Any, ...] = ()  # the pieces laid down for a decision (``Table``)
         # Each seat's memory: a digest chained over every event it has read (public events and
         # its own private ones): the information state's perfect recall, folded in on demand.
-        self.memory: list[str] = [""] * game.players
+        self._memory: list[str] = [""] * game.players
         self._remembered = 0  # events of the log folded into ``memory``
         self.steps: list[tuple[int, int]] = []  # (seat, action number) of each decision step here
         self._cache = _Cache()
@@ -235,23 +235,26 @@ class GamekitState(pyspiel.State):
     def remember(self) -> list[str]:
         """Fold the log's new events into each seat's memory (what that seat may read of each);
         every seat's memory. Reads the recorded events, never their narration."""
-        game = self.explicit.game
+        game, memory = self.explicit.game, self._memory
         if game is None:
-            return self.memory
+            return memory
         events = game.recorded_events()
         for event in events[self._remembered :]:
             public = {k: v for k, v in event.items() if k not in ("private", "text", "rule")}
             text = json.dumps(public, sort_keys=True, default=str)
-            for seat in range(len(self.memory)):
+            for seat in range(len(memory)):
                 if "private" in event and event["seat"] == seat:
                     seen = text + json.dumps(event["private"], sort_keys=True, default=str)
                 else:
                     seen = text
-                self.memory[seat] = hashlib.blake2b(
-                    (self.memory[seat] + seen).encode(), digest_size=12
-                ).hexdigest()
+                memory[seat] = hashlib.blake2b((memory[seat] + seen).encode(), digest_size=12).hexdigest()
         self._remembered = len(events)
-        return self.memory
+        return memory
+
+    @property
+    def memory(self) -> list[str]:
+        """Each seat's digest of the events it has read so far (``remember``)."""
+        return self.remember()
 
     def current_player(self) -> int:
         explicit = self.explicit
