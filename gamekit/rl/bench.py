@@ -2,13 +2,13 @@
 
 ``python -m gamekit.rl.bench`` drives every loop with random legal actions and prints decisions
 per second and the cost of a decision relative to the engine's (the engine's decisions per
-second divided by the loop's): each gamekit game by itself (``engine``), through its OpenSpiel
+second divided by the loop's; CPU time, the best of a few chunks): each gamekit game by itself (``engine``), through its OpenSpiel
 game (``openspiel``, chance nodes resolved at random too) and through its PettingZoo
 environment (``pettingzoo``, one ``last()`` and one ``step`` per decision); then the peers,
 OpenSpiel's own pure-Python games and PettingZoo's classic environments (the ones installed),
 whose ratio is to the engine of gamekit's first game (For Sale), all at their default player
 counts (For Sale: 4). A decision is one choice of a seat (a chance
-outcome is not one). About 15 s in all by default (``--seconds`` per loop).
+outcome is not one). About 6 s of CPU in all by default (``--seconds`` per loop).
 
 ``--callgrind`` counts instructions instead (``valgrind --tool=callgrind``, when installed):
 each loop runs in its own interpreter under valgrind for two numbers of decisions, and the
@@ -40,6 +40,7 @@ from gamekit.core.i18n import _
 PLAYERS: dict[str, int] = {}  # a game's player count here if not its default_players
 REFERENCE = gamekit.registered()[0]  # the peers' ratio is to this engine
 OPENSPIEL_PEERS = ("python_kuhn_poker", "python_tic_tac_toe", "python_liars_poker")
+SECONDS = 0.35  # CPU seconds per loop by default: 17 loops, about 6 s of CPU in all
 PETTINGZOO_PEERS = ("tictactoe_v3", "connect_four_v3")
 
 
@@ -189,21 +190,23 @@ def find_row(key: str) -> Row:
 
 # ------------------------------------------------------------------------------ measuring
 def per_second(row: Row, seconds: float) -> float:
-    """Decisions per second of ``row``, run for about ``seconds`` (after a short warm-up)."""
+    """Decisions per CPU second of ``row``: the best of chunks of about ``seconds / 5`` each, for
+    about ``seconds`` in all after a short warm-up (CPU time and the best chunk: the machine is
+    shared)."""
     row.run(50)
-    n, spent = 200, 0.0
-    while True:
-        start = time.perf_counter()
+    n, spent, best = 100, 0.0, 0.0
+    while spent < seconds:
+        start = time.process_time()
         row.run(n)
-        spent = time.perf_counter() - start
-        if spent >= seconds / 4 or n >= 10_000_000:
-            break
-        n = int(n * min(max(seconds / 3 / max(spent, 1e-6), 2), 20))
-    return n / spent
+        took = max(time.process_time() - start, 1e-9)
+        spent += took
+        best = max(best, n / took)
+        n = max(50, min(int(n * seconds / 5 / took), 10 * n))
+    return best
 
 
 def measure(
-    seconds: float = 0.45, games: tuple[str, ...] | None = None, peers: bool = True
+    seconds: float = SECONDS, games: tuple[str, ...] | None = None, peers: bool = True
 ) -> list[dict[str, Any]]:
     """Each row's decisions per second and its cost per decision relative to its engine."""
     table = [
@@ -271,7 +274,9 @@ def report(table: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rl.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="gamekit games (default: all)")
-    parser.add_argument("--seconds", type=float, default=0.45, help="wall time per loop (default 0.45)")
+    parser.add_argument(
+        "--seconds", type=float, default=SECONDS, help=f"CPU time per loop (default {SECONDS})"
+    )
     parser.add_argument(
         "--no-peers", action="store_true", help="leave out OpenSpiel's and PettingZoo's own games"
     )
