@@ -380,12 +380,8 @@ def choices(game: Game, spaces: Spaces, paying: Sequence[Any], seat: int) -> dic
     if fixed is None:
         return {index(game, seat, a.text): a for a in game.legal_actions(seat)}
     known = spaces._known[seat]
-    legal = game.legal_actions(seat)
-    numbers = list(map(known.get, [a.text for a in legal]))
-    if None not in numbers:  # every text numbered before (most steps): no Python loop
-        return dict(zip(numbers, legal, strict=True))
     found: dict[int, Action | str] = {}
-    for action in legal:
+    for action in game.legal_actions(seat):
         text = action.text
         number = known.get(text)
         if number is None:
