@@ -14,9 +14,10 @@ running it with three different outcome sequences (``setup_plan``), is built onc
 last outcome is supplied; a set-up whose draws differ is run again at each node as before.
 
 An action that draws (a die, a reshuffle) is run again from the game as it was before it: a
-copy of the game before the last action that drew (kept as it was), with the actions since
-replayed on it; before any draw in play, the set-up built again with the actions so far. No
-action that does not draw is copied or replayed in advance.
+copy of a checkpoint (a game kept as it was, taken every ``REPLAY_LIMIT`` actions) with the
+actions since replayed on it and every outcome so far given; before any draw in play, the
+checkpoint is the set-up built again with the actions so far. No action that does not draw is
+copied in advance.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .actions import Action
 from .chance import ChanceEvent, ChancePending
 from .game import Events, Game, game_class
 
+REPLAY_LIMIT = 16  # actions replayed at most to rewind an action that drew
 _PLANS: dict[tuple[Any, ...], tuple[ChanceEvent, ...] | None] = {}
 
 
@@ -87,10 +89,8 @@ class ExplicitGame:
         self.outcomes: list[int] = []  # every chance outcome so far, in order
         self.game: Game | None = None
         self.pending: ChanceEvent | None = None
-        self._before: Game | None = None  # the game before the interrupted action
-        self._action: tuple[int, Action | str] | None = None
-        # the game before the last action that drew during play (never changed: copied to
-        # rewind) and the actions since, that one first
+        self._action: tuple[int, Action | str] | None = None  # the action waiting for chance
+        # a game kept as it was (never changed: copied to rewind) and the actions since
         self._checkpoint: Game | None = None
         self._since: list[tuple[int, Action | str]] = []
         # the set-up's chance events if they do not depend on the outcomes (``setup_plan``)
@@ -123,18 +123,19 @@ class ExplicitGame:
         try:
             events = game.act(seat, action)
         except ChancePending as stop:
-            before = self._rewound(game)
-            self._before, self._action, self.pending = before, (seat, action), stop.event
-            self.game = before
+            self._action, self.pending = (seat, action), stop.event
+            self.game = self._rewound(game)
             return None
         self._since.append((seat, action))
         return events
 
     def _rewound(self, game: Game) -> Game:
-        """The game as it was before the action that has just stopped at a chance node."""
+        """The game as it was before the action that has just stopped at a chance node, with
+        every outcome so far to draw from."""
         if self._checkpoint is None:  # the first draw in play: the set-up again, and the actions
-            return self._replayed(game.history)
+            self._checkpoint, self._since = self._replayed(game.history), []
         rewound = self._checkpoint.copy()
+        rewound.rng.outcomes = list(self.outcomes)
         for seat, action in self._since:
             rewound.act(seat, action)
         return rewound
@@ -153,23 +154,27 @@ class ExplicitGame:
         if type(outcome) is not int or not 0 <= outcome < event.size:
             raise ValueError(f"chance outcome {outcome!r} is not a whole number from 0 to {event.size - 1}")
         self.outcomes.append(outcome)
-        if self._before is None:  # chance in the set-up
+        if self._action is None:  # chance in the set-up
             plan = self._plan
             if plan is not None and len(self.outcomes) < len(plan):
                 self.pending = plan[len(self.outcomes)]  # planned: the set-up runs once, at the end
             else:
                 self._build()
             return
-        self._before.rng.outcomes.append(outcome)
-        trial = self._before.copy()
-        seat, action = self._action  # type: ignore[misc]
+        game = self.game  # the game before the action, ours alone: tried as it is
+        assert game is not None
+        game.rng.outcomes.append(outcome)
+        seat, action = self._action
         try:
-            trial.act(seat, action)
-        except ChancePending as stop:
+            game.act(seat, action)
+        except ChancePending as stop:  # another draw: the game half-changed, rewound again
             self.pending = stop.event
+            self.game = self._rewound(game)
             return
-        self._checkpoint, self._since = self._before, [(seat, action)]
-        self.game, self._before, self._action, self.pending = trial, None, None, None
+        self._since.append((seat, action))
+        self._action, self.pending = None, None
+        if len(self._since) >= REPLAY_LIMIT:
+            self._checkpoint, self._since = game.copy(), []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitGame:
         return self.copy()
@@ -181,7 +186,6 @@ class ExplicitGame:
         twin.outcomes = list(self.outcomes)
         twin._since = list(self._since)  # the checkpoint is never changed: shared
         twin.game = self.game.copy() if self.game is not None else None
-        twin._before = self._before.copy() if self._before is not None else None
         return twin
 
 
