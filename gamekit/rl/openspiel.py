@@ -182,11 +182,12 @@ class GamekitGame(pyspiel.Game):
 class _Cache:
     """What a state computes on demand and forgets at its next action; a clone starts empty."""
 
-    __slots__ = ("choices", "seat")
+    __slots__ = ("choices", "game", "seat")
 
     def __init__(self) -> None:
         self.choices: dict[int, Any] | None = None  # the current seat's steps by index
         self.seat = -1
+        self.game: Game | None = None  # the engine's game they were made from
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
         return _Cache()
@@ -221,11 +222,11 @@ class GamekitState(pyspiel.State):
 
     def _choices(self) -> dict[int, Any]:
         """The current player's legal steps, number → engine ``Action`` or piece text (made once per state)."""
-        cache = self._cache
+        cache, game = self._cache, self.explicit.game
         seat = self.current_player()
-        if cache.choices is None or cache.seat != seat:
-            cache.choices = choices(self.explicit.game, self.spaces, self.paying, seat) if seat >= 0 else {}
-            cache.seat = seat
+        if cache.choices is None or cache.seat != seat or cache.game is not game:
+            cache.choices = choices(game, self.spaces, self.paying, seat) if seat >= 0 else {}
+            cache.seat, cache.game = seat, game
         return cache.choices
 
     def legal_steps(self) -> dict[int, str]:
