@@ -136,7 +136,7 @@ MEANINGS: dict[str, str] = {
     "pawn_a|pawn_b": "by seat: the space of the seat's pawn a (b) / track_length",
     "bids": "by seat: bid / 1000 (hidden until revealed: 0)",
     "bid_known": "by seat: 1 if that bid is known to me",
-    "bonuses": "by seat: finishing bonuses / 1000",
+    "bonuses": "by seat: bonuses paid at the end / 1000 (0 before)",
     "bank_price_rebids_free": "bank / 1000, price / 1000, rebids / 3, 1 if the move is free",
     "my_bid_range": "the bid range I chose (low / 1000, high / 1000), bids of 500 or more",
     "others_pawns_by_space": "per space 0..track_length: the other seats' pawns there / (2 players)",
