@@ -323,3 +323,18 @@ def test_tensors_are_the_encoders_and_the_dict_names_their_slices(name):
     observer.set_from(state, seat)
     assert list(observer.dict) == [part for part, _, _ in spaces.layout] + ["my_steps"]
     assert np.array_equal(observer.dict["phase"], fresh[: observer.dict["phase"].size])
+
+
+def test_a_set_up_whose_draws_depend_on_its_outcomes_is_not_planned():
+    """Such a set-up is run again at each chance node, as before the plan (``ExplicitGame``)."""
+    from gamekit.core.chance import below
+
+    cls = game_class("for_sale")
+
+    class Varying(cls):  # not registered: a set-up only, built by ``setup_plan`` itself
+        def _stacked_pile(self, key, cards, removed):
+            kept = len(cards) - below(self.rng, 3)  # how many cards are shuffled depends on a draw
+            return super()._stacked_pile(key, cards[:kept], removed)
+
+    assert setup_plan(cls, 4) is not None
+    assert setup_plan(Varying, 4) is None
