@@ -193,6 +193,13 @@ class _Cache:
         return _Cache()
 
 
+class _Steps(list):
+    """(seat, action number) pairs: tuples of whole numbers, so a clone's copy is a shallow one."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Steps:
+        return _Steps(self)
+
+
 class GamekitState(pyspiel.State):
     """A gamekit game in progress, its chance explicit, its actions numbered by ``Spaces``."""
 
@@ -205,7 +212,7 @@ class GamekitState(pyspiel.State):
         # its own private ones): the information state's perfect recall, folded in on demand.
         self._memory: list[str] = [""] * game.players
         self._remembered = 0  # events of the log folded into ``memory``
-        self.steps: list[tuple[int, int]] = []  # (seat, action number) of each decision step here
+        self.steps: list[tuple[int, int]] = _Steps()  # (seat, action number) of each decision step here
         self._cache = _Cache()
 
     # --------------------------------------------------------------- OpenSpiel's API
