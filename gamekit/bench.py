@@ -474,6 +474,12 @@ def run_from_args(args: argparse.Namespace) -> int:
                 text=row["text"],
             )
             print("  " + line)
+    # ---- the RL adapters beside the engines and OpenSpiel's and PettingZoo's own games (about
+    # 15 s; gamekit.rl.bench, whose rows need the rl extra: an engine row runs without it)
+    from .rl import bench as rl_bench
+
+    print()
+    print(rl_bench.report(rl_bench.measure(games=tuple(args.game or ()) or None)))
     return 0
 
 

@@ -6,9 +6,18 @@ a draw it was not given, the game stops at a chance node: ``pending`` is the ``C
 again from before it, now with one outcome more). Between chance nodes ``game`` is an ordinary
 engine: ``to_act``, ``legal_actions``, ``view``, ``act`` as always.
 
-Most chance is in the set-up; an action that draws (a die, a reshuffle) is run again from a
-copy taken before it. Copies are taken only once the game has drawn during play: before that a
-draw in an action is handled by replaying the actions so far, once.
+Most chance is in the set-up. Running the set-up again at each of its chance nodes would draw
+n(n+1)/2 outcomes for n nodes (1,847 for a For Sale deal of about 60): instead the set-up's
+chance events are planned. A set-up whose draws (their kinds and sizes) come out the same
+whatever the outcomes (shuffles of fixed piles, a start player), checked once per setting by
+running it with three different outcome sequences (``setup_plan``), is built once, when its
+last outcome is supplied; a set-up whose draws differ is run again at each node as before.
+
+An action that draws (a die, a reshuffle) is run again from the game as it was before it: a
+copy of a checkpoint (a game kept as it was, taken every ``REPLAY_LIMIT`` actions) with the
+actions since replayed on it and every outcome so far given; before any draw in play, the
+checkpoint is the set-up built again with the actions so far. No action that does not draw is
+copied in advance.
 """
 
 from __future__ import annotations
@@ -21,6 +30,43 @@ from .actions import Action
 from .chance import ChanceEvent, ChancePending
 from .game import Events, Game, game_class
 
+REPLAY_LIMIT = 16  # actions replayed at most to rewind an action that drew
+_PLANS: dict[tuple[Any, ...], tuple[ChanceEvent, ...] | None] = {}
+
+
+def _setup_events(
+    cls: type[Game], players: int, options: dict[str, Any], stack: dict[str, Any], pick: Any
+) -> tuple[ChanceEvent, ...]:
+    """The set-up's chance events when each outcome is ``pick(event)`` (the set-up run once per event)."""
+    outcomes: list[int] = []
+    events: list[ChanceEvent] = []
+    while True:
+        try:
+            cls(players, 0, options, stack, chance=list(outcomes))
+        except ChancePending as stop:
+            events.append(stop.event)
+            outcomes.append(pick(stop.event))
+            continue
+        return tuple(events)
+
+
+def setup_plan(
+    cls: type[Game],
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    stack: Mapping[str, Any] | None = None,
+) -> tuple[ChanceEvent, ...] | None:
+    """The set-up's chance events, the same whatever the outcomes, or None if they differ: the
+    set-up is run with outcomes all 0, all the largest and pseudo-random ones (once per setting)."""
+    options, stack = dict(options or {}), dict(stack or {})
+    key = (cls, players, repr(sorted(options.items())), repr(sorted(stack.items())))
+    if key not in _PLANS:
+        rng = random.Random(0)
+        picks = (lambda e: 0, lambda e: e.size - 1, lambda e: rng.randrange(e.size))
+        runs = {_setup_events(cls, players, options, stack, pick) for pick in picks}
+        _PLANS[key] = runs.pop() if len(runs) == 1 else None
+    return _PLANS[key]
+
 
 class ExplicitGame:
     """A gamekit game with explicit chance nodes (see the module docstring)."""
@@ -31,7 +77,11 @@ class ExplicitGame:
         players: int,
         options: Mapping[str, Any] | None = None,
         stack: Mapping[str, Any] | None = None,
+        *,
+        plan: tuple[ChanceEvent, ...] | bool | None = True,
     ) -> None:
+        """``plan``: the set-up's ``setup_plan`` if the caller has it (None: run the set-up again
+        at each node), True to look it up."""
         self.cls = game_class(name)
         self.players = players
         self.options = dict(options or {})
@@ -39,10 +89,16 @@ class ExplicitGame:
         self.outcomes: list[int] = []  # every chance outcome so far, in order
         self.game: Game | None = None
         self.pending: ChanceEvent | None = None
-        self._before: Game | None = None  # the game before the interrupted action
-        self._action: tuple[int, Action | str] | None = None
-        self._copy_first = False  # set once an action has drawn chance
-        self._build()
+        self._action: tuple[int, Action | str] | None = None  # the action waiting for chance
+        # a game kept as it was (never changed: copied to rewind) and the actions since
+        self._checkpoint: Game | None = None
+        self._since: list[tuple[int, Action | str]] = []
+        # the set-up's chance events if they do not depend on the outcomes (``setup_plan``)
+        self._plan = setup_plan(self.cls, players, self.options, self.stack) if plan is True else plan
+        if self._plan:
+            self.game, self.pending = None, self._plan[0]
+        else:
+            self._build()
 
     def _build(self) -> None:
         try:
@@ -64,16 +120,25 @@ class ExplicitGame:
             raise ValueError(f"the game waits for chance event {self.pending.index}, not for an action")
         game = self.game
         assert game is not None
-        before = game.copy() if self._copy_first else None
         try:
-            return game.act(seat, action)
+            events = game.act(seat, action)
         except ChancePending as stop:
-            if before is None:  # the first draw in play: rebuild the game before this action
-                self._copy_first = True
-                before = self._replayed(game.history)
-            self._before, self._action, self.pending = before, (seat, action), stop.event
-            self.game = before
+            self._action, self.pending = (seat, action), stop.event
+            self.game = self._rewound(game)
             return None
+        self._since.append((seat, action))
+        return events
+
+    def _rewound(self, game: Game) -> Game:
+        """The game as it was before the action that has just stopped at a chance node, with
+        every outcome so far to draw from."""
+        if self._checkpoint is None:  # the first draw in play: the set-up again, and the actions
+            self._checkpoint, self._since = self._replayed(game.history), []
+        rewound = self._checkpoint.copy()
+        rewound.rng.outcomes = list(self.outcomes)
+        for seat, action in self._since:
+            rewound.act(seat, action)
+        return rewound
 
     def _replayed(self, history: list[tuple[int, str]]) -> Game:
         game = self.cls(self.players, 0, self.options, self.stack, chance=list(self.outcomes))
@@ -89,18 +154,27 @@ class ExplicitGame:
         if type(outcome) is not int or not 0 <= outcome < event.size:
             raise ValueError(f"chance outcome {outcome!r} is not a whole number from 0 to {event.size - 1}")
         self.outcomes.append(outcome)
-        if self._before is None:  # chance in the set-up
-            self._build()
+        if self._action is None:  # chance in the set-up
+            plan = self._plan
+            if plan is not None and len(self.outcomes) < len(plan):
+                self.pending = plan[len(self.outcomes)]  # planned: the set-up runs once, at the end
+            else:
+                self._build()
             return
-        self._before.rng.outcomes.append(outcome)
-        trial = self._before.copy()
-        seat, action = self._action  # type: ignore[misc]
+        game = self.game  # the game before the action, ours alone: tried as it is
+        assert game is not None
+        game.rng.outcomes.append(outcome)
+        seat, action = self._action
         try:
-            trial.act(seat, action)
-        except ChancePending as stop:
+            game.act(seat, action)
+        except ChancePending as stop:  # another draw: the game half-changed, rewound again
             self.pending = stop.event
+            self.game = self._rewound(game)
             return
-        self.game, self._before, self._action, self.pending = trial, None, None, None
+        self._since.append((seat, action))
+        self._action, self.pending = None, None
+        if len(self._since) >= REPLAY_LIMIT:
+            self._checkpoint, self._since = game.copy(), []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitGame:
         return self.copy()
@@ -110,8 +184,8 @@ class ExplicitGame:
         twin = object.__new__(ExplicitGame)
         twin.__dict__.update(self.__dict__)
         twin.outcomes = list(self.outcomes)
+        twin._since = list(self._since)  # the checkpoint is never changed: shared
         twin.game = self.game.copy() if self.game is not None else None
-        twin._before = self._before.copy() if self._before is not None else None
         return twin
 
 

@@ -432,6 +432,12 @@ class Game(ABC):
             self._narrated = len(events)
         return events
 
+    def recorded_events(self) -> list[Event]:
+        """The events so far as recorded, not narrated here (``text`` and ``rule`` only where
+        ``log`` has added them): for readers of the data alone, such as the RL adapters' digests,
+        which a narration at every step would slow down. Never change them."""
+        return self._events
+
     # ----------------------------------------------------------------- seeing
     @abstractmethod
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -541,7 +547,7 @@ class Game(ABC):
             if key in ("_events", "history"):
                 twin.__dict__[key] = list(value)
             else:
-                twin.__dict__[key] = copy.deepcopy(value, memo)
+                twin.__dict__[key] = _deep(value, memo)
         return twin
 
     def __repr__(self) -> str:
@@ -552,6 +558,49 @@ class Game(ABC):
 
 
 _new_events = object.__new__
+
+# Values ``copy.deepcopy`` returns as they are.
+_ATOMIC = frozenset({int, float, str, bool, type(None), bytes})
+
+
+def _deep(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(value, memo)``, the same copy (shared objects stay shared through ``memo``),
+    with plain lists, dicts and tuples walked here: a game's state is mostly those, and each
+    ``deepcopy`` call costs several Python calls (MCTS copies a game at every simulation)."""
+    cls = value.__class__
+    if cls in _ATOMIC:
+        return value
+    made = memo.get(id(value))
+    if made is not None:
+        return made
+    if cls is list:
+        twin: Any = []
+        memo[id(value)] = twin
+        twin.extend([v if v.__class__ in _ATOMIC else _deep(v, memo) for v in value])
+        return twin
+    if cls is dict:
+        twin = {}
+        memo[id(value)] = twin
+        for k, v in value.items():
+            key = k if k.__class__ in _ATOMIC else copy.deepcopy(k, memo)
+            twin[key] = v if v.__class__ in _ATOMIC else _deep(v, memo)
+        return twin
+    if cls is tuple:
+        items = [v if v.__class__ in _ATOMIC else _deep(v, memo) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value
+        twin = memo[id(value)] = tuple(items)
+        return twin
+    if cls is random.Random:  # its state is a tuple of 625 whole numbers: shared, not walked
+        twin = memo[id(value)] = random.Random.__new__(random.Random)
+        twin.setstate(value.getstate())
+        return twin
+    if cls is ExplicitChance:  # whole numbers and a count
+        twin = memo[id(value)] = object.__new__(ExplicitChance)
+        twin.__dict__.update(value.__dict__)
+        twin.outcomes = list(value.outcomes)
+        return twin
+    return copy.deepcopy(value, memo)
 
 
 # ------------------------------------------------------------- starting

@@ -9,8 +9,11 @@ game's ``default_players``). Spec sheet:
   a decision the game takes piece by piece (a payment) laid down piece by piece. An action outside the mask raises
   ``gamekit.IllegalAction`` naming the legal ones, and changes nothing.
 - Observations: ``Dict(observation=Box(float32, observation_size), action_mask=Box(int8, size))``,
-  the seat's view encoded by ``Spaces.observe`` (nothing hidden from the seat goes in); the mask
-  of a seat that is not being asked is all zeros.
+  the seat's view encoded by ``Spaces.observe`` (nothing hidden from the seat goes in; its
+  slices: ``data/rl/ENCODINGS.md``); the mask of a seat that is not being asked is all zeros.
+  Each seat's observation is made once per step and the same arrays are returned until the
+  next ``step`` (copy them to keep them); the engine's legal actions are kept by number, so a
+  step never reads an action's text again nor narrates.
 - Rewards: 0 until the end. A game that ends by its rules gives each seat
   ``1 - 2 * (rank - 1) / (players - 1)`` (ranks 1-based, ties share the better rank): +1 for
   first place, -1 for last, evenly between; every agent is then terminated. A game stopped by a
@@ -113,6 +116,8 @@ class GamekitEnv(AECEnv):
         self.action_spaces = {a: gym_spaces.Discrete(self.spaces.size) for a in self.possible_agents}
         self._seeds: np.random.Generator | None = None
         self.table: Table | None = None
+        self._seen = {}
+        self._choices_of, self._choices_made = -1, {}
         self._rendered = 0
 
     def observation_space(self, agent: str) -> gym_spaces.Space:
@@ -135,6 +140,9 @@ class GamekitEnv(AECEnv):
         game_seed = int(self._seeds.integers(2**31))
         game = gamekit.new_game(self.name, self.players, seed=game_seed, options=self.game_options)
         self.table = Table(game, self.spaces)
+        # each seat's observation and the acting seat's choices, until the next step
+        self._seen: dict[int, dict[str, np.ndarray]] = {}
+        self._choices_of, self._choices_made = -1, {}
         self._rendered = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -145,9 +153,25 @@ class GamekitEnv(AECEnv):
         self.agent_selection = self.possible_agents[game.to_act[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The seat's observation and action mask, made once per step (the same arrays until the
+        next ``step``: copy them to keep them)."""
         table, seat = self.table, self._seat[agent]
         assert table is not None, "call reset() first"
-        return {"observation": table.observe(seat), "action_mask": table.action_mask(seat)}
+        seen = self._seen.get(seat)
+        if seen is None:
+            choices = self._choices(seat)
+            seen = self._seen[seat] = {
+                "observation": table.observe(seat),
+                "action_mask": table.action_mask(seat, choices),
+            }
+        return seen
+
+    def _choices(self, seat: int) -> dict[int, Any]:
+        """The seat's legal steps by number, made once per step."""
+        if self._choices_of != seat:
+            self._choices_made = self.table.choices(seat)
+            self._choices_of = seat
+        return self._choices_made
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -159,7 +183,10 @@ class GamekitEnv(AECEnv):
         if action is None:
             raise gamekit.IllegalAction(f"{agent} is to act: None is only for an agent whose game is over")
         self._cumulative_rewards[agent] = 0.0
-        table.act(self._seat[agent], int(action))
+        seat = self._seat[agent]
+        choices = self._choices(seat)
+        table.take(seat, int(action), choices)  # IllegalAction (nothing changed) if not legal
+        self._seen, self._choices_of = {}, -1
         game = table.game
         if game.is_over:
             result = game.result()

@@ -11,6 +11,8 @@ Each game declares its own numbering in its folder, ``<game package>.spaces`` (f
 - ``size``: the number of actions; ``index(game, seat, text)``: the index of a step text the
   seat may choose now; ``label(index)``: a state-free name of an index, for printing.
   Indices keep one meaning across states, so a policy can learn them.
+- optionally ``fixed_index(text)``: True when ``index`` of that text is the same in every state
+  (for a seat): the adapters then keep it instead of numbering the text again at every step.
 - ``encode(v, view, paying)``: writes ``view`` (a seat's view, never the game) into ``v``, the
   vector builder below (``add``, ``one_hot``, ``seat_hot``, ``seat_mask``, ``by_seat``,
   ``counts``; ``v.seat`` the viewer, ``v.players``); ``paying`` the pieces laid down (below).
@@ -28,7 +30,9 @@ actions are in the numbering like the rest; the adapters offer them to the seat 
 
 Observations: ``Spaces.observe`` encodes ``game.view(seat)`` (never the game itself) as a flat
 float32 vector of fixed length ``Spaces.observation_size``; ``Spaces.layout`` names its parts
-in order. Seats appear relative to the viewer: "by seat" parts list the viewer first, then the
+in order, and the module's ``MEANINGS`` says what each means (``data/rl/ENCODINGS.md``). The
+layout is found once, by a builder that lists every float; ``observe`` then writes the parts
+straight into an array (the same float64 arithmetic, rounded to float32 once). Seats appear relative to the viewer: "by seat" parts list the viewer first, then the
 next seat, and so on; one-hot seat parts use the same order. Counts are divided by a fixed
 bound so most entries lie in [0, 1].
 """
@@ -61,16 +65,22 @@ class _Vector:
         self.seat, self.players = seat, players
         self.values: list[float] = []
         self.parts: list[tuple[str, int]] = []
+        self._order = [(seat + k) % players for k in range(players)]  # by_seat's order
 
     def add(self, name: str, values: Sequence[float]) -> None:
-        self.values.extend(float(v) for v in values)
+        self.values.extend([float(v) for v in values])
         self.parts.append((name, len(values)))
+
+    def _row(self, name: str, row: list[float]) -> None:
+        """``add`` of a row already made of floats."""
+        self.values.extend(row)
+        self.parts.append((name, len(row)))
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
         row = [0.0] * size
         if index is not None:
             row[index] = 1.0
-        self.add(name, row)
+        self._row(name, row)
 
     def seat_hot(self, name: str, seat: int | None) -> None:
         self.one_hot(name, None if seat is None else _rel(self.seat, seat, self.players), self.players)
@@ -79,19 +89,78 @@ class _Vector:
         row = [0.0] * self.players
         for s in seats:
             row[_rel(self.seat, s, self.players)] = 1.0
-        self.add(name, row)
+        self._row(name, row)
 
     def by_seat(self, name: str, values: Sequence[Any], scale: float = 1.0) -> None:
         """One value per seat, viewer first; ``None`` (hidden or not yet) counts as 0."""
-        order = [(self.seat + k) % self.players for k in range(self.players)]
-        self.add(name, [0.0 if values[s] is None else float(values[s]) / scale for s in order])
+        self._row(name, [0.0 if values[s] is None else float(values[s]) / scale for s in self._order])
 
     def counts(self, name: str, items: Sequence[Any] | None, kinds: Sequence[Any], scale: float) -> None:
-        index = {k: i for i, k in enumerate(kinds)}
+        index = _kind_index(kinds)
         row = [0.0] * len(kinds)
+        step = 1.0 / scale
         for item in items or ():
-            row[index[item]] += 1.0 / scale
-        self.add(name, row)
+            row[index[item]] += step
+        self._row(name, row)
+
+
+_KIND_INDEX: dict[tuple[Any, ...], dict[Any, int]] = {}  # ``counts``'s kinds → place, made once
+
+
+def _kind_index(kinds: Sequence[Any]) -> dict[Any, int]:
+    index = _KIND_INDEX.get(kinds) if kinds.__class__ is tuple else None
+    if index is None:
+        index = {k: i for i, k in enumerate(kinds)}
+        if kinds.__class__ is tuple:
+            _KIND_INDEX[kinds] = index
+    return index
+
+
+class _Filled:
+    """``_Vector``'s parts written straight into a zeroed float64 array of the known length (no
+    layout, no list of every float): what ``Spaces.observe`` uses once the layout is known. The
+    same float64 arithmetic, rounded to float32 once at the end, so the very same numbers."""
+
+    def __init__(self, seat: int, players: int, size: int) -> None:
+        self.seat, self.players = seat, players
+        self.array = np.zeros(size)
+        self.at = 0
+        self._order = [(seat + k) % players for k in range(players)]
+
+    def add(self, name: str, values: Sequence[float]) -> None:
+        stop = self.at + len(values)
+        self.array[self.at : stop] = [float(v) for v in values]
+        self.at = stop
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        if index is not None:
+            if not 0 <= index < size:
+                raise IndexError(f"{name}: one-hot index {index} outside 0..{size - 1}")
+            self.array[self.at + index] = 1.0
+        self.at += size
+
+    def seat_hot(self, name: str, seat: int | None) -> None:
+        self.one_hot(name, None if seat is None else _rel(self.seat, seat, self.players), self.players)
+
+    def seat_mask(self, name: str, seats: Sequence[int]) -> None:
+        array, at = self.array, self.at
+        for s in seats:
+            array[at + _rel(self.seat, s, self.players)] = 1.0
+        self.at += self.players
+
+    def by_seat(self, name: str, values: Sequence[Any], scale: float = 1.0) -> None:
+        stop = self.at + self.players
+        self.array[self.at : stop] = [
+            0.0 if values[s] is None else float(values[s]) / scale for s in self._order
+        ]
+        self.at = stop
+
+    def counts(self, name: str, items: Sequence[Any] | None, kinds: Sequence[Any], scale: float) -> None:
+        if items:
+            index, array, at, step = _kind_index(kinds), self.array, self.at, 1.0 / scale
+            for item in items:
+                array[at + index[item]] += step
+        self.at += len(kinds)
 
 
 # ------------------------------------------------------------------------------ the numbering
@@ -112,6 +181,10 @@ class Spaces:
         self.numbering = module.Numbering(probe)
         self.size: int = self.numbering.size
         self.pieces: Any = getattr(self.numbering, "pieces", None)
+        # Each seat's indices already found, by text, for the texts whose index never changes
+        # (the numbering's ``fixed_index``; none if it has no such method).
+        self._fixed = getattr(self.numbering, "fixed_index", None)
+        self._known: list[dict[str, int]] = [{} for _ in range(players)]
         encoded = self._encode(probe.view(0), 0, ())
         self.layout: list[tuple[str, int, int]] = [
             (part, start - length, length)
@@ -120,6 +193,9 @@ class Spaces:
             )
         ]
         self.observation_size = len(encoded.values)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Spaces:
+        return self  # never changed once made: copies of a state share it
 
     def __repr__(self) -> str:
         return (
@@ -145,13 +221,17 @@ class Spaces:
     # ------------------------------------------------------------------------- observation
     def observe(self, game: Game, seat: int, paying: Sequence[Any] = ()) -> np.ndarray:
         """The observation of ``seat``: its view encoded (``layout``), float32 of fixed length."""
-        values = self._encode(game.view(seat), seat, paying).values
-        if len(values) != self.observation_size:
+        filled = _Filled(seat, self.players, self.observation_size)
+        try:
+            self.numbering.encode(filled, game.view(seat), paying)
+        except (ValueError, IndexError):  # a part ran past the end
+            filled.at = -1
+        if filled.at != self.observation_size:
             raise ConfigError(
-                f"{self.name}: observation of {len(values)} values, not {self.observation_size}; "
+                f"{self.name}: the observation does not have {self.observation_size} values; "
                 "the game does not match these spaces (players or options)"
             )
-        return np.asarray(values, dtype=np.float32)
+        return filled.array.astype(np.float32)
 
     def _encode(self, view: dict[str, Any], seat: int, paying: Sequence[Any]) -> _Vector:
         vec = _Vector(seat, self.players)
@@ -200,33 +280,23 @@ class Table:
     def _counts(self, cards: Sequence[Any]) -> tuple[int, ...]:
         return tuple(sum(1 for c in cards if c == v) for v in self.spaces.pieces.values)
 
+    def choices(self, seat: int) -> dict[int, Action | str]:
+        """Every index ``seat`` may choose now, with the engine's own ``Action`` (taken as it is,
+        never read again from its text) or the adapter's step text (a piece); {} for a seat not asked."""
+        return choices(self.game, self.spaces, self.paying, seat)
+
     def legal(self, seat: int) -> dict[int, str]:
         """Every index ``seat`` may choose now, with its step text; {} for a seat not asked."""
-        game = self.game
-        if game.is_over or seat not in game.to_act:
-            return {}
-        listed = self._piecewise(seat)
-        if listed is not None:
-            return {self.spaces.index(game, seat, t): t for t in self._piece_steps(listed)}
-        return {self.spaces.index(game, seat, str(a)): str(a) for a in game.legal_actions(seat)}
+        return {i: str(step) for i, step in self.choices(seat).items()}
 
     def _piece_steps(self, listed: list[Action]) -> list[str]:
-        pieces = self.spaces.pieces
-        laid = self._counts(self.paying)
-        sets = [self._counts(pieces.cards(a)) for a in listed]
-        steps = [
-            f"{pieces.step}{value}"
-            for i, value in enumerate(pieces.values)
-            if any(all(s[j] >= laid[j] + (j == i) for j in range(len(laid))) for s in sets)
-        ]
-        if laid in sets:
-            steps.append(pieces.done)
-        return steps
+        return _piece_steps(self.spaces.pieces, self.paying, listed)
 
-    def action_mask(self, seat: int) -> np.ndarray:
-        """1 for each index ``seat`` may choose now, else 0 (int8, length ``spaces.size``)."""
+    def action_mask(self, seat: int, choices: dict[int, Any] | None = None) -> np.ndarray:
+        """1 for each index ``seat`` may choose now, else 0 (int8, length ``spaces.size``);
+        ``choices``: ``choices(seat)`` if the caller has it already."""
         mask = np.zeros(self.spaces.size, dtype=np.int8)
-        mask[list(self.legal(seat))] = 1
+        mask[list(self.choices(seat) if choices is None else choices)] = 1
         return mask
 
     def text(self, seat: int, index: int) -> str:
@@ -240,30 +310,86 @@ class Table:
             )
         return legal[index]
 
-    def act(self, seat: int, index: int) -> list[dict[str, Any]]:
-        """Take the legal step ``index`` for ``seat``; the engine's new events (none for a piece laid down)."""
-        text = self.text(seat, int(index))
+    def act(self, seat: int, index: int, choices: dict[int, Any] | None = None) -> list[dict[str, Any]]:
+        """Take the legal step ``index`` for ``seat``; the engine's new events (none for a piece
+        laid down). ``choices``: ``choices(seat)`` if the caller has it already (not re-made)."""
+        start = len(self.game.recorded_events())
+        self.take(seat, index, choices)
+        return self.game.log[start:]
+
+    def take(self, seat: int, index: int, choices: dict[int, Any] | None = None) -> None:
+        """``act`` without listing the new events (nothing is narrated: the adapters' way)."""
+        index = int(index)
+        if choices is None:
+            choices = self.choices(seat)
+        step = choices.get(index)
+        if step is None:
+            self.text(seat, index)  # IllegalAction naming the choices
+        text = str(step)
         if not self.spaces.is_piece(text):
-            return list(self.game.act(seat, text))
+            self.game.act(seat, step)
+            return
         pieces = self.spaces.pieces
         if text == pieces.done:
-            return self._hand_over(seat)
+            self._hand_over(seat)
+            return
         value = next(v for v in pieces.values if f"{pieces.step}{v}" == text)
         self.paying = tuple(sorted((*self.paying, value)))
         if self._piece_steps(self.game.legal_actions(seat)) == [pieces.done]:
-            return self._hand_over(seat)
-        return []
+            self._hand_over(seat)
 
-    def _hand_over(self, seat: int) -> list[dict[str, Any]]:
+    def _hand_over(self, seat: int) -> None:
         laid = self._counts(self.paying)
         cards = self.spaces.pieces.cards
         (action,) = [a for a in self.game.legal_actions(seat) if self._counts(cards(a)) == laid]
         self.paying = ()
-        return list(self.game.act(seat, action))
+        self.game.act(seat, action)
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation (its view, plus the pieces it has laid down for its decision)."""
         return self.spaces.observe(self.game, seat, self.paying if self._piecewise(seat) is not None else ())
+
+
+def _counts(pieces: Any, cards: Sequence[Any]) -> tuple[int, ...]:
+    return tuple(sum(1 for c in cards if c == v) for v in pieces.values)
+
+
+def _piece_steps(pieces: Any, paying: Sequence[Any], listed: list[Action]) -> list[str]:
+    """The piece steps open to a seat that has laid down ``paying`` towards one of ``listed``."""
+    laid = _counts(pieces, paying)
+    sets = [_counts(pieces, pieces.cards(a)) for a in listed]
+    steps = [
+        f"{pieces.step}{value}"
+        for i, value in enumerate(pieces.values)
+        if any(all(s[j] >= laid[j] + (j == i) for j in range(len(laid))) for s in sets)
+    ]
+    if laid in sets:
+        steps.append(pieces.done)
+    return steps
+
+
+def choices(game: Game, spaces: Spaces, paying: Sequence[Any], seat: int) -> dict[int, Action | str]:
+    """``Table(game, spaces)`` with ``paying`` laid down: its ``choices(seat)``, without making the table."""
+    if game.is_over or seat not in game.to_act:
+        return {}
+    index = spaces.numbering.index
+    pieces = spaces.pieces
+    if pieces is not None and pieces.applies(game, seat):
+        return {index(game, seat, t): t for t in _piece_steps(pieces, paying, game.legal_actions(seat))}
+    fixed = spaces._fixed
+    if fixed is None:
+        return {index(game, seat, a.text): a for a in game.legal_actions(seat)}
+    known = spaces._known[seat]
+    found: dict[int, Action | str] = {}
+    for action in game.legal_actions(seat):
+        text = action.text
+        number = known.get(text)
+        if number is None:
+            number = index(game, seat, text)
+            if fixed(text):
+                known[text] = number
+        found[number] = action
+    return found
 
 
 def action_mask(game: Game, seat: int) -> np.ndarray:

@@ -58,6 +58,11 @@ class Numbering:
         bean, _, k = rest.partition("#")
         return self.give_base + int(k) - 1 if k else 55 + BEANS.index(bean)
 
+    def fixed_index(self, text: str) -> bool:
+        """Whether ``index`` of ``text`` is the same in every state for a seat (the adapters keep
+        it): always (an offer's place depends on the seat and the player count only)."""
+        return True
+
     def label(self, index: int) -> str:
         if index < len(FIXED):
             return FIXED[index]
@@ -109,3 +114,30 @@ def _encode_fields(v: Any, view: dict[str, Any]) -> None:
             v.add(f"seat{place}_field{f + 1}_count", [0.0 if field is None else field[1] / 10])
         v.add(f"seat{place}_third_field", [float(len(fields) == MAX_FIELDS)])
         v.counts(f"seat{place}_received", view["received"][s], BEANS, 5)
+
+
+# What each part of the observation means (a regular expression matching the part's whole
+# name → its meaning): ``data/rl/ENCODINGS.md`` (``gamekit.rl.encodings``) is written from it.
+MEANINGS: dict[str, str] = {
+    "phase": "one-hot: plant, trade, plant-traded, draw, over",
+    "turn": "min(turn / 100, 1)",
+    "active": "seat one-hot: whose turn it is",
+    "to_act": "seat mask: whose decision is awaited",
+    r"hand_\d+": "one-hot of the bean of my k-th hand card from the front (order matters, BO-C2)",
+    "hand_beans": "counts / 10 of my hand's beans by kind (blue, chili, stink, green, soy, black-eyed, red, garden: every bean part)",
+    "hand_sizes": "by seat: hand size / 20",
+    "coins": "by seat: thaler / 20",
+    r"seat\d+_field\d+_bean": "seat k after me (0: me), its field f: one-hot of the bean planted there",
+    r"seat\d+_field\d+_count": "seat k after me, its field f: beans in it / 20",
+    r"seat\d+_third_field": "seat k after me: 1 if it has bought its third field",
+    r"seat\d+_received": "seat k after me: counts of the beans it received in trade, to plant",
+    "piles": "deck size / deck, discard size / deck, deck exhaustions / 3",
+    "planted": "cards planted from hand this turn / 2",
+    "proposals_left": "proposals left this turn / 3 (at most 1; 1 without a limit)",
+    "trading_area": "counts / 2 of the turned-up cards by bean",
+    "discard": "counts / 20 of the discard pile by bean",
+    "proposal": "1 if a proposal is open, 1 if it has been made",
+    "proposal_partner": "seat one-hot: the proposal's partner",
+    "proposal_give|proposal_ask": "counts / 3 of the beans given (asked) by the proposal",
+    "proposal_my_picks": "counts / 3 of the beans I picked for it",
+}

@@ -32,6 +32,10 @@ class Numbering:
             return int(rest)
         return self.coins + int(rest)
 
+    def fixed_index(self, text: str) -> bool:
+        """Whether ``index`` of ``text`` is the same in every state (the adapters keep it): always."""
+        return True
+
     def label(self, index: int) -> str:
         if index == 0:
             return "pass"
@@ -59,3 +63,27 @@ class Numbering:
         mine = view["chosen"][me]
         v.counts("my_sealed_house", () if mine is None else [mine], HOUSES, 1)
         v.add("left", [view["houses_left"] / HOUSE_COUNT, view["cheques_left"] / HOUSE_COUNT])
+
+
+# What each part of the observation means (a regular expression matching the part's whole
+# name → its meaning): ``data/rl/ENCODINGS.md`` (``gamekit.rl.encodings``) is written from it.
+MEANINGS: dict[str, str] = {
+    "phase": "one-hot: buy, sell, over",
+    "round": "round / rounds of the phase",
+    "start_player": "seat one-hot: who opens the current round",
+    "to_act": "seat mask: whose decision is awaited (a sealed sale: every seat still choosing)",
+    "coins": "by seat: coins / starting coins (others hidden unless coin_counts=shown)",
+    "bids": "by seat: coins bid this round / starting coins",
+    "passed": "by seat: 1 once the seat has passed this round",
+    "house_counts": "by seat: houses held / 30",
+    "cheque_counts": "by seat: cheques held / 30",
+    "high_bid": "highest bid / starting coins",
+    "high_bidder": "seat one-hot: the highest bidder",
+    "my_houses": "counts of my houses by value 1..30",
+    "my_cheques": "counts / 2 of my cheques by value (0, 2000, 3000, ..., 15000)",
+    "table_houses": "counts of the houses on the table by value 1..30 (buying)",
+    "table_cheques": "counts / 2 of the cheques on the table by value (selling)",
+    "past_cheques": "counts / 2 of the cheques already taken, by value",
+    "my_sealed_house": "one-hot of the house I have laid face down (selling, before the reveal)",
+    "left": "houses left to deal / 30, cheques left to deal / 30",
+}

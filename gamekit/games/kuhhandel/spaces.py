@@ -88,6 +88,11 @@ class Numbering:
             )
         )
 
+    def fixed_index(self, text: str) -> bool:
+        """Whether ``index`` of ``text`` is the same in every state for a seat (the adapters keep
+        it): always (a trade's place depends on the seat and the player count only)."""
+        return True
+
     def label(self, index: int) -> str:
         if index < len(self.fixed):
             return self.fixed[index]
@@ -152,3 +157,31 @@ class Numbering:
         last = view["last_trade"] or {}
         v.counts("last_trade_offer", last.get("offer"), MONEY_VALUES, 10)
         v.counts("last_trade_counter", last.get("counter"), MONEY_VALUES, 10)
+
+
+# What each part of the observation means (a regular expression matching the part's whole
+# name → its meaning): ``data/rl/ENCODINGS.md`` (``gamekit.rl.encodings``) is written from it.
+MEANINGS: dict[str, str] = {
+    "phase": "one-hot: turn, bidding, decide, pay, offer, respond, over",
+    "turn": "turn / max_turns",
+    "active|start_player": "seat one-hot: whose turn it is, the first player",
+    "to_act": "seat mask: whose decision is awaited",
+    r"animals_\w+": "by seat: cards of that animal held / 4",
+    "money_counts": "by seat: money cards held / 20",
+    "my_money": "counts / 10 of my money cards by value (0, 10, 50, 100, 200, 500)",
+    "bank": "counts / 10 of the bank's money cards by value",
+    "money_in_play": "money in play / the bid cap (all money that can be in play, KH-A3)",
+    "deck": "deck size / 40, donkeys seen / 4",
+    "auction": "1 if an auction runs, high bid / the bid cap, its run / 3",
+    "auction_animal": "one-hot of the animal auctioned",
+    "auctioneer|high_bidder|bidder": "seat one-hot: the auctioneer, the high bidder, the seat bidding",
+    "bidders|held|excluded": "seat mask: who may bid, who holds, who is out",
+    "payment": "1 if a payment is due, price / the bid cap",
+    "payer|payee": "seat one-hot: who pays, who is paid",
+    "trade": "1 if a trade runs, stake / 2, round / 2, cards offered / 10, cards being laid / 10",
+    "trade_animal": "one-hot of the animal traded for",
+    "trade_active|trade_partner": "seat one-hot: the challenger, the challenged",
+    "my_trade_offer|my_trade_building": "counts / 10 by value of the trade's offer and of the offer being laid (as my view shows them)",
+    "last_trade_offer|last_trade_counter": "counts / 10 of the last offer and counter-offer shown, by value",
+    "my_payment_laid_down": "counts / 10 of the money cards I have laid down so far (pay+V steps)",
+}

@@ -62,6 +62,11 @@ class Numbering:
         amount = int(rest)
         return amount if amount < BID_LIST_LIMIT else BID_LIST_LIMIT + amount % 100
 
+    def fixed_index(self, text: str) -> bool:
+        """Whether ``index`` of ``text`` is the same in every state (the adapters keep it): all
+        but a bid range's, which is its place among the ranges listed now."""
+        return not (text.startswith("bid ") and "-" in text)
+
     def label(self, index: int) -> str:
         if index < BID_LIST_LIMIT:
             return f"bid {index}"
@@ -113,3 +118,27 @@ class Numbering:
         v.add("others_pawns_by_space", others)
         v.one_hot("my_pawn_a_space", view["pawns"][me][0], track + 1)
         v.one_hot("my_pawn_b_space", view["pawns"][me][1], track + 1)
+
+
+# What each part of the observation means (a regular expression matching the part's whole
+# name → its meaning): ``data/rl/ENCODINGS.md`` (``gamekit.rl.encodings``) is written from it.
+MEANINGS: dict[str, str] = {
+    "phase": "one-hot: bid, move, over",
+    "turn": "turn / max_turns (1000 without a limit)",
+    "roll": "one-hot of the die's face 1..8 (none before the roll)",
+    "steps": "steps to move / 8",
+    "start_player|active|winner|payee|mover|free_mover": (
+        "seat one-hot: the first player, the auctioneer, the auction's winner, who is paid, "
+        "who moves, who moves for free"
+    ),
+    "to_act": "seat mask: whose decision is awaited (sealed bids: every seat still bidding)",
+    "points|debt|borrowed|repaid": "by seat: points, debt, borrowed, repaid / 1000",
+    "pawn_a|pawn_b": "by seat: the space of the seat's pawn a (b) / track_length",
+    "bids": "by seat: bid / 1000 (hidden until revealed: 0)",
+    "bid_known": "by seat: 1 if that bid is known to me",
+    "bonuses": "by seat: bonuses paid at the end / 1000 (0 before)",
+    "bank_price_rebids_free": "bank / 1000, price / 1000, rebids / 3, 1 if the move is free",
+    "my_bid_range": "the bid range I chose (low / 1000, high / 1000), bids of 500 or more",
+    "others_pawns_by_space": "per space 0..track_length: the other seats' pawns there / (2 players)",
+    "my_pawn_a_space|my_pawn_b_space": "one-hot of the space of my pawn a (b), 0..track_length",
+}
