@@ -41,7 +41,7 @@ def learning_curve(curve: pd.DataFrame, reference: str | None = None, title: str
                 line_dash="dash",
                 line_color=palette.colour(i),
                 annotation_text=_("{bot} in its place", bot=reference),
-                annotation_position="bottom right",
+                annotation_position="top left",
             )
     even = float(curve["even share"].iloc[0])
     fig.add_hline(
@@ -49,7 +49,7 @@ def learning_curve(curve: pd.DataFrame, reference: str | None = None, title: str
         line_dash="dot",
         line_color=palette.REFERENCE,
         annotation_text=_("even share {share}", share=format(even, ".0%")),
-        annotation_position="top left",
+        annotation_position="bottom right",
     )
-    fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.1])
     return label_lines(fig)
