@@ -41,7 +41,7 @@ def _random_game(env: train.BotTable, rng: np.random.Generator) -> tuple[int, fl
         mask = env.action_masks()
         assert mask.dtype == bool and mask.any()
         assert set(np.flatnonzero(mask)) == {
-            env.raw.spaces.index(game, env.seat, str(a)) for a in game.legal_actions(env.seat)
+            env.spaces.index(game, env.seat, str(a)) for a in game.legal_actions(env.seat)
         }
         _, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
         decisions += 1

@@ -37,6 +37,7 @@ from gamekit.core.game import game_class
 
 from . import STRONGEST, pettingzoo_env
 from .lesson07 import SWEEP_GAME
+from .spaces import Spaces
 
 CURVE = data_dir() / "rl" / "training_curve.csv"
 PROVENANCE = CURVE.with_suffix(".json")
@@ -85,7 +86,8 @@ class BotTable(gymnasium.Env):
             raise ConfigError(f"seat {seat} is outside 0..{players - 1}")
         self.env = pettingzoo_env(name, players)
         self.raw = self.env.unwrapped
-        if self.raw.spaces.pieces is not None:
+        self.spaces = Spaces(name, players)  # the env's numbering: a bot's choice → its action number
+        if self.spaces.pieces is not None:
             raise ConfigError(
                 f"{name}: a decision its environment takes piece by piece (a payment) cannot come from a "
                 "bot here yet; train on a game whose every decision is one action number"
@@ -143,7 +145,7 @@ class BotTable(gymnasium.Env):
         game = self.raw.game
         view = game.view(seat) if getattr(bot, "uses_view", True) else None
         action = bot.choose(view, game.legal_actions(seat), self._rng)
-        return self.raw.spaces.index(game, seat, str(action))
+        return self.spaces.index(game, seat, str(action))
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now (sb3-contrib's ``MaskablePPO`` asks for them)."""
