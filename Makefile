@@ -18,6 +18,9 @@ $(STAMP): pyproject.toml
 		echo "(install one, or: make PYTHON=/path/to/python3.12 ...)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+# torch (the train extra's, gamekit.rl.train) pinned first to the CPU build this machine's wheels hold
+# (/opt/wheels): an unpinned `torch` or a range would pull a multi-GB CUDA build from the index.
+	$(BIN)/python -m pip install --quiet 'torch==2.13.0'
 	$(BIN)/python -m pip install --quiet -e '.[lab,dev]'
 	$(BIN)/python -c 'from gamekit.plots.render import ensure_chrome; ensure_chrome(report=True)'
 	touch $(STAMP)
