@@ -405,8 +405,11 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
     # workers); the rows do not depend on it.
     spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
     chunk = max(1, min(250, args.games // (20 * spread)))
+    # --out FILE.parquet: the rows stream to the file as they are played (memory flat however
+    # many games); the summary then reads back only the columns it needs.
+    parquet = args.out is not None and args.out.suffix.lower() == ".parquet"
     with bar:
-        return simulate(
+        table = simulate(
             args.game,
             args.players,
             bots,
@@ -416,7 +419,14 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
             workers=workers,
             progress=bar,
             chunk=chunk,
+            out=args.out if parquet else None,
         )
+    if parquet:
+        import pandas as pd
+
+        columns = ["game", "seat", "position", "bot", "score", "win_share", "finished"]
+        return pd.read_parquet(table, columns=columns)
+    return table
 
 
 def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any], report: IO[str]) -> None:
@@ -458,7 +468,8 @@ def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
     """The rows to ``out`` and how they were made (``record``) beside it; the exit code."""
     meta = metadata_path(out)
     try:
-        df.to_csv(out, index=False)
+        if out.suffix.lower() != ".parquet":  # a .parquet file was written as the games were played
+            df.to_csv(out, index=False)
         meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
         print(
@@ -1140,7 +1151,8 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help=_(
-            "write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
+            "write every row (one per seat per game) as CSV (as Parquet, streamed, if FILE ends in .parquet), "
+            "and FILE.json beside it recording the game, "
             "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
             "stdout (the summary then goes to stderr)"
         ),

@@ -11,7 +11,6 @@ from ..core.i18n import _
 from .fence import short
 from .gather import Progress, Sink, gather
 
-
 # Seconds to reach a scheduler before saying it cannot be reached: a scheduler that is up answers
 # within a second even across a network, and a wrong address should not keep a class waiting
 # (Dask's own default is 30 s).

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 _TYPECODES = {bool: "b", int: "q", float: "d"}
 _TEXT = "s"  # codes into the column's own list of distinct texts
 _PLAIN = "o"  # a list of Python values
+_MISSING = object()  # no value in that row (not None: pandas tells the two apart)
 
 
 class Columns:
@@ -75,12 +76,12 @@ class Columns:
         if len(row) != len(data):  # a column this row has no value for: None there, as pandas does
             for name, column in data.items():
                 if len(column) < self.length:
-                    self._plain(name).append(None)
+                    self._plain(name).append(_MISSING)
 
     def _new(self, name: str, value: Any) -> None:
         cls = value.__class__
         if self.length:  # earlier rows had no such column
-            self._kinds[name], self._data[name] = _PLAIN, [None] * self.length + [value]
+            self._kinds[name], self._data[name] = _PLAIN, [_MISSING] * self.length + [value]
         elif cls is str:
             self._kinds[name], self._codes[name] = _TEXT, {value: 0}
             self._data[name] = array("l", [0])
@@ -121,9 +122,7 @@ class Columns:
             self._data, self._kinds, self._codes = other._data, other._kinds, other._codes
             self.length = other.length
             return
-        same = self.names == other.names and all(
-            self._kinds[n] == other._kinds[n] for n in self._data
-        )
+        same = self.names == other.names and all(self._kinds[n] == other._kinds[n] for n in self._data)
         if not same:  # rare: kinds that differ between chunks; row by row, as pandas would
             self.extend(other.rows())
             return
@@ -140,7 +139,10 @@ class Columns:
     def rows(self) -> list[dict[str, Any]]:
         """The rows again, as dicts (small tables only: a row as a dict costs a lot)."""
         columns = {name: self._values(name) for name in self._data}
-        return [{name: values[i] for name, values in columns.items()} for i in range(self.length)]
+        return [
+            {name: values[i] for name, values in columns.items() if values[i] is not _MISSING}
+            for i in range(self.length)
+        ]
 
     def frame(self) -> pd.DataFrame:
         """The table: what ``pandas.DataFrame(rows)`` makes of the rows, built from the columns.
@@ -158,12 +160,12 @@ class Columns:
                 texts = np.empty(len(self._codes[name]), dtype=object)
                 texts[:] = list(self._codes[name])
                 values: Any = texts[np.frombuffer(column, dtype=np.dtype("l"))]
-            elif kind == _PLAIN:
-                values = column
+            elif kind == _PLAIN:  # rare: read as pandas reads the rows, a missing value apart from None
+                values = pd.DataFrame([{} if v is _MISSING else {name: v} for v in column])[name]
             else:
                 dtype = {"b": np.bool_, "q": np.int64, "d": np.float64}[kind]
                 values = np.frombuffer(column, dtype=np.int8 if kind == "b" else dtype).astype(dtype)
-            series[name] = pd.Series(values, dtype=None, copy=False)
+            series[name] = values if kind == _PLAIN else pd.Series(values, copy=False)
             del column, values
         self.length = 0
         self._kinds, self._codes = {}, {}

@@ -18,7 +18,7 @@ import signal
 import struct
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import BotError, PlayError
@@ -74,10 +74,8 @@ class Trace:
             return _SLOT.unpack(file.read(_SLOT.size))
 
     def close(self) -> None:
-        try:
+        with suppress(OSError):
             os.unlink(self.path)
-        except OSError:
-            pass
 
 
 def marker(path: str, slot: int) -> tuple[Callable[[int], None], Callable[[], None]]:
@@ -166,7 +164,9 @@ def _worker_died(
                             raise
                         state, seat = trace.read(0)
                         if state == _STARTED:
-                            error = bot_error(BotError, what, game_at(index), index, seat, name_bot(index, seat))
+                            error = bot_error(
+                                BotError, what, game_at(index), index, seat, name_bot(index, seat)
+                            )
                             error.__cause__ = exc
                             return error
             finally:
@@ -195,4 +195,3 @@ def calls_on_processes(count: int, calls: Sequence[tuple[Callable[..., Any], tup
     """Each call's result, in order, the calls spread over ``count`` fresh worker processes."""
     with local_pool(min(count, len(calls)) or 1) as pool:
         return await_all([pool.submit(fn, *args) for fn, args in calls])
-

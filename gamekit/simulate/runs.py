@@ -7,10 +7,12 @@ workers are, and depends only on the spec, the bots and the games' numbers.
 from __future__ import annotations
 
 import importlib
+import os
 import pickle
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import bot_label, make_bot
@@ -18,8 +20,8 @@ from ..core.errors import ConfigError, PlayError
 from ..core.game import Game, new_game
 from ..core.i18n import N_, _
 from ..core.registry import game_class, registered
-from .fence import BotThread, Seat, check_time_limit, short
 from .columns import Columns
+from .fence import BotThread, Seat, check_time_limit, short
 from .gather import Batch, Kept, Progress, Sink, collect
 from .loop import BotSpec, is_one_bot, play_to_end
 from .seeds import bot_key, game_seed, keyed_rng
@@ -102,9 +104,7 @@ def play_games(
     return rows, tables, None
 
 
-def _seat_rows(
-    game: Game, result: dict[str, Any], order: Sequence[Seat], index: int
-) -> list[dict[str, Any]]:
+def _seat_rows(game: Game, result: dict[str, Any], order: Sequence[Seat], index: int) -> list[dict[str, Any]]:
     """One row per seat of finished game number ``index``: who played it, how it ended, its statistics."""
     winners, players = result["winners"], game.players
     rows = []
@@ -324,7 +324,8 @@ def simulate(
     chunk: int = 250,
     *,
     time_limit: float | None = None,
-) -> pd.DataFrame:
+    out: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame | Path:
     """Play ``games`` games and return one row per seat per game.
 
     ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
@@ -363,10 +364,66 @@ def simulate(
     A bot that fails (``BotError``, ``BotTimeout``) or a game that stalls (``GameStalled``)
     stops the simulation with an error naming the game's number, its seed, the seat and the
     bot; ``exc.rows`` holds this table for the games that finished (with workers, also those
-    of other chunks, after the failing game too).
+    of other chunks, after the failing game too). A worker process that dies (killed, out of
+    memory) stops it the same way: its game is played again alone to name the seat and bot.
+
+    ``out="results.parquet"``: the rows go to that Parquet file instead, one row group per chunk
+    as the chunks finish, so memory stays flat however many games are played; the path is
+    returned (``pandas.read_parquet(path)`` is the table). The file's metadata records how the
+    rows were made (``gamekit.simulate.parquet.read_record(path)``: game, players, options,
+    bots, seed, games, versions, times); a run that fails or is interrupted still leaves a
+    readable file of the games that finished, its record saying why it stopped.
     """
     spec = RunSpec(name, players, games, seed=seed, options=options, chunk=chunk, time_limit=time_limit)
+    if out is not None:
+        return _to_parquet(spec, bots, workers, progress, out)
     return _frames(spec, bots, workers, progress)["seats"]
+
+
+def _to_parquet(
+    spec: RunSpec,
+    bots: Sequence[BotSpec] | BotSpec,
+    workers: Workers,
+    progress: Progress | None,
+    out: str | os.PathLike[str],
+) -> Path:
+    """``run`` streamed to the Parquet file ``out`` (``parquet.ParquetSink``); its path."""
+    import platform
+    from datetime import UTC, datetime
+
+    from .. import __version__
+    from .parquet import ParquetSink, check_out
+
+    path = check_out(out)
+    listed = [bots] * spec.players if is_one_bot(bots) else list(bots)  # type: ignore[list-item]
+    game = new_game(spec.game, spec.players, seed=spec.seed, options=spec.options)
+    record = {
+        "game": spec.game,
+        "players": spec.players,
+        "options": dict(game.options),
+        "options_given": dict(spec.options or {}),
+        "bots": [bot_label(make_bot(b, spec.game)) for b in listed],
+        "seat_rotation": "in game i, seat s is played by bots[(s + i) % players]",
+        "seed": spec.seed,
+        "games": spec.games,
+        "chunk": spec.chunk,
+        "workers": workers if isinstance(workers, int | str) else type(workers).__name__,
+        "gamekit_version": __version__,
+        "python": platform.python_version(),
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    sink = ParquetSink(path, record)
+    try:
+        run(spec, bots, workers, progress, sink)
+    except BaseException as exc:
+        sink.record["ended"] = datetime.now(UTC).isoformat(timespec="seconds")
+        sink.close(stopped=short(exc) if str(exc) else type(exc).__name__)
+        if isinstance(exc, PlayError):
+            exc.rows = path  # the games that finished are in the file
+        raise
+    sink.record["ended"] = datetime.now(UTC).isoformat(timespec="seconds")
+    sink.close()
+    return path
 
 
 def simulate_records(
