@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
+from gamekit.simulate import parquet
 from gamekit.simulate.columns import Columns
 from gamekit.simulate.parquet import read_record
 from gamekit.simulate.seeds import game_seed
@@ -66,8 +67,10 @@ def test_joined_chunks_make_the_table_of_all_their_rows(first, second):
 
 # ------------------------------------------------------------------------ Parquet
 @pytest.mark.parametrize("workers", [1, 2])
-def test_out_parquet_holds_the_table_one_row_group_a_chunk_and_how_it_was_made(tmp_path, workers):
+def test_out_parquet_holds_the_table_in_row_groups_and_how_it_was_made(tmp_path, workers, monkeypatch):
     import pyarrow.parquet as pq
+
+    monkeypatch.setattr(parquet, "ROW_GROUP_ROWS", 30)  # chunks of 15 rows, gathered two by two
 
     expected = gamekit.simulate("for_sale", 3, BOTS, games=24, seed=7, chunk=5)
     path = gamekit.simulate(
@@ -75,7 +78,7 @@ def test_out_parquet_holds_the_table_one_row_group_a_chunk_and_how_it_was_made(t
     )
     assert path == tmp_path / "runs.parquet" and sorted(os.listdir(tmp_path)) == ["runs.parquet"]
     pdt.assert_frame_equal(pd.read_parquet(path), expected)
-    assert pq.ParquetFile(path).num_row_groups == 5  # 24 games in chunks of 5
+    assert [pq.ParquetFile(path).metadata.row_group(i).num_rows for i in range(3)] == [30, 30, 12]
     record = read_record(path)
     assert record["bots"] == ["middle", "spread:0.3", "random"] and record["seed"] == 7
     assert record["games"] == 24 and record["rows"] == 72 and record["finished"] is True
@@ -114,6 +117,8 @@ def _peak_kib(games: int, out: Path | None) -> int:
     """The peak memory (VmHWM, KiB) of a fresh process that plays ``games`` games."""
     body = f"""
         import pandas, pyarrow.parquet, gamekit
+        from gamekit.simulate import parquet
+        parquet.ROW_GROUP_ROWS = 2_000  # the flat regime in seconds, not minutes
         gamekit.simulate("for_sale", 4, "random", games={games}, seed=1, chunk=250, out={str(out)!r} if {out is not None} else None)
         print([l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1])
     """

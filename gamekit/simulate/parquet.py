@@ -1,5 +1,12 @@
-"""Streaming a run to a Parquet file: each chunk of games one row group, written as it arrives
-in game order, so memory stays that of a few chunks whatever the number of games."""
+"""Streaming a run to a Parquet file: the chunks of games written as they arrive in game order,
+so memory stays that of a row group and a few chunks whatever the number of games.
+
+Chunks are gathered into row groups of ``ROW_GROUP_ROWS`` rows: a Parquet writer holds every row
+group's description until it writes the footer (about 12 KiB for 15 columns, measured with
+pyarrow 26), so a row group per chunk of 250 games would make a million-game run hold 50 MB for
+its footer; row groups of 65,536 rows (16,384 four-player games) keep under 1 MB for it, and
+about 8 MB of rows waiting.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ from .gather import Tables
 # The key of the file's own metadata (``pyarrow.parquet.read_schema(path).metadata``) that records
 # how its rows were made, as the command line's FILE.json does.
 METADATA_KEY = b"gamekit"
+ROW_GROUP_ROWS = 65_536
 
 
 def check_out(out: str | os.PathLike[str]) -> Path:
@@ -59,21 +67,35 @@ class ParquetSink:
         self.writer: Any = None
         self.schema: Any = None
         self.rows = 0
+        self.waiting: list[Any] = []  # the next row group's chunks, as Arrow tables
+        self.waiting_rows = 0
 
     def add(self, rows: Columns, tables: Tables) -> None:
         if not len(rows):
             return
         table = self.pa.Table.from_pandas(rows.frame(), preserve_index=False)
-        if self.writer is None:
+        if self.schema is None:
             self.schema = table.schema
-            self.writer = self.pq.ParquetWriter(self.partial, self.schema)
         elif not table.schema.equals(self.schema, check_metadata=False):
             table = table.cast(self.schema)
+        self.waiting.append(table)
+        self.waiting_rows += table.num_rows
+        if self.waiting_rows >= ROW_GROUP_ROWS:
+            self._write()
+
+    def _write(self) -> None:
+        if not self.waiting:
+            return
+        table = self.pa.concat_tables(self.waiting)
+        self.waiting, self.waiting_rows = [], 0
+        if self.writer is None:
+            self.writer = self.pq.ParquetWriter(self.partial, self.schema)
         self.writer.write_table(table, row_group_size=max(1, table.num_rows))
         self.rows += table.num_rows
 
     def close(self, stopped: str | None = None) -> None:
         """Finish the file: its metadata, then its name. ``stopped`` says why the run did not finish."""
+        self._write()
         record = {**self.record, "rows": self.rows, "finished": stopped is None}
         if stopped is not None:
             record["stopped"] = stopped
