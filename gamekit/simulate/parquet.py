@@ -52,7 +52,7 @@ def _pyarrow() -> tuple[Any, Any]:
 
 
 class ParquetSink:
-    """The rows of each chunk, in game order, appended to ``path`` as one row group; ``record``
+    """The rows of each chunk, in game order, appended to ``path`` (``ROW_GROUP_ROWS`` a row group); ``record``
     (how the rows were made) goes into the file's metadata under ``gamekit`` when it is closed,
     with the number of rows and whether the run finished.
 

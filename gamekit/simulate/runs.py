@@ -367,8 +367,8 @@ def simulate(
     of other chunks, after the failing game too). A worker process that dies (killed, out of
     memory) stops it the same way: its game is played again alone to name the seat and bot.
 
-    ``out="results.parquet"``: the rows go to that Parquet file instead, one row group per chunk
-    as the chunks finish, so memory stays flat however many games are played; the path is
+    ``out="results.parquet"``: the rows go to that Parquet file instead, written as the chunks
+    finish (in row groups of 65,536 rows), so memory stays flat however many games are played; the path is
     returned (``pandas.read_parquet(path)`` is the table). The file's metadata records how the
     rows were made (``gamekit.simulate.parquet.read_record(path)``: game, players, options,
     bots, seed, games, versions, times); a run that fails or is interrupted still leaves a
