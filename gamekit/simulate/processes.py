@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import signal
 import struct
 import tempfile
@@ -149,7 +150,7 @@ def _worker_died(
     def game_at(index: int) -> Any:
         return new_game(spec.game, spec.players, seed=game_seed(spec.seed, index), options=spec.options)
 
-    what = _("ended its worker process ({error})", error=short(exc))
+    what = _("ended its worker process ({error})", error=_how_it_died(exc))
     if replay is not None and name_bot is not None and spec is not None:
         for index in sorted(playing):
             trace = Trace(1)
@@ -173,7 +174,9 @@ def _worker_died(
                 trace.close()
     index = min(playing)
     if spec is None:
-        error = PlayError(_("a worker process died in game {index}: {error}", index=index, error=short(exc)))
+        error = PlayError(
+            _("a worker process died in game {index}: {error}", index=index, error=_how_it_died(exc))
+        )
         error.game = index
     else:
         game = game_at(index)
@@ -182,13 +185,19 @@ def _worker_died(
                 "a worker process died in {where} ({error}); played again alone, it did not, "
                 "so no bot is named (out of memory?)",
                 where=where(game, index),
-                error=short(exc),
+                error=_how_it_died(exc),
             ),
             game=index,
             seed=game.seed,
         )
     error.__cause__ = exc
     return error
+
+
+def _how_it_died(exc: BaseException) -> str:
+    """loky's account of a dead worker, cut to its exit codes (``{SIGKILL(-9)}``) when it has them."""
+    found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
+    return _("worker exit codes {codes}", codes=found.group(1)) if found else short(exc)
 
 
 def calls_on_processes(count: int, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
