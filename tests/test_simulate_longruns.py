@@ -210,3 +210,13 @@ def test_the_record_is_json_that_a_teacher_can_read_without_gamekit(tmp_path):
 
     path = gamekit.simulate("for_sale", 3, "random", games=3, seed=2, out=tmp_path / "r.parquet")
     assert json.loads(pq.read_metadata(path).metadata[b"gamekit"])["seed"] == 2
+
+
+def test_a_worker_of_a_pool_of_ones_own_that_dies_is_named_with_its_games():
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    bots = [Doomed("kill"), "random", "spread"]
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        with pytest.raises(gamekit.PlayError, match=r"a worker process died while playing games \d+ to \d+"):
+            gamekit.simulate("for_sale", 3, bots, games=120, seed=3, chunk=5, workers=pool)

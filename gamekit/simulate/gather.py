@@ -97,13 +97,20 @@ def gather(
     errors: list[PlayError] = []  # the first in game order is raised
 
     def submit_next() -> None:
-        nonlocal following
+        nonlocal following, broken
+        try:
+            future = submit(following)
+        except BrokenExecutor as exc:  # the pool broke before its futures said so
+            if not broken:
+                errors.append(_diagnosed(diagnose, exc, [following, *futures], chunks))
+            broken = True
+            return
         number, following = following, following + 1
-        future = futures[number] = submit(number)
+        futures[number] = future
         future.add_done_callback(lambda _, number=number: finished.put(number))
 
     try:
-        while following < min(window, len(chunks)):
+        while following < min(window, len(chunks)) and not broken:
             submit_next()
         while futures:
             try:  # a short timeout keeps the main thread responsive to Ctrl-C
