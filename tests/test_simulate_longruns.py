@@ -217,6 +217,9 @@ def test_a_worker_of_a_pool_of_ones_own_that_dies_is_named_with_its_games():
     from multiprocessing import get_context
 
     bots = [Doomed("kill"), "random", "spread"]
-    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        with pytest.raises(gamekit.PlayError, match=r"a worker process died while playing games \d+ to \d+"):
-            gamekit.simulate("for_sale", 3, bots, games=120, seed=3, chunk=5, workers=pool)
+    died = r"a worker process died while playing games \d+ to \d+"
+    with (
+        ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool,
+        pytest.raises(gamekit.PlayError, match=died),
+    ):
+        gamekit.simulate("for_sale", 3, bots, games=120, seed=3, chunk=5, workers=pool)
