@@ -421,11 +421,13 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
             chunk=chunk,
             out=args.out if parquet else None,
         )
-    if parquet:
-        import pandas as pd
+    if parquet:  # the summary's columns only, small: bots as codes, seats as bytes
+        import pyarrow.parquet as pq
 
-        columns = ["game", "seat", "position", "bot", "score", "win_share", "finished"]
-        return pd.read_parquet(table, columns=columns)
+        columns = ["seat", "position", "bot", "score", "win_share", "finished"]
+        df = pq.read_table(table, columns=columns, read_dictionary=["bot"]).to_pandas()
+        df["bot"] = df["bot"].cat.set_categories(sorted(df["bot"].cat.categories))  # sorted as texts
+        return df.astype({"seat": "int8", "position": "int8"})
     return table
 
 
