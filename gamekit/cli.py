@@ -421,13 +421,19 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
             chunk=chunk,
             out=args.out if parquet else None,
         )
-    if parquet:  # the summary's columns only, small: bots as codes, seats as bytes
+    if parquet:  # the summary's columns only, a batch at a time, small: bots as codes (sorted as
+        # texts), seats as bytes: 20 bytes a row where the whole table would take 120
+        import pandas as pd
         import pyarrow.parquet as pq
 
         columns = ["seat", "position", "bot", "score", "win_share", "finished"]
-        df = pq.read_table(table, columns=columns, read_dictionary=["bot"]).to_pandas()
-        df["bot"] = df["bot"].cat.set_categories(sorted(df["bot"].cat.categories))  # sorted as texts
-        return df.astype({"seat": "int8", "position": "int8"})
+        labels = sorted({bot.label for bot in bots})
+        small = {"seat": "int8", "position": "int8"}
+        parts = [
+            batch.to_pandas().astype({**small, "bot": pd.CategoricalDtype(labels)})
+            for batch in pq.ParquetFile(table).iter_batches(batch_size=65_536, columns=columns)
+        ]
+        return pd.concat(parts, ignore_index=True)
     return table
 
 
