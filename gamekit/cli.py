@@ -405,8 +405,11 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
     # workers); the rows do not depend on it.
     spread = workers if type(workers) is int and workers >= 1 else 8  # a bad count: simulate says why
     chunk = max(1, min(250, args.games // (20 * spread)))
+    # --out FILE.parquet: the rows stream to the file as they are played (memory flat however
+    # many games); the summary then reads back only the columns it needs.
+    parquet = args.out is not None and args.out.suffix.lower() == ".parquet"
     with bar:
-        return simulate(
+        table = simulate(
             args.game,
             args.players,
             bots,
@@ -416,7 +419,22 @@ def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[st
             workers=workers,
             progress=bar,
             chunk=chunk,
+            out=args.out if parquet else None,
         )
+    if parquet:  # the summary's columns only, a batch at a time, small: bots as codes (sorted as
+        # texts), seats as bytes: 20 bytes a row where the whole table would take 120
+        import pandas as pd
+        import pyarrow.parquet as pq
+
+        columns = ["seat", "position", "bot", "score", "win_share", "finished"]
+        labels = sorted({bot.label for bot in bots})
+        small = {"seat": "int8", "position": "int8"}
+        parts = [
+            batch.to_pandas().astype({**small, "bot": pd.CategoricalDtype(labels)})
+            for batch in pq.ParquetFile(table).iter_batches(batch_size=65_536, columns=columns)
+        ]
+        return pd.concat(parts, ignore_index=True)
+    return table
 
 
 def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any], report: IO[str]) -> None:
@@ -458,7 +476,8 @@ def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
     """The rows to ``out`` and how they were made (``record``) beside it; the exit code."""
     meta = metadata_path(out)
     try:
-        df.to_csv(out, index=False)
+        if out.suffix.lower() != ".parquet":  # a .parquet file was written as the games were played
+            df.to_csv(out, index=False)
         meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
         print(
@@ -1140,7 +1159,8 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help=_(
-            "write every row (one per seat per game) as CSV, and FILE.json beside it recording the game, "
+            "write every row (one per seat per game) as CSV (as Parquet, streamed, if FILE ends in .parquet), "
+            "and FILE.json beside it recording the game, "
             "players, options, bots, seed, games, workers, gamekit version and times; '-' writes the CSV to "
             "stdout (the summary then goes to stderr)"
         ),

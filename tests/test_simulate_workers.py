@@ -86,18 +86,6 @@ def test_a_bot_that_cannot_travel_to_workers_names_the_fix():
             workers.shutdown()
 
 
-def test_an_interrupted_simulation_leaves_no_worker_process_behind():
-    import multiprocessing
-
-    def interrupt(done, total):
-        raise KeyboardInterrupt  # as Ctrl-C would, in the calling thread, once the first chunk is in
-
-    with pytest.raises(KeyboardInterrupt):
-        gamekit.simulate("for_sale", 4, "random", games=100_000, chunk=10, workers=2, progress=interrupt)
-    workers = [p for p in multiprocessing.active_children() if p.name.startswith("gamekit-worker")]
-    assert workers == []  # terminated and joined before the interrupt reached the caller
-
-
 def run_script(tmp_path: Path, body: str, **popen: object) -> subprocess.Popen:
     """``body`` as a script of its own (its ``__main__``) in ``tmp_path``, beside a module ``mybots``."""
     (tmp_path / "mybots.py").write_text(

@@ -15,9 +15,12 @@ One module per job:
 ``fence``      how a bot is called (``take_turn``) and how its failures are named
 ``loop``       seated bots play one game to its end (``play``)
 ``runs``       a run's frozen ``RunSpec``, its chunks of games, its tables (``simulate``)
+``columns``    a chunk's rows as typed columns (what a run holds in memory)
+``parquet``    a run streamed to a Parquet file, a row group a chunk (``out=``)
 ``workers``    what ``workers`` names, and which back end plays there (``run_calls``)
-``gather``     the chunks' results joined in game order, with progress and the first error
-``processes``  local worker processes; ``cluster``: a Dask cluster
+``gather``     the chunks' results handed on in game order, with progress and the first error
+``processes``  local worker processes (loky's), and naming a worker that died;
+               ``cluster``: a Dask cluster
 =============  ====================================================================
 """
 

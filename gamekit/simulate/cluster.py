@@ -7,23 +7,40 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from ..core.errors import ConfigError
+from ..core.i18n import _
 from .fence import short
-from .gather import Progress, Rows, Tables, gather
+from .gather import Progress, Sink, gather
+
+# Seconds to reach a scheduler before saying it cannot be reached: a scheduler that is up answers
+# within a second even across a network, and a wrong address should not keep a class waiting
+# (Dask's own default is 30 s).
+CONNECT_TIMEOUT = 4.0
 
 
-def dask_client(address: str) -> Any:
-    """A Dask ``Client`` of the scheduler at ``address``, or a ``ConfigError`` saying why not."""
+def dask_client(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+    """A Dask ``Client`` of the scheduler at ``address``, or a ``ConfigError`` saying why not,
+    within ``timeout`` seconds (and a moment) when nothing answers there."""
     try:
         from distributed import Client
     except ImportError:
         raise ConfigError(
-            f"workers={address!r} names a Dask scheduler, but dask.distributed is not installed "
-            "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')"
+            _(
+                "workers={address} names a Dask scheduler, but dask.distributed is not installed "
+                "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')",
+                address=repr(address),
+            )
         ) from None
     try:
-        return Client(address, timeout=30)
+        return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise ConfigError(f"could not reach the Dask scheduler at {address!r}: {short(exc)}") from None
+        raise ConfigError(
+            _(
+                "could not reach the Dask scheduler at {address} within {seconds} s: {error}",
+                address=repr(address),
+                seconds=format(timeout, "g"),
+                error=short(exc),
+            )
+        ) from None
 
 
 @contextmanager
@@ -35,23 +52,27 @@ def _client(workers: Any) -> Iterator[Any]:
 
 
 def on_dask(
-    workers: Any, task: Callable[[range], tuple[Any, ...]], chunks: list[range], progress: Progress | None
-) -> tuple[Rows, Tables]:
+    workers: Any,
+    task: Callable[[int, Any], tuple[Any, ...]],
+    chunks: list[range],
+    progress: Progress | None,
+    sink: Sink,
+) -> None:
     """The chunks on the Dask cluster ``workers`` names. On any exception (Ctrl-C included) the
     chunks still queued or running are cancelled."""
     with _client(workers) as client:
         futures: list[Any] = []
 
-        def submit(ix: range) -> Any:
+        def submit(number: int) -> Any:
             # pure=False: two chunks never share a result, whatever Dask thinks of their arguments.
-            futures.append(client.submit(*task(ix), pure=False))
+            futures.append(client.submit(*task(number, None), pure=False))
             return futures[-1]
 
         # A generous window: an adaptive cluster grows with the tasks it sees queued, and cancelling
         # them all on Ctrl-C is one message to the scheduler.
         threads = sum(client.nthreads().values())
         try:
-            return gather(submit, chunks, progress, max(4 * threads, 100), cancel=False)
+            gather(submit, chunks, progress, max(4 * threads, 100), sink, cancel=False)
         except BaseException:
             # One message for all: a Dask future's own cancel() waits for the scheduler, one by one.
             client.cancel([future for future in futures if not future.done()])

@@ -1,50 +1,41 @@
-"""Worker back end: fresh local processes, started without running the caller's script again."""
+"""Worker back end: fresh local processes (loky's), which do not run the caller's script again.
+
+loky starts its workers without re-running ``__main__`` and sends each task by cloudpickle, so a
+script needs no ``if __name__ == "__main__":`` guard and bots defined in a notebook reach the
+workers; it kills its workers on request (Ctrl-C) and says when one died.
+
+A worker that dies (killed, out of memory) cannot say where it was, so each chunk writes the
+number of the game it starts into its own slot of a small shared file (``Trace``); when the pool
+breaks, each game then in play is played again alone in a fresh process that also writes the
+seat about to decide, and the one that dies again is named with its seat and bot.
+"""
 
 from __future__ import annotations
 
+import mmap
+import os
+import re
 import signal
-import threading
-import time
+import struct
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
-from multiprocessing.context import SpawnContext
-from typing import Any
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any
 
-from .gather import Progress, Rows, Tables, await_all, gather
+from ..core.errors import BotError, PlayError
+from ..core.i18n import _
+from .fence import bot_error, short, where
+from .gather import Progress, Sink, await_all, gather
 
-_WORKER_NAME = "gamekit-worker"
-_patch_lock = threading.Lock()
+if TYPE_CHECKING:
+    from loky import ProcessPoolExecutor
 
+    from .runs import RunSpec
 
-def _without_main(original: Callable[[str], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
-    """``multiprocessing.spawn.get_preparation_data`` that lets gamekit's workers skip ``__main__``.
-
-    A spawned process normally runs the parent's main script again (as ``__mp_main__``) before
-    it works, which is why a script without ``if __name__ == "__main__":`` breaks. gamekit's
-    workers need nothing from it: they run ``runs.play_games_remote``, import the game's own module
-    and receive the bots by cloudpickle, which carries classes defined in ``__main__`` by value.
-    So for processes named ``gamekit-worker-*`` only, the instruction to rerun the main script is
-    left out; every other process is prepared as before.
-    """
-
-    def get_preparation_data(name: str) -> dict[str, Any]:
-        data = original(name)
-        if name.startswith(_WORKER_NAME):
-            data.pop("init_main_from_path", None)
-            data.pop("init_main_from_name", None)
-        return data
-
-    get_preparation_data.gamekit = True  # type: ignore[attr-defined]
-    return get_preparation_data
-
-
-def _install_without_main() -> None:
-    from multiprocessing import spawn
-
-    with _patch_lock:
-        if not getattr(spawn.get_preparation_data, "gamekit", False):
-            spawn.get_preparation_data = _without_main(spawn.get_preparation_data)
+# A chunk's slot: what it is doing (0 not started, 1 playing, 2 done) and the game's number, or
+# in a replay the seat about to decide.
+_SLOT = struct.Struct("<qq")
+_STARTED, _FINISHED = 1, 2
 
 
 def _ignore_interrupts() -> None:
@@ -52,66 +43,161 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _WorkerContext(SpawnContext):
-    """A spawn context whose processes are named ``gamekit-worker-N`` and remembered, so that they
-    can be terminated at once on Ctrl-C (``ProcessPoolExecutor`` has no public way before 3.14)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.started: list[Any] = []
-
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # the name multiprocessing calls
-        process = super().Process(*args, **kwargs)
-        process.name = f"{_WORKER_NAME}-{len(self.started) + 1}"
-        self.started.append(process)
-        return process
-
-    def terminate(self) -> None:
-        for process in self.started:
-            if process.is_alive():
-                process.terminate()
-        for process in self.started:
-            if process.pid is None:  # never started: nothing to wait for
-                continue
-            process.join(timeout=5)
-            if process.is_alive():  # slow to die on a loaded machine: no worker is left behind
-                process.kill()
-                process.join(timeout=5)
-        # The pool's own thread reaps the same processes: when it wins the race, this thread's
-        # wait finds no child and the exit code arrives a moment later. Wait for it (bounded), so
-        # that no dead worker is still listed as running when the interrupt reaches the caller.
-        deadline = time.monotonic() + 5
-        while any(p.pid is not None and p.exitcode is None for p in self.started):
-            if time.monotonic() > deadline:
-                break
-            time.sleep(0.005)
-
-
 @contextmanager
 def local_pool(count: int) -> Iterator[ProcessPoolExecutor]:
-    """``count`` fresh worker processes that do not re-run ``__main__``. On any exception in the
-    block (Ctrl-C included) the workers are terminated before it is raised, which cancels what is
-    queued; otherwise the pool is shut down once its work is done."""
-    _install_without_main()
-    context = _WorkerContext()
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_ignore_interrupts)
+    """``count`` fresh loky worker processes, which do not re-run ``__main__``. On any exception
+    in the block (Ctrl-C included) the workers are killed, and waited for, before it is raised;
+    otherwise the pool is shut down once its work is done."""
+    from loky import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
     try:
         yield pool
     except BaseException:
-        # Terminated workers break the pool, which fails every pending future itself; a future
-        # cancelled here first would make Python 3.11's pool fail on it (InvalidStateError).
-        context.terminate()
-        pool.shutdown(wait=False)
+        # SIGKILL: a worker deep in a game has nothing to save; the manager thread reaps them.
+        pool.shutdown(wait=True, kill_workers=True)
         raise
     pool.shutdown(wait=True)
 
 
+class Trace:
+    """A shared file of one slot per chunk, written by the workers (``mark``) and read here."""
+
+    def __init__(self, slots: int) -> None:
+        handle, name = tempfile.mkstemp(prefix="gamekit-trace-")
+        os.ftruncate(handle, max(1, slots) * _SLOT.size)
+        os.close(handle)
+        self.path = name
+
+    def read(self, slot: int) -> tuple[int, int]:
+        with open(self.path, "rb") as file:
+            file.seek(slot * _SLOT.size)
+            return _SLOT.unpack(file.read(_SLOT.size))
+
+    def close(self) -> None:
+        with suppress(OSError):
+            os.unlink(self.path)
+
+
+def marker(path: str, slot: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """In a worker: ``mark(value)`` records ``value`` in ``slot`` of the trace at ``path`` (memory
+    shared with the file: it stays there if the process dies the next instant), ``done()`` says
+    the chunk finished and lets the file go."""
+    with open(path, "r+b") as file:
+        shared = mmap.mmap(file.fileno(), 0)
+    offset = slot * _SLOT.size
+
+    def mark(value: int) -> None:
+        _SLOT.pack_into(shared, offset, _STARTED, value)
+
+    def done() -> None:
+        _SLOT.pack_into(shared, offset, _FINISHED, 0)
+        shared.close()
+
+    return mark, done
+
+
 def on_processes(
-    count: int, task: Callable[[range], tuple[Any, ...]], chunks: list[range], progress: Progress | None
-) -> tuple[Rows, Tables]:
-    """The chunks on ``count`` fresh worker processes (``local_pool``)."""
-    with local_pool(count) as pool:
-        return gather(lambda ix: pool.submit(*task(ix)), chunks, progress, 2 * count, cancel=False)
+    count: int,
+    task: Callable[[int, tuple[str, int] | None], tuple[Any, ...]],
+    chunks: list[range],
+    progress: Progress | None,
+    sink: Sink,
+    replay: Callable[[int, str], tuple[Any, ...]] | None = None,
+    name_bot: Callable[[int, int], str] | None = None,
+    spec: RunSpec | None = None,
+) -> None:
+    """The chunks on ``count`` fresh worker processes (``local_pool``). ``task(number, trace)`` is
+    what a chunk runs there; when a worker dies, ``replay(index, trace_path)`` plays game
+    ``index`` alone and ``name_bot(index, seat)`` is the label of the bot in that seat."""
+    trace = Trace(len(chunks))
+
+    def diagnose(exc: BaseException, numbers: list[int]) -> PlayError:
+        playing = []
+        for number in numbers:
+            state, index = trace.read(number)
+            if state == _STARTED:
+                playing.append(index)
+        return _worker_died(exc, playing or [chunks[numbers[0]].start], replay, name_bot, spec)
+
+    try:
+        with local_pool(count) as pool:
+            gather(
+                lambda number: pool.submit(*task(number, (trace.path, number))),
+                chunks,
+                progress,
+                2 * count,
+                sink,
+                cancel=False,
+                diagnose=diagnose,
+            )
+    finally:
+        trace.close()
+
+
+def _worker_died(
+    exc: BaseException,
+    playing: list[int],
+    replay: Callable[[int, str], tuple[Any, ...]] | None,
+    name_bot: Callable[[int, int], str] | None,
+    spec: RunSpec | None,
+) -> PlayError:
+    """The error of a worker that died while ``playing`` these games: each played again alone,
+    the first that kills its process again is named with its seat and bot."""
+    from ..core.game import new_game
+    from .seeds import game_seed
+
+    def game_at(index: int) -> Any:
+        return new_game(spec.game, spec.players, seed=game_seed(spec.seed, index), options=spec.options)
+
+    what = _("ended its worker process ({error})", error=_how_it_died(exc))
+    if replay is not None and name_bot is not None and spec is not None:
+        for index in sorted(playing):
+            trace = Trace(1)
+            try:
+                with local_pool(1) as pool:
+                    try:
+                        pool.submit(*replay(index, trace.path)).result()
+                    except BaseException as again:
+                        from concurrent.futures import BrokenExecutor
+
+                        if not isinstance(again, BrokenExecutor):
+                            raise
+                        state, seat = trace.read(0)
+                        if state == _STARTED:
+                            error = bot_error(
+                                BotError, what, game_at(index), index, seat, name_bot(index, seat)
+                            )
+                            error.__cause__ = exc
+                            return error
+            finally:
+                trace.close()
+    index = min(playing)
+    if spec is None:
+        error = PlayError(
+            _("a worker process died in game {index}: {error}", index=index, error=_how_it_died(exc))
+        )
+        error.game = index
+    else:
+        game = game_at(index)
+        error = PlayError(
+            _(
+                "a worker process died in {where} ({error}); played again alone, it did not, "
+                "so no bot is named (out of memory?)",
+                where=where(game, index),
+                error=_how_it_died(exc),
+            ),
+            game=index,
+            seed=game.seed,
+        )
+    error.__cause__ = exc
+    return error
+
+
+def _how_it_died(exc: BaseException) -> str:
+    """loky's account of a dead worker, cut to its exit codes (``{SIGKILL(-9)}``) when it has them."""
+    found = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
+    return _("worker exit codes {codes}", codes=found.group(1)) if found else short(exc)
 
 
 def calls_on_processes(count: int, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:

@@ -7,19 +7,22 @@ workers are, and depends only on the spec, the bots and the games' numbers.
 from __future__ import annotations
 
 import importlib
+import os
 import pickle
 import traceback
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import bot_label, make_bot
 from ..core.errors import ConfigError, PlayError
 from ..core.game import Game, new_game
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.registry import game_class, registered
+from .columns import Columns
 from .fence import BotThread, Seat, check_time_limit, short
-from .gather import Batch, Progress, Rows, Tables, collect
+from .gather import Batch, Kept, Progress, Sink, collect
 from .loop import BotSpec, is_one_bot, play_to_end
 from .seeds import bot_key, game_seed, keyed_rng
 from .workers import Workers, on_workers, workers_kind
@@ -66,18 +69,24 @@ class RunSpec:
         ]
 
 
-def play_games(spec: RunSpec, bots: Sequence[BotSpec], indices: Iterable[int]) -> Batch:
-    """Rows (and, if the spec asks, the games' records) of the games numbered ``indices``, and the
-    error that stopped them early, if any (the rows then hold the games finished before it).
+def play_games(
+    spec: RunSpec, bots: Sequence[BotSpec], indices: Iterable[int], trace: Callable[[int], None] | None = None
+) -> Batch:
+    """Rows (and, if the spec asks, the games' records) of the games numbered ``indices``, as
+    columns, and the error that stopped them early, if any (the rows then hold the games finished
+    before it). ``trace(index)`` is told each game's number before it starts (a worker's record
+    of where it is, read if it dies).
 
     The unit of work of every worker: it depends only on its arguments.
     """
     thread = BotThread()
     seated = [Seat(make_bot(b, spec.game), spec.time_limit, thread) for b in bots]
-    players, rows, tables = spec.players, [], {}
+    players, rows, tables = spec.players, Columns(), {}
     key = bot_key(spec.seed)
     try:
         for index in indices:
+            if trace is not None:
+                trace(index)
             game = new_game(spec.game, players, seed=game_seed(spec.seed, index), options=spec.options)
             # Seat rotation: in game i, seat s is played by bot (s + i) mod n.
             order = [seated[(seat + index) % players] for seat in range(players)]
@@ -85,7 +94,7 @@ def play_games(spec: RunSpec, bots: Sequence[BotSpec], indices: Iterable[int]) -
             rows.extend(_seat_rows(game, play_to_end(game, order, rngs, index), order, index))
             if spec.records:
                 for table, entries in game.records().items():
-                    tables.setdefault(table, []).extend(
+                    tables.setdefault(table, Columns()).extend(
                         {"game": index, **entry, "bot": order[entry["seat"]].label} for entry in entries
                     )
     except PlayError as exc:
@@ -95,7 +104,7 @@ def play_games(spec: RunSpec, bots: Sequence[BotSpec], indices: Iterable[int]) -
     return rows, tables, None
 
 
-def _seat_rows(game: Game, result: dict[str, Any], order: Sequence[Seat], index: int) -> Rows:
+def _seat_rows(game: Game, result: dict[str, Any], order: Sequence[Seat], index: int) -> list[dict[str, Any]]:
     """One row per seat of finished game number ``index``: who played it, how it ended, its statistics."""
     winners, players = result["winners"], game.players
     rows = []
@@ -118,18 +127,22 @@ def _seat_rows(game: Game, result: dict[str, Any], order: Sequence[Seat], index:
     return rows
 
 
-def play_games_remote(spec: RunSpec, payload: bytes, indices: Iterable[int]) -> Batch:
+def play_games_remote(
+    spec: RunSpec, payload: bytes, indices: Iterable[int], trace: tuple[str, int] | None = None
+) -> Batch:
     """``play_games`` in a worker process: the game's module imported first, the bots arriving
     pickled (by cloudpickle), and an error going back with its cause, or with the cause's text
-    where the cause cannot be pickled."""
-    import_game(spec.game, spec.module)
-    try:
-        bots = pickle.loads(payload)
-    except Exception as exc:
-        raise ConfigError(
-            f"the bots could not be unpickled in a worker process ({short(exc)}); {_IMPORTABLE}"
-        ) from None
-    rows, tables, error = play_games(spec, bots, indices)
+    where the cause cannot be pickled. ``trace`` (a file and a slot) is where the worker records
+    the game it starts, read if it dies (``processes.Trace``)."""
+    bots = _unpickled(spec, payload)
+    if trace is None:
+        rows, tables, error = play_games(spec, bots, indices)
+    else:
+        from .processes import marker
+
+        mark, done = marker(*trace)
+        rows, tables, error = play_games(spec, bots, indices, mark)
+        done()
     if error is not None and error.__cause__ is not None:
         cause = error.__cause__
         text = "".join(traceback.format_exception(cause))
@@ -142,6 +155,52 @@ def play_games_remote(spec: RunSpec, payload: bytes, indices: Iterable[int]) -> 
     return rows, tables, error
 
 
+def replay_game_remote(spec: RunSpec, payload: bytes, index: int, path: str) -> None:
+    """Game ``index`` played again alone in a fresh worker, after a worker died in it: before each
+    decision the seat about to decide is recorded in the trace at ``path``, so that if this
+    process dies too the seat (and so the bot) is known."""
+    from .processes import marker
+
+    bots = _unpickled(spec, payload)
+    mark, done = marker(path, 0)
+    thread = BotThread()
+    seated = [Seat(make_bot(b, spec.game), spec.time_limit, thread) for b in bots]
+    players = spec.players
+    order = [seated[(seat + index) % players] for seat in range(players)]
+    for seat, at in enumerate(order):
+        at.choose = _marked(at.choose, mark, seat)
+    game = new_game(spec.game, players, seed=game_seed(spec.seed, index), options=spec.options)
+    try:
+        play_to_end(game, order, [keyed_rng(bot_key(spec.seed), index, s) for s in range(players)], index)
+    except PlayError:
+        pass  # it did not die here: the bot's own error is not what is being looked for
+    finally:
+        thread.close()
+    done()
+
+
+def _marked(choose: Callable[..., Any], mark: Callable[[int], None], seat: int) -> Callable[..., Any]:
+    def marked(*args: Any) -> Any:
+        mark(seat)
+        return choose(*args)
+
+    return marked
+
+
+def _unpickled(spec: RunSpec, payload: bytes) -> list[Any]:
+    import_game(spec.game, spec.module)
+    try:
+        return pickle.loads(payload)
+    except Exception as exc:
+        raise ConfigError(
+            _(
+                "the bots could not be unpickled in a worker process ({error}); {fix}",
+                error=short(exc),
+                fix=_(_IMPORTABLE),
+            )
+        ) from None
+
+
 def import_game(game: str, module: str) -> None:
     """Register ``game`` in this process (a worker's) by importing ``module``, its class's module
     (``RunSpec.module``), as the caller did: a game registered outside gamekit is known here too."""
@@ -149,17 +208,26 @@ def import_game(game: str, module: str) -> None:
         importlib.import_module(module)
     except ImportError as exc:
         raise ConfigError(
-            f"a worker process cannot import {module!r}, the module of game {game!r} ({short(exc)}); "
-            "the workers need it importable (installed, or on their sys.path), or use workers=1"
+            _(
+                "a worker process cannot import {module}, the module of game {game} ({error}); "
+                "the workers need it importable (installed, or on their sys.path), or use workers=1",
+                module=repr(module),
+                game=repr(game),
+                error=short(exc),
+            )
         ) from None
     if game not in registered():  # its class was defined in a script or a notebook (__main__)
         raise ConfigError(
-            f"game {game!r} is defined in {module}, which a worker process does not run: define "
-            "it in a module the workers can import (a .py file beside the notebook), or use workers=1"
+            _(
+                "game {game} is defined in {module}, which a worker process does not run: define "
+                "it in a module the workers can import (a .py file beside the notebook), or use workers=1",
+                game=repr(game),
+                module=module,
+            )
         )
 
 
-_IMPORTABLE = (
+_IMPORTABLE = N_(
     "make the bot importable: define its class in a module the workers can import (a .py file beside the notebook, "
     "imported with 'from mybots import MyBot'), give it only attributes that can be pickled, "
     "or use workers=1"
@@ -178,15 +246,20 @@ def pickled_bots(bots: list[Any]) -> bytes:
     except Exception as exc:
         labels = ", ".join(bot_label(b) for b in bots if not isinstance(b, str))
         raise ConfigError(
-            f"the bots ({labels}) cannot be sent to worker processes ({short(exc)}); {_IMPORTABLE}"
+            _(
+                "the bots ({labels}) cannot be sent to worker processes ({error}); {fix}",
+                labels=labels,
+                error=short(exc),
+                fix=_(_IMPORTABLE),
+            )
         ) from None
 
 
 def run(
-    spec: RunSpec, bots: Sequence[BotSpec] | BotSpec, workers: Workers, progress: Progress | None
-) -> tuple[Rows, Tables]:
-    """Every game of ``spec`` played by ``bots`` on ``workers``: the rows and the records' tables,
-    in game order, whatever the workers. Bad bots, players or options fail before any game."""
+    spec: RunSpec, bots: Sequence[BotSpec] | BotSpec, workers: Workers, progress: Progress | None, sink: Sink
+) -> None:
+    """Every game of ``spec`` played by ``bots`` on ``workers``, handed to ``sink`` in game order,
+    whatever the workers. Bad bots, players or options fail before any game."""
     if is_one_bot(bots):
         bots = [bots] * spec.players  # type: ignore[list-item]
     bots = list(bots)  # type: ignore[arg-type]
@@ -199,9 +272,20 @@ def run(
     chunks = spec.chunks()
     if workers_kind(workers) == "one":
         batches = (play_games(spec, checked, ix) for ix in chunks)
-        return collect(batches, chunks, progress, stop_at_error=True)
+        collect(batches, chunks, progress, sink, stop_at_error=True)
+        return
     payload = pickled_bots(bots)
-    return on_workers(workers, lambda ix: (play_games_remote, spec, payload, ix), chunks, progress)
+    labels = [bot_label(bot) for bot in checked]
+    on_workers(
+        workers,
+        lambda number, trace: (play_games_remote, spec, payload, chunks[number], trace),
+        chunks,
+        progress,
+        sink,
+        replay=lambda index, path: (replay_game_remote, spec, payload, index, path),
+        name_bot=lambda index, seat: labels[(seat + index) % spec.players],
+        spec=spec,
+    )
 
 
 def _frames(
@@ -209,15 +293,14 @@ def _frames(
 ) -> dict[str, pd.DataFrame]:
     """``run``'s rows and tables as DataFrames, ``seats`` first; on a failure the error's ``rows``
     and ``tables`` (those of the games that finished) become DataFrames too."""
-    import pandas as pd
-
+    kept = Kept()
     try:
-        rows, tables = run(spec, bots, workers, progress)
+        run(spec, bots, workers, progress, kept)
     except PlayError as exc:
-        exc.rows = pd.DataFrame(exc.rows)
-        exc.tables = {k: pd.DataFrame(v) for k, v in (exc.tables or {}).items()}
+        exc.rows = kept.rows.frame()
+        exc.tables = {k: v.frame() for k, v in kept.tables.items()}
         raise
-    return {"seats": pd.DataFrame(rows), **{k: pd.DataFrame(v) for k, v in tables.items()}}
+    return {"seats": kept.rows.frame(), **{k: v.frame() for k, v in kept.tables.items()}}
 
 
 def listed_first(table: pd.DataFrame, players: int | None = None) -> pd.Series:
@@ -241,7 +324,8 @@ def simulate(
     chunk: int = 250,
     *,
     time_limit: float | None = None,
-) -> pd.DataFrame:
+    out: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame | Path:
     """Play ``games`` games and return one row per seat per game.
 
     ``bots`` holds one bot (or name) per seat; seats rotate from game to game so
@@ -280,10 +364,66 @@ def simulate(
     A bot that fails (``BotError``, ``BotTimeout``) or a game that stalls (``GameStalled``)
     stops the simulation with an error naming the game's number, its seed, the seat and the
     bot; ``exc.rows`` holds this table for the games that finished (with workers, also those
-    of other chunks, after the failing game too).
+    of other chunks, after the failing game too). A worker process that dies (killed, out of
+    memory) stops it the same way: its game is played again alone to name the seat and bot.
+
+    ``out="results.parquet"``: the rows go to that Parquet file instead, written as the chunks
+    finish (in row groups of 65,536 rows), so memory stays flat however many games are played; the path is
+    returned (``pandas.read_parquet(path)`` is the table). The file's metadata records how the
+    rows were made (``gamekit.simulate.parquet.read_record(path)``: game, players, options,
+    bots, seed, games, versions, times); a run that fails or is interrupted still leaves a
+    readable file of the games that finished, its record saying why it stopped.
     """
     spec = RunSpec(name, players, games, seed=seed, options=options, chunk=chunk, time_limit=time_limit)
+    if out is not None:
+        return _to_parquet(spec, bots, workers, progress, out)
     return _frames(spec, bots, workers, progress)["seats"]
+
+
+def _to_parquet(
+    spec: RunSpec,
+    bots: Sequence[BotSpec] | BotSpec,
+    workers: Workers,
+    progress: Progress | None,
+    out: str | os.PathLike[str],
+) -> Path:
+    """``run`` streamed to the Parquet file ``out`` (``parquet.ParquetSink``); its path."""
+    import platform
+    from datetime import UTC, datetime
+
+    from .. import __version__
+    from .parquet import ParquetSink, check_out
+
+    path = check_out(out)
+    listed = [bots] * spec.players if is_one_bot(bots) else list(bots)  # type: ignore[list-item]
+    game = new_game(spec.game, spec.players, seed=spec.seed, options=spec.options)
+    record = {
+        "game": spec.game,
+        "players": spec.players,
+        "options": dict(game.options),
+        "options_given": dict(spec.options or {}),
+        "bots": [bot_label(make_bot(b, spec.game)) for b in listed],
+        "seat_rotation": "in game i, seat s is played by bots[(s + i) % players]",
+        "seed": spec.seed,
+        "games": spec.games,
+        "chunk": spec.chunk,
+        "workers": workers if isinstance(workers, int | str) else type(workers).__name__,
+        "gamekit_version": __version__,
+        "python": platform.python_version(),
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    sink = ParquetSink(path, record)
+    try:
+        run(spec, bots, workers, progress, sink)
+    except BaseException as exc:
+        sink.record["ended"] = datetime.now(UTC).isoformat(timespec="seconds")
+        sink.close(stopped=short(exc) if str(exc) else type(exc).__name__)
+        if isinstance(exc, PlayError):
+            exc.rows = path  # the games that finished are in the file
+        raise
+    sink.record["ended"] = datetime.now(UTC).isoformat(timespec="seconds")
+    sink.close()
+    return path
 
 
 def simulate_records(

@@ -14,13 +14,15 @@ from typing import Any
 
 from ..core.errors import ConfigError
 from .cluster import calls_on_dask, on_dask
-from .gather import Progress, Rows, Tables, await_all, gather
+from .gather import Progress, Sink, await_all, gather
 from .processes import calls_on_processes, on_processes
 
 # A number of local processes, a Dask scheduler's address, a dask.distributed Client, or any
 # concurrent.futures.Executor (see ``simulate``).
 Workers = int | str | Executor | Any
-Task = Callable[[range], tuple[Any, ...]]  # a chunk's games → (function, *arguments) to run there
+# A chunk's number and where its worker records the game it plays (local processes only) →
+# (function, *arguments) to run there.
+Task = Callable[[int, tuple[str, int] | None], tuple[Any, ...]]
 
 
 def workers_kind(workers: Any) -> str:
@@ -48,16 +50,19 @@ def _is_dask_client(workers: Any) -> bool:
 
 
 def on_workers(
-    workers: Workers, task: Task, chunks: list[range], progress: Progress | None
-) -> tuple[Rows, Tables]:
-    """Each chunk's ``task`` run on ``workers`` (other than 1), joined in game order."""
+    workers: Workers, task: Task, chunks: list[range], progress: Progress | None, sink: Sink, **died: Any
+) -> None:
+    """Each chunk's ``task`` run on ``workers`` (other than 1), handed to ``sink`` in game order.
+    ``died`` tells local processes how to name a bot whose worker died (``processes.on_processes``)."""
     kind = workers_kind(workers)
     if kind == "processes":
-        return on_processes(min(workers, len(chunks)), task, chunks, progress)
+        on_processes(min(workers, len(chunks)), task, chunks, progress, sink, **died)
+        return
     if kind == "executor":
         window = 2 * (getattr(workers, "_max_workers", None) or os.cpu_count() or 1)
-        return gather(lambda ix: workers.submit(*task(ix)), chunks, progress, window)
-    return on_dask(workers, task, chunks, progress)
+        gather(lambda number: workers.submit(*task(number, None)), chunks, progress, window, sink)
+        return
+    on_dask(workers, task, chunks, progress, sink)
 
 
 def run_calls(workers: Any, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:

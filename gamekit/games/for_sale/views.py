@@ -21,17 +21,17 @@ if TYPE_CHECKING:
 
 def view(game: ForSale, seat: int | None) -> dict[str, Any]:
     """The whole state (seat ``None``) or what ``seat`` may know: same keys, hidden → None."""
+    if seat is not None:
+        return _seat_view(game, seat)
     n = game.players
-    teacher = seat is None
-    # FS-E1: at the end the coins are counted in the open, whatever coin_counts says.
-    shown = game.options["coin_counts"] == "shown" or game.phase == "over"
-    chosen = game.sealed.visible_to(seat) if game.sealed else {}
+    options = game.options
+    chosen = game.sealed.visible_to(None) if game.sealed else {}
     house_deck, cheque_deck, past_cheques = _piles(game)
     return {
         "game": game.name,
         "players": n,
-        "edition": game.options["edition"],
-        "refund_rounding": game.options["refund_rounding"],
+        "edition": options["edition"],
+        "refund_rounding": options["refund_rounding"],
         "viewer": seat,
         "phase": game.phase,
         "round": game.round,
@@ -39,32 +39,95 @@ def view(game: ForSale, seat: int | None) -> dict[str, Any]:
         "start_player": game.start_player,
         "to_act": list(game.to_act),
         "start_coins": game.start_coins,
-        # FS-B11: coins are held face down by default (option coin_counts); the bids of this
-        # round are announced, so they are public either way.
-        "coin_counts": game.options["coin_counts"],
-        "coins": [c if teacher or s == seat or shown else None for s, c in enumerate(game.coins)],
+        "coin_counts": options["coin_counts"],
+        "coins": list(game.coins),
         "bids": list(game.bids),
         "passed": list(game.passed),
         "high_bid": game.high_bid,
         "high_bidder": game.high_bidder,
-        # FS-B10: houses and cheques are held face down: others see how many, not which.
-        "houses": [sorted(h) if teacher or s == seat else None for s, h in enumerate(game.houses)],
-        "cheques": [list(c) if teacher or s == seat else None for s, c in enumerate(game.cheques)],
+        "houses": [sorted(h) for h in game.houses],
+        "cheques": [list(c) for c in game.cheques],
         "house_counts": [len(h) for h in game.houses],
         "cheque_counts": [len(c) for c in game.cheques],
+        "past_cheques": past_cheques,
+        "table": list(game.table),
+        "chosen": [chosen.get(s) for s in range(n)],
+        "houses_left": len(house_deck),
+        "cheques_left": len(cheque_deck),
+        "house_deck": house_deck,
+        "cheque_deck": cheque_deck,
+        "removed_houses": list(game.removed_houses),
+        "removed_cheques": list(game.removed_cheques),
+        "box_coins": game.box_coins,
+    }
+
+
+def _seat_view(game: ForSale, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know: the teacher's view less what is hidden from it, built without
+    the teacher's parts (the piles' order, the other hands), as bots ask for it at every decision."""
+    n = game.players
+    options = game.options
+    phase = game.phase
+    # FS-E1: at the end the coins are counted in the open, whatever coin_counts says.
+    shown = options["coin_counts"] == "shown" or phase == "over"
+    houses, cheques = game.houses, game.cheques
+    hidden = [None] * n
+    # FS-B10: houses and cheques are held face down: others see how many, not which.
+    held_houses, held_cheques = hidden[:], hidden[:]
+    held_houses[seat] = sorted(houses[seat])
+    held_cheques[seat] = list(cheques[seat])
+    if shown:
+        coins = list(game.coins)
+    else:  # FS-B11: coins are held face down by default (option coin_counts)
+        coins = hidden[:]
+        coins[seat] = game.coins[seat]
+    chosen = hidden[:]
+    if game.sealed:  # FS-S2: a sealed choice is seen only by its owner until the reveal
+        chosen[seat] = game.sealed.visible_to(seat).get(seat)
+    dealt = game.round * n  # the piles' sizes, as _piles counts them
+    if phase == "buy":
+        houses_left, cheques_left, past_cheques = len(game.house_deck) - dealt, len(game.cheque_deck), []
+    elif phase == "sell":
+        houses_left, cheques_left = 0, len(game.cheque_deck) - dealt
+        past_cheques = sorted(game.cheque_deck[: dealt - n])
+    else:
+        houses_left, cheques_left, past_cheques = 0, 0, sorted(game.cheque_deck[:dealt])
+    bids = game.bids
+    high_bid = game.high_bid
+    return {
+        "game": game.name,
+        "players": n,
+        "edition": options["edition"],
+        "refund_rounding": options["refund_rounding"],
+        "viewer": seat,
+        "phase": phase,
+        "round": game.round,
+        "rounds": game.rounds,
+        "start_player": game.start_player,
+        "to_act": list(game.to_act),
+        "start_coins": game.start_coins,
+        "coin_counts": options["coin_counts"],
+        "coins": coins,
+        "bids": list(bids),
+        "passed": list(game.passed),
+        "high_bid": high_bid,
+        "high_bidder": bids.index(high_bid) if high_bid else None,
+        "houses": held_houses,
+        "cheques": held_cheques,
+        "house_counts": [len(h) for h in houses],
+        "cheque_counts": [len(c) for c in cheques],
         # The cheques of the earlier selling rounds, lowest first: each lay face up and went
         # to a seller in the open (FS-S1, FS-S3); who won which is in the log, not here.
         "past_cheques": past_cheques,
         "table": list(game.table),
-        # FS-S2: a sealed choice is seen only by its owner until the reveal.
-        "chosen": [chosen.get(s) for s in range(n)],
-        "houses_left": len(house_deck),
-        "cheques_left": len(cheque_deck),
-        "house_deck": house_deck if teacher else None,
-        "cheque_deck": cheque_deck if teacher else None,
-        "removed_houses": list(game.removed_houses) if teacher else None,
-        "removed_cheques": list(game.removed_cheques) if teacher else None,
-        "box_coins": game.box_coins if teacher else None,
+        "chosen": chosen,
+        "houses_left": max(houses_left, 0),
+        "cheques_left": max(cheques_left, 0),
+        "house_deck": None,
+        "cheque_deck": None,
+        "removed_houses": None,
+        "removed_cheques": None,
+        "box_coins": None,
     }
 
 
