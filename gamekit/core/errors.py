@@ -74,7 +74,8 @@ class PlayError(GamekitError, RuntimeError):
     (the game's own seed: ``new_game(name, players, seed=seed)`` deals it again), ``seat`` and
     ``bot`` (the bot's label). From ``simulate`` it carries what was already played: ``rows``,
     the table ``simulate`` would have returned for the games that finished (a DataFrame; every
-    chunk a worker finished is kept), and from ``simulate_records`` also ``tables``, their
+    chunk a worker finished is kept; with ``out="x.parquet"``, the path of the file holding them,
+    its record saying why the run stopped), and from ``simulate_records`` also ``tables``, their
     records. The exception that caused it, if any, is chained (``__cause__``).
     """
 
