@@ -172,6 +172,34 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+class Countdown:
+    """The time left of a job whose parts finish now and then: estimated from the rate so far
+    when a part finishes, counted down by the clock in between, so it never grows while a part
+    is pending; a later estimate replaces it only when it is sooner, or once it has run out."""
+
+    def __init__(self) -> None:
+        self._eta: tuple[float, float] | None = None  # (seconds left, when estimated)
+
+    def news(self, elapsed: float, done: int, total: int, now: float) -> None:
+        """``done`` of ``total`` parts are finished after ``elapsed`` seconds, at ``now``."""
+        if not 0 < done < total:
+            self._eta = None
+            return
+        estimate = elapsed / done * (total - done)
+        left = self.left(now)
+        if left is not None and 0 < left < estimate:
+            return
+        self._eta = (estimate, now)
+
+    def left(self, now: float) -> float | None:
+        """The seconds left at ``now``: the last estimate counted down; None before the first
+        part finishes or after the last."""
+        if self._eta is None:
+            return None
+        estimate, at = self._eta
+        return max(0.0, estimate - (now - at))
+
+
 class ProgressBar:
     """``simulate``'s ``progress(done, total)`` callback, drawn on a stream (stderr by default).
 
@@ -207,7 +235,7 @@ class ProgressBar:
         self._last_line = self.start
         self._quarters_shown = 0
         self._open_line = False
-        self._eta: tuple[float, float] | None = None  # (seconds left, when estimated)
+        self.countdown = Countdown()
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
@@ -216,29 +244,9 @@ class ProgressBar:
         with self._lock:
             now = time.monotonic()
             if done != self.done or total != self.total:
-                self._estimate(now, done, total)
+                self.countdown.news(now - self.start, done, total, now)
             self.done, self.total = done, total
             self._draw(now, forced=False)
-
-    def _estimate(self, now: float, done: int, total: int) -> None:
-        """A new estimate of the time left from the rate so far, kept only if it is sooner than
-        the countdown running (or that has run out)."""
-        if not 0 < done < total:
-            self._eta = None
-            return
-        estimate = (now - self.start) / done * (total - done)
-        left = self.left(now)
-        if left is not None and 0 < left < estimate:
-            return
-        self._eta = (estimate, now)
-
-    def left(self, now: float | None = None) -> float | None:
-        """The seconds left as shown at ``now``: the last estimate counted down; None before the
-        first games finish or after the last."""
-        if self._eta is None:
-            return None
-        estimate, at = self._eta
-        return max(0.0, estimate - ((time.monotonic() if now is None else now) - at))
 
     def _draw(self, now: float, forced: bool) -> None:
         done, total = self.done, max(self.total or 1, 1)
@@ -250,7 +258,7 @@ class ProgressBar:
             self._last_draw = now
             width = 30
             filled = round(width * fraction)
-            left = self.left(now) if done < total else None
+            left = self.countdown.left(now) if done < total else None
             eta = "" if left is None else "  " + _("about {seconds} s left", seconds=format(left, ".0f"))
             self.stream.write(
                 f"\r[{'#' * filled}{'-' * (width - filled)}] {100 * fraction:3.0f} %  {done:,}/{total:,} {self.unit}"
@@ -273,7 +281,7 @@ class ProgressBar:
                 percent=format(100 * fraction, ".0f"),
                 seconds=format(elapsed, ".1f"),
             )
-            left = self.left(now) if done < total else None
+            left = self.countdown.left(now) if done < total else None
             if left is not None:
                 line += ", " + _("about {seconds} s left", seconds=format(left, ".0f"))
             self.stream.write(line + "\n")
