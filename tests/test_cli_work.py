@@ -235,3 +235,12 @@ def test_the_time_left_counts_down_while_a_chunk_is_pending_and_never_grows(monk
     assert "about 0 s left" in shown(110)
     # The countdown has run out with games still to play: the rate so far is all there is.
     assert "about 280 s left" in shown(120, 300)  # 700 more at 120 s per 300
+
+
+def test_the_new_messages_are_japanese_with_lang_ja(capsys):
+    assert main(["--lang", "ja", "simulate", "money_monsoon", "--games", "2", "--bots", "foo"]) == 2
+    assert "このゲームのボット" in capsys.readouterr().err
+    from gamekit.core.extras import MissingExtra
+
+    with gamekit.language("ja"):
+        assert "エクストラが必要です" in str(MissingExtra("lessons", "gamekit.plots", "plotly"))
