@@ -63,16 +63,45 @@ OPENSPIEL_MISSING = N_(
 )
 
 
+class Countdown:
+    """The time left of a job whose parts finish now and then: estimated from the rate so far
+    when a part finishes, counted down by the clock in between, so it never grows while a part
+    is pending; a later estimate replaces it only when it is sooner, or once it has run out."""
+
+    def __init__(self) -> None:
+        self._eta: tuple[float, float] | None = None  # (seconds left, when estimated)
+
+    def news(self, elapsed: float, done: int, total: int, now: float) -> None:
+        """``done`` of ``total`` parts are finished after ``elapsed`` seconds, at ``now``."""
+        if not 0 < done < total:
+            self._eta = None
+            return
+        estimate = elapsed / done * (total - done)
+        left = self.left(now)
+        if left is not None and 0 < left < estimate:
+            return
+        self._eta = (estimate, now)
+
+    def left(self, now: float) -> float | None:
+        """The seconds left at ``now``: the last estimate counted down; None before the first
+        part finishes or after the last."""
+        if self._eta is None:
+            return None
+        estimate, at = self._eta
+        return max(0.0, estimate - (now - at))
+
+
 class Progress:
     """The bench's progress on stderr: the line being timed, the runs done of all planned, the
-    seconds so far and about how many are left (``cli.Countdown``: it never grows while a run is
+    seconds so far and about how many are left (``Countdown``: it never grows while a run is
     pending). On a terminal one line is redrawn; into a file or pipe, one line per section."""
 
     def __init__(self, total: int, stream: Any = None, weights: dict[str, float] | None = None) -> None:
-        from .cli import Countdown, _isatty
-
         self.stream = stream if stream is not None else sys.stderr
-        self.tty = _isatty(self.stream)
+        try:
+            self.tty = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.tty = False
         self.total, self.done = max(total, 1), 0
         # What a run of each section costs, about (seconds; 1 where unknown): the time left weighs
         # a slow game's run as the many quick runs it takes as long as.

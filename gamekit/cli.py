@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import __version__
+from .bench import Countdown
 from .bots import Bot, make_bot
 from .core.actions import Action
 from .core.errors import ConfigError, GamekitError, IllegalAction
@@ -170,34 +171,6 @@ def _ordinal(n: int) -> str:
         return _("{n}th", n=n)  # one form in Japanese: 1位, 2位
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-class Countdown:
-    """The time left of a job whose parts finish now and then: estimated from the rate so far
-    when a part finishes, counted down by the clock in between, so it never grows while a part
-    is pending; a later estimate replaces it only when it is sooner, or once it has run out."""
-
-    def __init__(self) -> None:
-        self._eta: tuple[float, float] | None = None  # (seconds left, when estimated)
-
-    def news(self, elapsed: float, done: int, total: int, now: float) -> None:
-        """``done`` of ``total`` parts are finished after ``elapsed`` seconds, at ``now``."""
-        if not 0 < done < total:
-            self._eta = None
-            return
-        estimate = elapsed / done * (total - done)
-        left = self.left(now)
-        if left is not None and 0 < left < estimate:
-            return
-        self._eta = (estimate, now)
-
-    def left(self, now: float) -> float | None:
-        """The seconds left at ``now``: the last estimate counted down; None before the first
-        part finishes or after the last."""
-        if self._eta is None:
-            return None
-        estimate, at = self._eta
-        return max(0.0, estimate - (now - at))
 
 
 class ProgressBar:
@@ -517,13 +490,14 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
         print(format_summary(position_summary(df), key="position"), file=report)
 
 
-def write_durably(path: Path, write: Any) -> None:
-    """``write(handle)`` into a new file beside ``path``, flushed and fsynced, then renamed to
-    ``path``: the file is there whole or not at all, even if the command is stopped or the
-    machine fails right after (``OSError`` if it cannot be written)."""
+def write_durably(path: Path, write: Any, binary: bool = False) -> None:
+    """``write(handle)`` into a new file beside ``path`` (a text handle, or a binary one if
+    ``binary``: Parquet), flushed and fsynced, then renamed to ``path``: the file is there whole
+    or not at all, even if the command is stopped or the machine fails right after (``OSError``
+    if it cannot be written)."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        with open(partial, "w", encoding="utf-8", newline="") as handle:
+        with open(partial, "wb") if binary else open(partial, "w", encoding="utf-8", newline="") as handle:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
@@ -995,18 +969,25 @@ PLAN_SEED_NOTE = N_(
 )
 
 
+def _classroom_parts() -> tuple[Any, Any]:
+    """``qr_text`` and ``Classroom``, or a ``MissingExtra`` naming the classroom extra and its
+    install line when a package of the server is not installed."""
+    with needs_extra("classroom", "gamekit classroom"):
+        import uvicorn  # noqa: F401  (the server runs on it; imported when it starts)
+
+        from .classroom import app  # noqa: F401
+        from .classroom.qr import qr_text
+        from .classroom.session import Classroom
+    return qr_text, Classroom
+
+
 def _cmd_classroom(args: argparse.Namespace) -> int:
     """Start a class session (or resume the database's last one) and keep it until Ctrl-C: print
     the links and the QR code, open the projector page (logged in) in this computer's browser,
     and with ``--plan`` run the plan's activities in order (Enter in the terminal advances)."""
     import webbrowser
 
-    with needs_extra("classroom", "gamekit classroom"):  # else: which extra, and how to install it
-        import uvicorn  # noqa: F401  (the server runs on it; imported when it starts)
-
-        from .classroom import app  # noqa: F401
-        from .classroom.qr import qr_text
-        from .classroom.session import Classroom
+    qr_text, Classroom = _classroom_parts()
 
     plan = runner = None
     if args.plan is not None:

@@ -139,16 +139,21 @@ def test_ctrl_c_in_play_saves_what_was_played_and_exits_130(tmp_path):
         _read_until(fd, "> ")
         command.stdin.write(b"pass\n")
         command.stdin.flush()
-        _read_until(fd, "> ")  # the next decision: the pass was taken
+        seen = _read_until(fd, "> ")  # the next decision: the pass was taken
+        time.sleep(0.5)  # waiting for the person's line (stdin stays open: Ctrl-C, not end of input)
         command.send_signal(signal.SIGINT)
-        out, err = command.communicate(timeout=30)
+        command.wait(timeout=60)
+        out, err = command.stdout.read(), command.stderr.read()
     finally:
         if command.poll() is None:
             command.kill()
-            command.communicate()
+            command.wait()
+        for stream in (command.stdin, command.stdout, command.stderr):
+            stream.close()
     assert command.returncode == 130, err
     assert b"Traceback" not in err
-    assert f"Saved the game to {save}" in out.decode()
+    out = seen + out.decode()
+    assert "Interrupted: leaving the game." in out and f"Saved the game to {save}" in out
     game = gamekit.load_game(save.read_text(encoding="utf-8"))  # the same position, every check passed
     assert (0, "pass") in game.history and not game.is_over
     assert game.seed == 5
@@ -238,9 +243,30 @@ def test_the_time_left_counts_down_while_a_chunk_is_pending_and_never_grows(monk
 
 
 def test_the_new_messages_are_japanese_with_lang_ja(capsys):
-    assert main(["--lang", "ja", "simulate", "money_monsoon", "--games", "2", "--bots", "foo"]) == 2
+    before = gamekit.get_language()
+    try:
+        assert main(["--lang", "ja", "simulate", "money_monsoon", "--games", "2", "--bots", "foo"]) == 2
+    finally:
+        gamekit.set_language(before)  # --lang sets it for the whole process
     assert "このゲームのボット" in capsys.readouterr().err
     from gamekit.core.extras import MissingExtra
 
     with gamekit.language("ja"):
         assert "エクストラが必要です" in str(MissingExtra("lessons", "gamekit.plots", "plotly"))
+
+
+def test_a_file_is_written_whole_or_not_at_all(tmp_path):
+    from gamekit.cli import write_durably
+
+    out = tmp_path / "runs.bin"
+    write_durably(out, lambda handle: handle.write(b"\x00rows"), binary=True)
+    assert out.read_bytes() == b"\x00rows"
+
+    def stopped(handle):
+        handle.write("half of the rows")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_durably(out, stopped)
+    assert out.read_bytes() == b"\x00rows"  # the file before stays as it was
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.bin"]

@@ -292,6 +292,13 @@ def load_game(text: str) -> Game:
     difference = _first_difference(state, model)
     if difference:
         raise LoadError(_("saved state does not match its actions: {difference}", difference=difference))
+    _check_digests(saved, game)
+    return game
+
+
+def _check_digests(saved: dict[str, Any], game: Game) -> None:
+    """What the state does not show, checked against the replayed game as far as the save's
+    format records it: the seat that started and the chance to come (/2), the history (/3)."""
     if saved["format"] != "gamekit-save/1":
         if saved["first_player"] != game.first_player:
             raise LoadError(
@@ -316,4 +323,3 @@ def load_game(text: str) -> Game:
                 "gamekit whose rules play differently"
             )
         )
-    return game
