@@ -125,6 +125,13 @@ def _read_until(fd: int, wanted: str, seconds: float = 60.0) -> str:
     return seen
 
 
+def _default_sigint() -> None:
+    """A child's Ctrl-C as at a terminal, even where this process ignores SIGINT (pytest started
+    in the background by a non-interactive shell): a Python started with SIGINT ignored keeps
+    ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_in_play_saves_what_was_played_and_exits_130(tmp_path):
     save = tmp_path / "game.json"
     command = subprocess.Popen(
@@ -133,6 +140,7 @@ def test_ctrl_c_in_play_saves_what_was_played_and_exits_130(tmp_path):
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_default_sigint,
     )
     try:
         fd = command.stdout.fileno()
