@@ -56,13 +56,30 @@ def history_digest(game: Game) -> str:
     The final state does not show every action (a losing sealed bid, a cow-trade offer, a bid
     that was raised), so a save whose history was edited could otherwise lead to the same state
     and load. Like ``chance_fingerprint`` it shows an edit, it does not seal a save: anyone can
-    recompute it."""
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(json.dumps([[seat, text] for seat, text in game.history]).encode())
-    for event in game._events:
-        happened = {key: value for key, value in event.items() if key not in _SHOWN_KEYS}
-        digest.update(json.dumps(happened, sort_keys=True, default=repr).encode())
-    return digest.hexdigest()
+    recompute it.
+
+    Two hash chains, one over the actions and one over the events, kept on the game with how far
+    they reach (bytes: a copy of the game copies them): actions and events are only ever added,
+    so a save after every action (the classroom's) hashes only what is new."""
+    actions, events = game.history, game._events
+    reached = game.__dict__.get(_CHAIN)
+    if reached is None or reached[0] > len(actions) or reached[1] > len(events):
+        reached = (0, 0, b"", b"")
+    _, _, acted, happened = reached
+    for seat, text in actions[reached[0] :]:
+        acted = _link(acted, json.dumps([seat, text]))
+    for event in events[reached[1] :]:
+        what = {key: value for key, value in event.items() if key not in _SHOWN_KEYS}
+        happened = _link(happened, json.dumps(what, sort_keys=True, default=repr))
+    game.__dict__[_CHAIN] = (len(actions), len(events), acted, happened)
+    return hashlib.blake2b(acted + happened, digest_size=16).hexdigest()
+
+
+_CHAIN = "_history_chain"
+
+
+def _link(chain: bytes, item: str) -> bytes:
+    return hashlib.blake2b(chain + item.encode(), digest_size=16).digest()
 
 
 def _type_name(value: Any) -> str:

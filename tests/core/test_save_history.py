@@ -93,3 +93,19 @@ def test_a_save_of_the_format_before_still_loads_without_the_history_check():
     del saved["history"]
     saved["format"] = "gamekit-save/2"
     assert gamekit.load_game(json.dumps(saved)).to_json() == game.to_json()
+
+
+def test_the_digest_kept_as_the_game_goes_equals_the_digest_of_the_whole_history():
+    from gamekit.core.saves import history_digest
+
+    game = played("kuhhandel", 4)
+    step = game.at(50)
+    history_digest(step)  # a digest at action 50, then the rest played on: only the new is hashed
+    for seat, text in game.history[50:]:
+        step.act(seat, text)
+    fresh = replay(game.setup, game.history)  # hashed from the start
+    assert history_digest(step) == history_digest(fresh) == history_digest(game.copy())
+    history_digest(game)
+    shorter = game.at(10)
+    shorter.__dict__["_history_chain"] = game.__dict__["_history_chain"]  # reaches further: rebuilt
+    assert history_digest(shorter) == history_digest(replay(game.setup, game.history[:10]))
