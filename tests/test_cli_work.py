@@ -278,3 +278,20 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path):
         write_durably(out, stopped)
     assert out.read_bytes() == b"\x00rows"  # the file before stays as it was
     assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.bin"]
+
+
+def test_each_extras_packages_are_the_ones_pyproject_lists_for_it():
+    import re
+    import tomllib
+
+    from gamekit.core.extras import EXTRAS
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    # import name -> the distribution that brings it, where the two differ
+    brought_by = {"PIL": "pillow", "IPython": "ipykernel", "pyspiel": "open_spiel", "distributed": "dask"}
+    for extra, modules in EXTRAS.items():
+        listed = {re.split(r"[\[<>=!~ ]", requirement)[0].lower() for requirement in extras[extra]}
+        for module in modules:
+            assert brought_by.get(module, module).lower() in listed, (extra, module)
