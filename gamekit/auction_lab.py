@@ -26,15 +26,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
+from .core.extras import needs_extra
 
-from . import strategy
-from .core.i18n import N_, domain, get_language
-from .plots import _LAYOUT, error_bars, figure, palette
-from .theory import auctions as theory
+with needs_extra("lessons", "gamekit.auction_lab"):  # plotly comes with the lessons extra
+    import numpy as np
+    import pandas as pd
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    from . import strategy
+    from .core.i18n import N_, domain, get_language
+    from .plots import _LAYOUT, error_bars, figure, palette
+    from .theory import auctions as theory
 
 if TYPE_CHECKING:
     import ipywidgets

@@ -1,6 +1,9 @@
 """How fast the engines play: random playouts through the public interface, on one core.
 
-Run ``python -m gamekit.bench`` (or ``gamekit bench``, or ``make bench``). Every
+Run ``python -m gamekit.bench`` (or ``gamekit bench``, or ``make bench``): by default each game at
+its usual player count, ``QUICK_GAMES`` games a run, well under a minute on a busy machine;
+``--full`` times every player count with ``FULL_GAMES`` games a run (minutes). Progress goes to
+stderr: which line is being timed, how far the bench is and about how long it has left. Every
 registered game is played by uniformly random choices in the plain loop any
 user would write (``new_game``, ``to_act``, ``legal_actions``, ``act``), so the
 numbers are what a notebook or a bot author gets. For the reference case (the first
@@ -37,10 +40,13 @@ from typing import Any
 
 from .core.errors import ConfigError
 from .core.game import game_class, new_game, registered
-from .core.i18n import _, columns
+from .core.i18n import N_, _, columns
 from .simulate import play
 
-DEFAULT_GAMES = 1000  # about 0.3 s per run of the quickest engine: room under 30 s for every engine
+DEFAULT_GAMES = 1000  # ``run_bench``'s games per run when called from Python
+FULL_GAMES = 1000  # ``--full``: every player count, runs long enough to be steady (minutes)
+QUICK_GAMES = 300  # the default: each game at its usual count, about 10 CPU seconds in all
+REFERENCE_GAMES = 1000  # the reference case's runs beside Goofspiel: the quickest engine, so cheap
 DEFAULT_REPEAT = 3
 
 RANDOM_LOOP = "random loop"
@@ -51,10 +57,124 @@ PLAY_RUNNER = 'play("random")'
 GOOFSPIEL = "goofspiel(num_cards=13,players=3)"
 GOOFSPIEL_LABEL = "goofspiel (OpenSpiel C++)"
 REFERENCE_RUNS = 5  # alternated runs of each, at least; the median ratio is reported
-OPENSPIEL_MISSING = (
+OPENSPIEL_MISSING = N_(
     "OpenSpiel's Goofspiel: skipped, open_spiel is not installed (it comes with the rl extra: "
-    "pip install '.[rl]')"
+    "pip install -e '.[rl]' from a checkout)"
 )
+
+
+class Countdown:
+    """The time left of a job whose parts finish now and then: estimated from the rate so far
+    when a part finishes, counted down by the clock in between, so it never grows while a part
+    is pending; a later estimate replaces it only when it is sooner, or once it has run out."""
+
+    def __init__(self) -> None:
+        self._eta: tuple[float, float] | None = None  # (seconds left, when estimated)
+
+    def news(self, elapsed: float, done: int, total: int, now: float) -> None:
+        """``done`` of ``total`` parts are finished after ``elapsed`` seconds, at ``now``."""
+        if not 0 < done < total:
+            self._eta = None
+            return
+        estimate = elapsed / done * (total - done)
+        left = self.left(now)
+        if left is not None and 0 < left < estimate:
+            return
+        self._eta = (estimate, now)
+
+    def left(self, now: float) -> float | None:
+        """The seconds left at ``now``: the last estimate counted down; None before the first
+        part finishes or after the last."""
+        if self._eta is None:
+            return None
+        estimate, at = self._eta
+        return max(0.0, estimate - (now - at))
+
+
+class Progress:
+    """The bench's progress on stderr: the line being timed, the runs done of all planned, the
+    seconds so far and about how many are left (``Countdown``: it never grows while a run is
+    pending). On a terminal one line is redrawn; into a file or pipe, one line per section."""
+
+    def __init__(self, total: int, stream: Any = None, weights: dict[str, float] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            self.tty = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.tty = False
+        self.total, self.done = max(total, 1), 0
+        # What a run of each section costs, about (seconds; 1 where unknown): the time left weighs
+        # a slow game's run as the many quick runs it takes as long as.
+        self.weights = weights or {}
+        self.work = self.worked = 0.0
+        self.countdown = Countdown()
+        self.start = time.monotonic()
+        self.section: str | None = None
+
+    def run(self, section: str) -> None:
+        """A run of ``section`` starts (after ``done`` runs of all)."""
+        now = time.monotonic()
+        if self.tty or section != self.section:
+            left = self.countdown.left(now)
+            line = _(
+                "bench: {section}; {done}/{total} runs, {seconds} s",
+                section=section,
+                done=self.done,
+                total=self.total,
+                seconds=format(now - self.start, ".0f"),
+            )
+            if left is not None:
+                line += ", " + _("about {seconds} s left", seconds=format(left, ".0f"))
+            self.stream.write(("\r" + line + "\033[K") if self.tty else line + "\n")
+            self.stream.flush()
+        self.section = section
+
+    def plan(self, section: str, runs: int) -> None:
+        """``runs`` runs of ``section`` are to come."""
+        self.work += runs * self.weights.get(section, 1.0)
+
+    def ran(self) -> None:
+        """A run has finished."""
+        self.done += 1
+        self.worked += self.weights.get(self.section or "", 1.0)
+        now = time.monotonic()
+        self.countdown.news(now - self.start, self.worked, max(self.work, self.worked), now)
+
+    def close(self) -> None:
+        if self.tty and self.section is not None:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+class _Silent:
+    def run(self, section: str) -> None:
+        pass
+
+    def ran(self) -> None:
+        pass
+
+
+def _section(name: str, players: int, runner: str) -> str:
+    return _("{game}, {players} players, {runner}", game=name, players=players, runner=runner)
+
+
+def _reference_section() -> str:
+    return _("{game} beside Goofspiel", game=reference_case()[0])
+
+
+def _weights(
+    lines: Sequence[tuple[str, int]], games: int, reference_games: int, seed: int
+) -> dict[str, float]:
+    """About how long a run of each section takes, from two games of each line timed first
+    (a few hundredths of a second in all), for the progress's time left."""
+    weights = {}
+    for name, n in lines:
+        per_game = _timed(_random_loop, name, n, 2, seed)[1] / 2
+        weights[_section(name, n, RANDOM_LOOP)] = per_game * games
+        if (name, n) == reference_case():
+            weights[_section(name, n, PLAY_RUNNER)] = 1.2 * per_game * games  # the runner's checks
+            weights[_reference_section()] = 1.6 * per_game * reference_games  # + Goofspiel, the idle loop
+    return weights
 
 
 def reference_case() -> tuple[str, int]:
@@ -171,7 +291,7 @@ def _timed(run: Any, *args: Any) -> tuple[float, float, int]:
 
 
 def run_reference(
-    games: int = DEFAULT_GAMES, repeat: int = REFERENCE_RUNS, seed: int = 0
+    games: int = DEFAULT_GAMES, repeat: int = REFERENCE_RUNS, seed: int = 0, progress: Any = None
 ) -> dict[str, Any] | None:
     """The reference case's random loop (``reference_case``) against OpenSpiel's C++ Goofspiel
     (``GOOFSPIEL``), run alternately ``max(repeat, REFERENCE_RUNS)`` times each; None when
@@ -191,10 +311,13 @@ def run_reference(
     name, players = reference_case()
     runs: dict[str, list[tuple[float, float, int]]] = {name: [], GOOFSPIEL: []}
     ratios, idle = [], []
+    progress = progress or _Silent()
     for _run in range(max(repeat, REFERENCE_RUNS)):
+        progress.run(_reference_section())
         ours = _timed(_random_loop, name, players, games, seed)
         theirs = _timed(_goofspiel_loop, goofspiel, games, seed)
         bare = _timed(_idle_loop, games, seed)
+        progress.ran()
         runs[name].append(ours)
         runs[GOOFSPIEL].append(theirs)
         ratios.append((ours[2] / max(ours[1], 1e-9)) / (theirs[2] / max(theirs[1], 1e-9)))
@@ -213,41 +336,71 @@ def run_reference(
 def format_reference(reference: dict[str, Any] | None) -> str:
     """The reference case's and Goofspiel's lines with their ratio beside each, or why there are none."""
     if reference is None:
-        return OPENSPIEL_MISSING
+        return _(OPENSPIEL_MISSING)
     rows = reference["rows"]
     name = rows[0]["game"]
     title = game_class(name).title
     lines = [
-        f"{title} against OpenSpiel's C++ Goofspiel ({GOOFSPIEL}), the same random loop, "
-        f"{len(reference['ratios'])} alternated runs each, median run by CPU time:"
+        _(
+            "{title} against OpenSpiel's C++ Goofspiel ({goofspiel}), the same random loop, "
+            "{runs} alternated runs each, median run by CPU time:",
+            title=title,
+            goofspiel=GOOFSPIEL,
+            runs=len(reference["ratios"]),
+        )
     ]
     width = max(len(r["game"]) for r in rows)
     for r in rows:
-        lines.append(
-            f"  {r['game']:<{width}}  {r['players']} players  {r['decisions']:>7,} decisions  "
-            f"{r['decisions'] / r['cpu_seconds']:>9,.0f} decisions/CPU s  "
-            f"{r['decisions_per_s']:>9,.0f} decisions/s  {name}/goofspiel {r['ratio']:.2f}"
+        line = _(
+            "{game}  {players} players  {decisions} decisions  {per_cpu} decisions/CPU s  "
+            "{per_s} decisions/s  {name}/goofspiel {ratio}",
+            game=r["game"].ljust(width),
+            players=r["players"],
+            decisions=format(r["decisions"], ">7,"),
+            per_cpu=format(r["decisions"] / r["cpu_seconds"], ">9,.0f"),
+            per_s=format(r["decisions_per_s"], ">9,.0f"),
+            name=name,
+            ratio=format(r["ratio"], ".2f"),
         )
+        lines.append("  " + line)
     low, high = reference["ratios"][0], reference["ratios"][-1]
-    lines.append(f"  {title} / Goofspiel: {reference['ratio']:.2f} (runs {low:.2f} to {high:.2f})")
     lines.append(
-        f"  The loop alone, over a game that does nothing: {reference['idle']:,.0f} decisions/CPU s "
-        "(Python's own cost per decision, outside any engine)"
+        "  "
+        + _(
+            "{title} / Goofspiel: {ratio} (runs {low} to {high})",
+            title=title,
+            ratio=format(reference["ratio"], ".2f"),
+            low=format(low, ".2f"),
+            high=format(high, ".2f"),
+        )
+    )
+    lines.append(
+        "  "
+        + _(
+            "The loop alone, over a game that does nothing: {rate} decisions/CPU s "
+            "(Python's own cost per decision, outside any engine)",
+            rate=format(reference["idle"], ",.0f"),
+        )
     )
     return "\n".join(lines)
 
 
-def _best_of(run: Any, repeat: int, *args: Any) -> tuple[float, float, int]:
+def _best_of(
+    run: Any, repeat: int, *args: Any, progress: Any = None, section: str = ""
+) -> tuple[float, float, int]:
     """The shortest wall time and the shortest CPU time of ``repeat`` runs, and the
     decisions of one run (all are equal). CPU time is what this process itself used:
     on a busy machine it is the steadier of the two."""
+    progress = progress or _Silent()
     best_wall = best_cpu = float("inf")
     decisions = 0
     for _run in range(repeat):
+        progress.run(section)
         wall, cpu = time.perf_counter(), time.process_time()
         decisions = run(*args)
         best_cpu = min(best_cpu, time.process_time() - cpu)
         best_wall = min(best_wall, time.perf_counter() - wall)
+        progress.ran()
     return best_wall, best_cpu, decisions
 
 
@@ -276,6 +429,7 @@ def run_bench(
     players: Sequence[int] | None = None,
     repeat: int = DEFAULT_REPEAT,
     seed: int = 0,
+    progress: Any = None,
 ) -> list[dict[str, Any]]:
     """Time random playouts of each game and player count; one dict per measured line.
 
@@ -291,18 +445,45 @@ def run_bench(
         raise ValueError(f"repeat must be a whole number >= 1, not {repeat!r}")
     rows = []
     play_case = reference_case()
+    for name, n in bench_lines(game_names, players):
+        seconds, cpu, decisions = _best_of(
+            _random_loop,
+            repeat,
+            name,
+            n,
+            games,
+            seed,
+            progress=progress,
+            section=_section(name, n, RANDOM_LOOP),
+        )
+        rows.append(_row(name, n, RANDOM_LOOP, games, seconds, cpu, decisions))
+        if (name, n) == play_case:
+            seconds, cpu, decisions = _best_of(
+                _play_runner,
+                repeat,
+                name,
+                n,
+                games,
+                seed,
+                progress=progress,
+                section=_section(name, n, PLAY_RUNNER),
+            )
+            rows.append(_row(name, n, PLAY_RUNNER, games, seconds, cpu, decisions))
+    return rows
+
+
+def bench_lines(
+    game_names: Sequence[str] | None = None, players: Sequence[int] | None = None
+) -> list[tuple[str, int]]:
+    """The (game, player count) lines ``run_bench`` times, in order: every count a game allows
+    unless ``players`` names some (counts a game does not allow are skipped)."""
+    lines = []
     for name in game_names or registered():
         cls = game_class(name)
-        counts = players or range(cls.min_players, cls.max_players + 1)
-        for n in counts:
-            if not cls.min_players <= n <= cls.max_players:
-                continue
-            seconds, cpu, decisions = _best_of(_random_loop, repeat, name, n, games, seed)
-            rows.append(_row(name, n, RANDOM_LOOP, games, seconds, cpu, decisions))
-            if (name, n) == play_case:
-                seconds, cpu, decisions = _best_of(_play_runner, repeat, name, n, games, seed)
-                rows.append(_row(name, n, PLAY_RUNNER, games, seconds, cpu, decisions))
-    return rows
+        for n in players or range(cls.min_players, cls.max_players + 1):
+            if cls.min_players <= n <= cls.max_players:
+                lines.append((name, n))
+    return lines
 
 
 def run_strength(games: int, game_names: Sequence[str] | None = None, seed: int = 0) -> list[dict[str, Any]]:
@@ -382,10 +563,10 @@ def _player_counts(text: str) -> list[int]:
         counts = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"players must be numbers separated by commas, not {text!r}"
+            _("players must be numbers separated by commas, not {text}", text=repr(text))
         ) from None
     if not counts:
-        raise argparse.ArgumentTypeError("players needs at least one number")
+        raise argparse.ArgumentTypeError(_("players needs at least one number"))
     return counts
 
 
@@ -395,7 +576,7 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a whole number >= 1, not {text}", text=repr(text)))
     return value
 
 
@@ -404,12 +585,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games",
         type=_positive,
-        default=DEFAULT_GAMES,
-        help=_("games per run (default {games})", games=DEFAULT_GAMES),
+        default=None,
+        help=_("games per run (default {quick}; with --full {full})", quick=QUICK_GAMES, full=FULL_GAMES),
     )
     parser.add_argument("--game", action="append", help=_("a game to time (repeatable; default: every game)"))
     parser.add_argument(
-        "--players", type=_player_counts, help=_("player counts, e.g. 3,4,5,6 (default: all a game allows)")
+        "--players",
+        type=_player_counts,
+        help=_("player counts, e.g. 3,4,5,6 (default: each game's usual count; with --full all it allows)"),
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help=_(
+            "time every player count of every game with {full} games a run (minutes; the default "
+            "takes well under a minute)",
+            full=FULL_GAMES,
+        ),
     )
     parser.add_argument(
         "--repeat",
@@ -428,10 +620,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Run the bench the parsed options describe and print its table; the exit code."""
+    full = getattr(args, "full", False)
+    games = args.games or (FULL_GAMES if full else QUICK_GAMES)
     try:
-        for name in args.game or ():
-            game_class(name)
-        rows = run_bench(args.games, args.game, args.players, args.repeat, args.seed)
+        names = list(args.game or registered())
+        counts = {
+            name: args.players or (None if full else [game_class(name).default_players]) for name in names
+        }
+        lines = [line for name in names for line in bench_lines([name], counts[name])]
+        with_reference = reference_case() in lines
+        reference_games = args.games or REFERENCE_GAMES
+        runs = args.repeat * (len(lines) + with_reference)
+        if with_reference:
+            runs += max(args.repeat, REFERENCE_RUNS)
+        progress = Progress(runs, weights=_weights(lines, games, reference_games, args.seed))
+        for name, n in lines:
+            progress.plan(_section(name, n, RANDOM_LOOP), args.repeat)
+        if with_reference:
+            name, n = reference_case()
+            progress.plan(_section(name, n, PLAY_RUNNER), args.repeat)
+            progress.plan(_reference_section(), max(args.repeat, REFERENCE_RUNS))
+        try:
+            rows = [
+                row
+                for name in names
+                for row in run_bench(games, [name], counts[name], args.repeat, args.seed, progress)
+            ]
+            reference = (
+                run_reference(reference_games, args.repeat, args.seed, progress) if with_reference else None
+            )
+        finally:
+            progress.close()
     except ConfigError as exc:
         print(_("gamekit {command}: error: {error}", command="bench", error=str(exc)), file=sys.stderr)
         return 2
@@ -445,22 +664,21 @@ def run_from_args(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    games = format(args.games, ",")
     machine = platform.machine() or _("an unknown machine")
     print(
         _(
             "gamekit bench: random playouts on one core, best of {n} run(s) of {games} games; "
             "Python {python} on {machine}",
             n=args.repeat,
-            games=games,
+            games=format(games, ","),
             python=platform.python_version(),
             machine=machine,
         )
     )
     print(format_table(rows))
-    if any((row["game"], row["players"]) == reference_case() for row in rows):
+    if with_reference:
         print()
-        print(format_reference(run_reference(args.games, args.repeat, args.seed)))
+        print(format_reference(reference))
     if args.strength:
         print()
         print(_("Strength: win share, each new bot minus its game's previous best, paired games"))
@@ -484,7 +702,7 @@ def run_from_args(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gamekit.bench [--games N] [--game G] [--players 3,4] [--repeat N]``."""
+    """``python -m gamekit.bench [--full] [--games N] [--game G] [--players 3,4] [--repeat N]``."""
     parser = argparse.ArgumentParser(prog="python -m gamekit.bench", description=__doc__.splitlines()[0])
     add_arguments(parser)
     try:

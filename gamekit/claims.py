@@ -245,12 +245,20 @@ def pooled(seeds: Sequence[Summary]) -> Summary:
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's step-down adjusted p-values, in the order given."""
-    from statsmodels.stats.multitest import multipletests
-
+    """Holm's step-down adjusted p-values, in the order given: the k-th smallest of m times
+    m - k + 1, never below the one before it, at most 1 (statsmodels' ``multipletests(method=
+    "holm")`` arithmetic, without the ``gc.collect()`` it runs at each call, which cost
+    ``gamekit claims`` 14 of its 20 seconds)."""
     if len(p_values) == 1:
         return [float(p_values[0])]
-    return [float(p) for p in multipletests(list(p_values), method="holm")[1]]
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for k, i in enumerate(order):
+        running = max(running, float(p_values[i]) * (m - k))
+        adjusted[i] = min(running, 1.0)
+    return adjusted
 
 
 def supports(claim: Claim, summary: Summary, p: float | None, alpha: float) -> bool:

@@ -32,9 +32,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import __version__
+from .bench import Countdown
 from .bots import Bot, make_bot
 from .core.actions import Action
 from .core.errors import ConfigError, GamekitError, IllegalAction
+from .core.extras import MissingExtra, needs_extra
 from .core.game import Game, game_class, new_game, registered, seat_name
 from .core.i18n import LANGS, N_, _, _n, domain_of, get_language, set_language
 from .core.options import Option
@@ -46,7 +48,11 @@ from .teach import may_act_any_time
 EXIT_OK = 0
 EXIT_FAILED = 1  # an example does not match its document, or a file could not be written
 EXIT_USAGE = 2  # bad arguments: the library's ConfigError message, as argparse does for its own
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as a shell reports it
+# The reader of stdout went away (``gamekit simulate ... --out FILE | head``): 128 + SIGPIPE, as a
+# shell reports a command that SIGPIPE ended, so ``set -o pipefail`` sees it. Any file asked for
+# was written in full before anything was printed about it.
+EXIT_BROKEN_PIPE = 141
 
 
 # --------------------------------------------------------------------------- helpers
@@ -172,6 +178,9 @@ class ProgressBar:
 
     On a terminal the bar is redrawn in place, at most every ``interval`` seconds as games
     finish; into a file or pipe it writes a line at each quarter only, so logs stay short.
+    The time left is estimated from the rate so far when games finish, and counts down in between
+    (it never grows while a chunk is pending); a later estimate replaces it only when it is
+    sooner, or once the countdown has run out.
     Used as a context manager (``with ProgressBar(total=n) as bar``) it also redraws on its
     own, so the time shown moves on while a long chunk of games is played: at least every
     ``tick`` seconds on a terminal (default 0.5), and a line every ``quiet`` seconds without
@@ -199,14 +208,18 @@ class ProgressBar:
         self._last_line = self.start
         self._quarters_shown = 0
         self._open_line = False
+        self.countdown = Countdown()
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
 
     def __call__(self, done: int, total: int) -> None:
         with self._lock:
+            now = time.monotonic()
+            if done != self.done or total != self.total:
+                self.countdown.news(now - self.start, done, total, now)
             self.done, self.total = done, total
-            self._draw(time.monotonic(), forced=False)
+            self._draw(now, forced=False)
 
     def _draw(self, now: float, forced: bool) -> None:
         done, total = self.done, max(self.total or 1, 1)
@@ -218,11 +231,8 @@ class ProgressBar:
             self._last_draw = now
             width = 30
             filled = round(width * fraction)
-            eta = (
-                "  " + _("about {seconds} s left", seconds=format(elapsed / done * (total - done), ".0f"))
-                if 0 < done < total
-                else ""
-            )
+            left = self.countdown.left(now) if done < total else None
+            eta = "" if left is None else "  " + _("about {seconds} s left", seconds=format(left, ".0f"))
             self.stream.write(
                 f"\r[{'#' * filled}{'-' * (width - filled)}] {100 * fraction:3.0f} %  {done:,}/{total:,} {self.unit}"
                 f"  {elapsed:.1f} s{eta}   "
@@ -244,6 +254,9 @@ class ProgressBar:
                 percent=format(100 * fraction, ".0f"),
                 seconds=format(elapsed, ".1f"),
             )
+            left = self.countdown.left(now) if done < total else None
+            if left is not None:
+                line += ", " + _("about {seconds} s left", seconds=format(left, ".0f"))
             self.stream.write(line + "\n")
             self.stream.flush()
 
@@ -331,7 +344,15 @@ def _command_line(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
+def _players(args: argparse.Namespace) -> int:
+    """``--players``, or the game's usual count when it is left out (``Game.default_players``)."""
+    if args.players is None:
+        args.players = game_class(args.game).default_players  # an unknown game: the library's message
+    return args.players
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    _players(args)
     options = convert_options(args.game, args.option)
     # Players and options, checked now; the game's options hold the defaults too, for the record.
     resolved = dict(new_game(args.game, args.players, seed=args.seed, options=options).options)
@@ -352,13 +373,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     started = _now()
     df = _play_simulation(args, bots, options, workers)
     ended = _now()
-    # With --out - the rows alone go to stdout; the summary and every message go to stderr.
-    _print_simulation(args, df, options, sys.stderr if to_stdout else sys.stdout)
-    if to_stdout:
+    # The rows are written before anything is printed about them: a reader that stops early
+    # (``| head``) or a Ctrl-C while the summary prints never costs the file.
+    if to_stdout:  # the rows alone go to stdout; the summary and every message go to stderr
         df.to_csv(sys.stdout, index=False)
         sys.stdout.flush()
+        _print_simulation(args, df, options, sys.stderr)
         return EXIT_OK
     if args.out is None:
+        _print_simulation(args, df, options, sys.stdout)
         return EXIT_OK
     record = {
         "game": args.game,
@@ -378,7 +401,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         "csv": args.out.name,
         "command": _command_line(args),
     }
-    return _write_simulation(args.out, df, record)
+    written = _write_simulation(args.out, df, record)
+    _print_simulation(args, df, options, sys.stdout)
+    if written is not None:
+        print(_("gamekit {command}: error: {error}", command="simulate", error=written), file=sys.stderr)
+        return EXIT_FAILED
+    print(
+        _(
+            "Wrote {rows} rows to {out}, and how they were made to {meta}",
+            rows=format(len(df), ","),
+            out=args.out,
+            meta=metadata_path(args.out),
+        )
+    )
+    return EXIT_OK
 
 
 def _play_simulation(args: argparse.Namespace, bots: list[Bot], options: dict[str, Any], workers: Any) -> Any:
@@ -472,28 +508,34 @@ def _print_simulation(args: argparse.Namespace, df: Any, options: dict[str, Any]
         print(format_summary(position_summary(df), key="position"), file=report)
 
 
-def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> int:
-    """The rows to ``out`` and how they were made (``record``) beside it; the exit code."""
+def write_durably(path: Path, write: Any, binary: bool = False) -> None:
+    """``write(handle)`` into a new file beside ``path`` (a text handle, or a binary one if
+    ``binary``: Parquet), flushed and fsynced, then renamed to ``path``: the file is there whole
+    or not at all, even if the command is stopped or the machine fails right after (``OSError``
+    if it cannot be written)."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        with open(partial, "wb") if binary else open(partial, "w", encoding="utf-8", newline="") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> str | None:
+    """The rows to ``out`` and how they were made (``record``) beside it, each whole; None, or
+    why they could not be written."""
     meta = metadata_path(out)
     try:
-        if out.suffix.lower() != ".parquet":  # a .parquet file was written as the games were played
-            df.to_csv(out, index=False)
-        meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        if out.suffix.lower() != ".parquet":  # a .parquet file was streamed (and renamed whole) as the games were played
+            write_durably(out, lambda handle: df.to_csv(handle, index=False))
+        write_durably(meta, lambda handle: handle.write(json.dumps(record, indent=2) + "\n"))
     except OSError as exc:
-        print(
-            _("gamekit {command}: error: {error}", command="simulate", error=_cannot_write(out, exc)),
-            file=sys.stderr,
-        )
-        return EXIT_FAILED
-    print(
-        _(
-            "Wrote {rows} rows to {out}, and how they were made to {meta}",
-            rows=format(len(df), ","),
-            out=out,
-            meta=meta,
-        )
-    )
-    return EXIT_OK
+        return _cannot_write(out, exc)
+    return None
 
 
 # ------------------------------------------------------------------- bots, options
@@ -799,7 +841,7 @@ def _print_result(game: Game, human: int) -> None:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     options = convert_options(args.game, args.option)
-    game = new_game(args.game, args.players, seed=args.seed, options=options)
+    game = new_game(args.game, _players(args), seed=args.seed, options=options)
     human = args.seat
     if not 0 <= human < game.players:
         raise ConfigError(
@@ -863,6 +905,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except _Quit:
         _reveal_seed(game, args)
         return _save(game, args.save)
+    except KeyboardInterrupt:  # Ctrl-C: what was played is saved all the same, then exit 130
+        print()
+        print(_("Interrupted: leaving the game."))
+        game = _settled(game)
+        _reveal_seed(game, args)
+        if _save(game, args.save) != EXIT_OK:
+            return EXIT_FAILED
+        return EXIT_INTERRUPTED
     _new_narration(game, human, shown)
     print()
     print(render_view(game.name, game.view(human)))
@@ -889,12 +939,27 @@ def _reveal_seed(game: Game, args: argparse.Namespace) -> None:
         )
 
 
+def _settled(game: Game) -> Game:
+    """The game as its actions left it: replayed from its set-up, in case Ctrl-C came in the
+    middle of an action (the action is kept if it was recorded, and lost if it was not)."""
+    from .core.game import replay
+
+    actions = list(game.history)
+    for keep in (len(actions), len(actions) - 1):
+        try:
+            return replay(game.setup, actions[:keep])
+        except Exception:  # the last action was recorded but not finished: leave it out
+            continue
+    return game
+
+
 def _save(game: Game, path: Path | None) -> int:
     """Write the game for ``--save``: only once it is over or left, as the seed in it shows every card."""
     if path is None:
         return EXIT_OK
     try:
-        path.write_text(game.to_json(), encoding="utf-8")
+        text = game.to_json()
+        write_durably(path, lambda handle: handle.write(text))
     except OSError as exc:
         print(
             _("gamekit {command}: error: {error}", command="play", error=_cannot_write(path, exc)),
@@ -923,14 +988,25 @@ PLAN_SEED_NOTE = N_(
 )
 
 
+def _classroom_parts() -> tuple[Any, Any]:
+    """``qr_text`` and ``Classroom``, or a ``MissingExtra`` naming the classroom extra and its
+    install line when a package of the server is not installed."""
+    with needs_extra("classroom", "gamekit classroom"):
+        import uvicorn  # noqa: F401  (the server runs on it; imported when it starts)
+
+        from .classroom import app  # noqa: F401
+        from .classroom.qr import qr_text
+        from .classroom.session import Classroom
+    return qr_text, Classroom
+
+
 def _cmd_classroom(args: argparse.Namespace) -> int:
     """Start a class session (or resume the database's last one) and keep it until Ctrl-C: print
     the links and the QR code, open the projector page (logged in) in this computer's browser,
     and with ``--plan`` run the plan's activities in order (Enter in the terminal advances)."""
     import webbrowser
 
-    from .classroom.qr import qr_text
-    from .classroom.session import Classroom
+    qr_text, Classroom = _classroom_parts()
 
     plan = runner = None
     if args.plan is not None:
@@ -1127,7 +1203,13 @@ def _cmd_lessons(args: argparse.Namespace) -> int:
 def _game_arguments(p: argparse.ArgumentParser, games: str) -> None:
     """The arguments every command that sets up a game takes: the game, players, options."""
     p.add_argument("game", help=_("the game to play ({games})", games=games))
-    p.add_argument("--players", type=int, required=True, help=_("number of players"))
+    usual = ", ".join(f"{name} {game_class(name).default_players}" for name in registered())
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help=_("number of players (default: the game's usual count: {usual})", usual=usual),
+    )
     p.add_argument(
         "--option",
         action="append",
@@ -1210,6 +1292,13 @@ def _play_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+EXIT_HELP = N_(
+    "Exit status: 0 done; 1 failed (an example that does not match its document, a file that "
+    "could not be written, an extra that is not installed); 2 bad arguments; 130 stopped by "
+    "Ctrl-C (play --save saves the game first); 141 the reader of the output stopped early "
+    "(gamekit ... | head). Every file a command writes (--out, --save) is written in full "
+    "before anything is printed about it, so 130 and 141 never cost a file."
+)
 LANG_HELP = N_("the language gamekit writes in: en or ja (default: GAMEKIT_LANG, else English)")
 
 
@@ -1219,7 +1308,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = ", ".join(registered())
     parser = argparse.ArgumentParser(
-        prog="gamekit", description=_("Board-game engines for teaching game theory: {games}", games=games)
+        prog="gamekit",
+        description=_("Board-game engines for teaching game theory: {games}", games=games),
+        epilog=_(EXIT_HELP),
     )
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
     parser.add_argument("--lang", choices=LANGS, help=_(LANG_HELP), default=None)
@@ -1318,13 +1409,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.lang is not None:
         set_language(args.lang)  # before anything the command prints
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit where it would cost a traceback
+        return code
+    except MissingExtra as exc:
+        print(_("gamekit {command}: error: {error}", command=args.command, error=str(exc)), file=sys.stderr)
+        return EXIT_FAILED
     except ConfigError as exc:
         print(_("gamekit {command}: error: {error}", command=args.command, error=str(exc)), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\n" + _("interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # `gamekit rules | head`: the reader has all it wanted
+    except BrokenPipeError:  # `gamekit rules | head`: the reader stopped; every file is already written
+        # As Python's documentation advises (signal, "Note on SIGPIPE"): stdout goes to devnull so
+        # that the flush at exit does not fail a second time.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+        return EXIT_BROKEN_PIPE

@@ -19,20 +19,23 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
-import ipywidgets as w
-from IPython.display import display
+from .core.extras import needs_extra
 
-from . import rules
-from .bots import describe
-from .core.errors import GamekitError, IllegalAction
-from .core.game import SEAT_NAMES, Game, game_class
-from .core.i18n import N_, Text, domain
-from .core.options import Option
-from .experiments import overview
-from .lessons import present_button, presenting
-from .pictures import STYLE, picture
-from .simulate import BotSpec
-from .teach import Replay, Table, action_groups, what_if
+with needs_extra("lessons", "gamekit.widgets"):  # ipywidgets and plotly come with the lessons extra
+    import ipywidgets as w
+    from IPython.display import display
+
+    from . import rules
+    from .bots import describe
+    from .core.errors import GamekitError, IllegalAction
+    from .core.game import SEAT_NAMES, Game, game_class
+    from .core.i18n import N_, Text, domain
+    from .core.options import Option
+    from .experiments import overview
+    from .lessons import present_button, presenting
+    from .pictures import STYLE, picture
+    from .simulate import BotSpec
+    from .teach import Replay, Table, action_groups, what_if
 
 _ = domain("teaching")
 _n = _.plural

@@ -178,3 +178,49 @@ def test_the_goofspiel_line_comes_only_with_the_4_player_for_sale_line(capsys):
     assert main(["--games", "1", "--repeat", "1", "--players", "3", "--game", "for_sale"]) == 0
     out = capsys.readouterr().out
     assert "Goofspiel" not in out
+
+
+# ------------------------------------------------------------- quick by default, progress
+def test_the_default_bench_times_each_game_at_its_usual_count_and_full_every_count(monkeypatch, capsys):
+    import gamekit.bench as bench
+
+    calls = []
+
+    def fake_bench(games, names, players, repeat, seed, progress=None):
+        calls.append((games, list(names), players))
+        return [bench._row(names[0], (players or [3])[0], RANDOM_LOOP, games, 1.0, 1.0, 10)]
+
+    monkeypatch.setattr(bench, "run_bench", fake_bench)
+    monkeypatch.setattr(bench, "run_reference", lambda *args, **kwargs: None)
+    monkeypatch.setattr(bench, "_weights", lambda *args: {})
+    assert main([]) == 0
+    usual = [(bench.QUICK_GAMES, [g], [game_class(g).default_players]) for g in gamekit.registered()]
+    assert calls == usual
+    calls.clear()
+    assert main(["--full"]) == 0
+    assert calls == [(bench.FULL_GAMES, [g], None) for g in gamekit.registered()]
+    assert bench.QUICK_GAMES < bench.FULL_GAMES
+    capsys.readouterr()
+
+
+def test_the_bench_says_on_stderr_which_line_it_times_how_far_it_is_and_the_time_left(capsys):
+    assert main(["--games", "3", "--repeat", "2", "--game", "for_sale", "--game", "bohnanza"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    usual = {g: game_class(g).default_players for g in ("for_sale", "bohnanza")}
+    assert err[0].startswith(f"bench: for_sale, {usual['for_sale']} players, random loop; 0/")
+    sections = [line.split(";")[0] for line in err]
+    assert sections == [
+        f"bench: for_sale, {usual['for_sale']} players, random loop",
+        f"bench: for_sale, {usual['for_sale']} players, {PLAY_RUNNER}",
+        f"bench: bohnanza, {usual['bohnanza']} players, random loop",
+        *(["bench: for_sale beside Goofspiel"] if _has_open_spiel() else []),
+    ]
+    assert all("s left" in line for line in err[1:])  # after the first run: an estimate
+
+
+def _has_open_spiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True

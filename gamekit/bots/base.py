@@ -203,9 +203,22 @@ def make_bot(spec: BotLike | str, game: str | None = None) -> Any:
     elif isinstance(spec, str):
         name, _sep, param = spec.partition(":")
         if name not in BOTS:
-            raise ConfigError(
-                _("no bot named {name}; bots: {bots}", name=repr(name), bots=", ".join(sorted(BOTS)))
+            # With a game, only the bots that play it: the others could not be chosen anyway.
+            known = sorted(
+                n
+                for n, c in BOTS.items()
+                if game is None or getattr(c, "games", None) in (None, ()) or game in c.games
             )
+            if game is not None:
+                raise ConfigError(
+                    _(
+                        "no bot named {name} for {game}; its bots: {bots}",
+                        name=repr(name),
+                        game=game,
+                        bots=", ".join(known),
+                    )
+                )
+            raise ConfigError(_("no bot named {name}; bots: {bots}", name=repr(name), bots=", ".join(known)))
         if param:
             try:
                 value = float(param)

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .security import ClassroomError, Limits
-from .session import Classroom
+from ..core.extras import needs_extra
+
+with needs_extra("classroom", "gamekit.classroom"):  # the server's packages: the classroom extra
+    from .security import ClassroomError, Limits
+    from .session import Classroom
 
 __all__ = ["Classroom", "ClassroomError", "Limits", "Server", "create_app", "serve"]
 
@@ -28,7 +31,8 @@ def __getattr__(name: str) -> Any:
     # The app's names load on first use, so that ``python -m gamekit.classroom.app`` runs the
     # module once (as __main__) and not a second copy imported by this package.
     if name in ("Server", "create_app", "serve"):
-        from . import app
+        with needs_extra("classroom", "gamekit.classroom"):
+            from . import app
 
         return getattr(app, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,13 +1,16 @@
 """Saving and loading a game: the save format, and ``load_game``'s checks of a save.
 
 A save is the set-up, the seat that started, a fingerprint of the chance still to come, the
-actions and the resulting teacher's view, as JSON (``Game.to_json``). Loading rebuilds the set-up,
-replays the actions and then checks the saved state against the replayed game: its shape, the
-game's own rule checks (``Game.state_problems``) and equality; anything wrong is a ``LoadError``.
+actions, a digest of the whole history and the resulting teacher's view, as JSON
+(``Game.to_json``). Loading rebuilds the set-up, replays the actions and then checks the saved
+state against the replayed game: its shape, the game's own rule checks (``Game.state_problems``)
+and equality; then the history digest against the replayed actions and events, because many
+actions leave no trace in the final state (a losing sealed bid); anything wrong is a ``LoadError``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -21,13 +24,16 @@ if TYPE_CHECKING:
     from .game import Game
 
 # /2 adds ``first_player`` (the seat that started) and ``chance`` (see ``Game.chance_fingerprint``);
-# /1 saves load without those two checks.
-SAVE_FORMAT = "gamekit-save/2"
+# /3 adds ``history`` (see ``history_digest``). Older saves load without the checks they lack.
+SAVE_FORMAT = "gamekit-save/3"
 _SETUP_KEYS = ("game", "players", "seed", "options", "stack")
 SAVE_KEYS = {
     "gamekit-save/1": (*_SETUP_KEYS, "actions", "state"),
-    SAVE_FORMAT: (*_SETUP_KEYS, "first_player", "chance", "actions", "state"),
+    "gamekit-save/2": (*_SETUP_KEYS, "first_player", "chance", "actions", "state"),
+    SAVE_FORMAT: (*_SETUP_KEYS, "first_player", "chance", "actions", "history", "state"),
 }
+# Added to every event when it is shown, in the language of that moment: not part of what happened.
+_SHOWN_KEYS = frozenset({"text", "rule"})
 MAX_ACTION_TEXT = 1000  # longer than any action text a game writes, even a shorthand one
 
 
@@ -38,8 +44,42 @@ def save_text(game: Game) -> str:
     saved["first_player"] = game.first_player
     saved["chance"] = game.chance_fingerprint()
     saved["actions"] = [[seat, text] for seat, text in game.history]
+    saved["history"] = history_digest(game)
     saved["state"] = game.view()
     return json.dumps(saved, sort_keys=True)
+
+
+def history_digest(game: Game) -> str:
+    """A digest of everything that happened: every action with its seat, and every event the
+    game recorded (private parts included, narration left out: it depends on the language).
+
+    The final state does not show every action (a losing sealed bid, a cow-trade offer, a bid
+    that was raised), so a save whose history was edited could otherwise lead to the same state
+    and load. Like ``chance_fingerprint`` it shows an edit, it does not seal a save: anyone can
+    recompute it.
+
+    Two hash chains, one over the actions and one over the events, kept on the game with how far
+    they reach (bytes: a copy of the game copies them): actions and events are only ever added,
+    so a save after every action (the classroom's) hashes only what is new."""
+    actions, events = game.history, game._events
+    reached = game.__dict__.get(_CHAIN)
+    if reached is None or reached[0] > len(actions) or reached[1] > len(events):
+        reached = (0, 0, b"", b"")
+    _, _, acted, happened = reached
+    for seat, text in actions[reached[0] :]:
+        acted = _link(acted, json.dumps([seat, text]))
+    for event in events[reached[1] :]:
+        what = {key: value for key, value in event.items() if key not in _SHOWN_KEYS}
+        happened = _link(happened, json.dumps(what, sort_keys=True, default=repr))
+    game.__dict__[_CHAIN] = (len(actions), len(events), acted, happened)
+    return hashlib.blake2b(acted + happened, digest_size=16).hexdigest()
+
+
+_CHAIN = "_history_chain"
+
+
+def _link(chain: bytes, item: str) -> bytes:
+    return hashlib.blake2b(chain + item.encode(), digest_size=16).digest()
 
 
 def _type_name(value: Any) -> str:
@@ -169,6 +209,7 @@ def _read_save(text: str) -> dict[str, Any]:
         ("stack", dict, N_("a JSON object")),
         ("first_player", int, N_("a seat number")),
         ("chance", str, N_("a text")),
+        ("history", str, N_("a text")),
         ("state", dict, N_("a JSON object")),
     ):
         if key in saved and type(saved[key]) is not kind:
@@ -210,8 +251,9 @@ def load_game(text: str) -> Game:
 
     Only ``LoadError`` leaves, whatever ``text`` is. The set-up is rebuilt and the actions
     replayed; then the saved state must have the shape of the replayed game's view, break no rule
-    (``state_problems``) and equal that view; and (format /2) the seat that started and the chance
-    to come (``chance_fingerprint``) must be the replayed game's."""
+    (``state_problems``) and equal that view; (format /2 on) the seat that started and the chance
+    to come (``chance_fingerprint``) must be the replayed game's; and (format /3) so must the
+    history (``history_digest``: every action and event, not only those the state shows)."""
     saved = _read_save(text)
     try:
         game = game_class(saved["game"])(
@@ -267,7 +309,14 @@ def load_game(text: str) -> Game:
     difference = _first_difference(state, model)
     if difference:
         raise LoadError(_("saved state does not match its actions: {difference}", difference=difference))
-    if saved["format"] == SAVE_FORMAT:
+    _check_digests(saved, game)
+    return game
+
+
+def _check_digests(saved: dict[str, Any], game: Game) -> None:
+    """What the state does not show, checked against the replayed game as far as the save's
+    format records it: the seat that started and the chance to come (/2), the history (/3)."""
+    if saved["format"] != "gamekit-save/1":
         if saved["first_player"] != game.first_player:
             raise LoadError(
                 _(
@@ -283,4 +332,11 @@ def load_game(text: str) -> Game:
                     "(a stacked card or die still to come, a stacked first_player) were edited"
                 )
             )
-    return game
+    if saved["format"] == SAVE_FORMAT and saved["history"] != history_digest(game):
+        raise LoadError(
+            _(
+                "saved history does not match its digest: an action was edited (one the final state "
+                "does not show, such as a losing sealed bid), or the save comes from a version of "
+                "gamekit whose rules play differently"
+            )
+        )

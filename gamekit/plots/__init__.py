@@ -7,8 +7,11 @@ This module holds the figures every game shares; each game's own are in
 
 from __future__ import annotations
 
-import pandas as pd
-import plotly.graph_objects as go
+from ..core.extras import needs_extra
+
+with needs_extra("lessons", "gamekit.plots"):  # plotly comes with the lessons extra
+    import pandas as pd
+    import plotly.graph_objects as go
 
 from .. import analysis
 from ..core.i18n import domain

@@ -277,7 +277,7 @@ def test_an_edit_to_what_fixes_the_game_is_detected(edit):
 def test_an_old_save_without_first_player_and_chance_still_loads():
     g = played("money_monsoon", 4, 8, 30)
     saved = json.loads(g.to_json())
-    del saved["first_player"], saved["chance"]
+    del saved["first_player"], saved["chance"], saved["history"]
     saved["format"] = "gamekit-save/1"
     assert gamekit.load_game(json.dumps(saved)).to_json() == g.to_json()
 
