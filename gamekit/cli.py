@@ -530,7 +530,9 @@ def _write_simulation(out: Path, df: Any, record: dict[str, Any]) -> str | None:
     why they could not be written."""
     meta = metadata_path(out)
     try:
-        if out.suffix.lower() != ".parquet":  # a .parquet file was streamed (and renamed whole) as the games were played
+        if (
+            out.suffix.lower() != ".parquet"
+        ):  # a .parquet file was streamed (and renamed whole) as the games were played
             write_durably(out, lambda handle: df.to_csv(handle, index=False))
         write_durably(meta, lambda handle: handle.write(json.dumps(record, indent=2) + "\n"))
     except OSError as exc:
