@@ -201,6 +201,9 @@ def test_ctrl_c_stops_the_command_line_with_exit_code_130(moment):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal even where pytest runs in the background of a non-interactive
+        # shell, which starts it (and so this child) with SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         first = command.stderr.readline()
@@ -218,4 +221,4 @@ def test_ctrl_c_stops_the_command_line_with_exit_code_130(moment):
     assert command.returncode == 130, err
     assert err.strip().endswith("interrupted") and "Traceback" not in err
     assert out == ""
-    assert stopped_after < 10  # under a second on an idle machine
+    assert stopped_after < 30  # under a second on an idle machine, seconds on a loaded one
