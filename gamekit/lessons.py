@@ -1,8 +1,8 @@
 """The lessons that ship inside the package, and ``gamekit lessons DIR``, which copies them out.
 
 A wheel carries the notebooks in ``gamekit/notebooks`` (a checkout has them in ``notebooks/``
-beside the package), so a student with nothing but ``pip install "gamekit-edu[lessons]"`` (Colab,
-VS Code) gets every lesson. Copying never loses a student's work: a lesson in ``DIR`` that the
+beside the package), so a student with nothing but the wheel installed with ``[lessons]`` (Colab,
+VS Code; README, "Installing") gets every lesson. Copying never loses a student's work: a lesson in ``DIR`` that the
 student changed is replaced only when asked (``force``). A small record in ``DIR`` (``RECORD``)
 remembers what was copied, so a lesson the student never touched is brought up to date freely.
 """

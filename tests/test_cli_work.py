@@ -290,7 +290,15 @@ def test_each_extras_packages_are_the_ones_pyproject_lists_for_it():
         "optional-dependencies"
     ]
     # import name -> the distribution that brings it, where the two differ
-    brought_by = {"PIL": "pillow", "IPython": "ipykernel", "pyspiel": "open_spiel", "distributed": "dask"}
+    brought_by = {
+        "PIL": "pillow",
+        "IPython": "ipykernel",
+        "pyspiel": "open_spiel",
+        "distributed": "dask",
+        "stable_baselines3": "stable-baselines3",
+        "sb3_contrib": "sb3-contrib",
+        "torch": "stable-baselines3",  # torch comes through stable-baselines3 (its CPU build first: README)
+    }
     for extra, modules in EXTRAS.items():
         listed = {re.split(r"[\[<>=!~ ]", requirement)[0].lower() for requirement in extras[extra]}
         for module in modules:

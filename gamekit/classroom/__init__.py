@@ -1,6 +1,6 @@
 """The classroom: a class plays together from their own phones (issue 14).
 
-``pip install 'gamekit-edu[classroom]'`` (Starlette, uvicorn, qrcode). ``import gamekit`` never loads
+``pip install -e '.[classroom]'`` in a checkout (Starlette, uvicorn, qrcode). ``import gamekit`` never loads
 this package.
 
 - ``create_app(db_path, teacher_token=None, seed=None, limits=None)``: the ASGI app (``app``); its

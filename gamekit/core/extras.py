@@ -21,6 +21,7 @@ EXTRAS: dict[str, frozenset[str]] = {
     "classroom": frozenset({"starlette", "uvicorn", "qrcode", "httpx"}),
     "rl": frozenset({"pettingzoo", "gymnasium", "numpy", "pyspiel"}),
     "dask": frozenset({"dask", "distributed"}),
+    "train": frozenset({"stable_baselines3", "sb3_contrib", "torch"}),
 }
 PACKAGE = "gamekit-edu"
 

@@ -2,7 +2,8 @@
 (``spaces``), PettingZoo environments (``pettingzoo_env``) and OpenSpiel games.
 
 ``import gamekit`` does not import this package; importing it needs numpy, and
-``pettingzoo_env`` needs pettingzoo and gymnasium (``pip install 'gamekit-edu[rl]'``).
+``pettingzoo_env`` needs pettingzoo and gymnasium: the ``rl`` extra (``pip install -e '.[rl]'`` in a
+checkout; a missing one is named with that line).
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ STRONGEST: Mapping[str, str] = _Strongest()
 def pettingzoo_env(name: str, players: int | None = None, **options: Any) -> Any:
     """A PettingZoo AEC environment of game ``name`` (see ``gamekit.rl.pettingzoo``); ``players``
     None: the game's ``default_players``."""
-    from .pettingzoo import env
+    from gamekit.core.extras import needs_extra
+
+    with needs_extra("rl", "gamekit.rl.pettingzoo_env"):
+        from .pettingzoo import env
 
     return env(name, players=players, **options)

@@ -244,9 +244,13 @@ def learning_curve(
     at the next multiple of 2,048); then each of ``references`` in the learner's seat on the same games
     (``steps`` empty). A pandas table, one row per (agent, steps, opponents)."""
     import pandas as pd
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
+
+    from gamekit.core.extras import needs_extra
+
+    with needs_extra("train", "gamekit.rl.train"):
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.callbacks import BaseCallback
 
     if steps < 1 or eval_every < 1 or eval_games < 1:
         raise ValueError(

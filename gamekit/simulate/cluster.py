@@ -26,7 +26,8 @@ def dask_client(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
         raise ConfigError(
             _(
                 "workers={address} names a Dask scheduler, but dask.distributed is not installed "
-                "(pip install 'gamekit-edu[dask]', or 'dask[distributed]')",
+                "(the 'dask' extra: pip install -e '.[dask]' in a checkout of gamekit, or pip install "
+                "'dask[distributed]')",
                 address=repr(address),
             )
         ) from None
