@@ -618,6 +618,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _print_strength(args: argparse.Namespace) -> None:
+    """``--strength N``: each new bot against its game's previous best, on paired games."""
+    print()
+    print(_("Strength: win share, each new bot minus its game's previous best, paired games"))
+    for row in run_strength(args.strength, args.game, args.seed):
+        line = _(
+            "{game} {players} players  {bot} vs {against}: {text}",
+            game=row["game"].ljust(14),
+            players=row["players"],
+            bot=row["bot"],
+            against=row["against"],
+            text=row["text"],
+        )
+        print("  " + line)
+
+
 def run_from_args(args: argparse.Namespace) -> int:
     """Run the bench the parsed options describe and print its table; the exit code."""
     full = getattr(args, "full", False)
@@ -680,18 +696,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         print()
         print(format_reference(reference))
     if args.strength:
-        print()
-        print(_("Strength: win share, each new bot minus its game's previous best, paired games"))
-        for row in run_strength(args.strength, args.game, args.seed):
-            line = _(
-                "{game} {players} players  {bot} vs {against}: {text}",
-                game=row["game"].ljust(14),
-                players=row["players"],
-                bot=row["bot"],
-                against=row["against"],
-                text=row["text"],
-            )
-            print("  " + line)
+        _print_strength(args)
     # ---- the RL adapters beside the engines and OpenSpiel's and PettingZoo's own games (about
     # 15 s; gamekit.rl.bench, whose rows need the rl extra: an engine row runs without it)
     from .rl import bench as rl_bench
