@@ -11,7 +11,16 @@ module names no game). It deals what the view hides at random from what the view
 unaccounted for, carries every option the view shows (an option the view does not show is
 listed in the module's ``NOT_IN_VIEW`` with why play never reads it; one shown under another
 name in ``SHOWN_AS``), and writes the engine's state in the game's own folder.
-``determinize`` here checks the sample: the very view, and the view's options.
+``determinize`` here checks the sample: the very view, and the view's options. A sampler that
+reads logs (``USES_LOG``: For Sale's) takes the seat's log too (``game.log_for(seat)``, what that
+seat may read) and deals what it fixes as it is; ``dealt_right`` measures how much of what a view
+hides each way deals right (``--dealt-right``, ``data/rl/mcts_sampling.csv``).
+
+The agent worth studying (``make_agent("mcts:N/BOT")``, settings ``GUIDED``) reads its log
+(``play_with_log`` gives it), rolls out with gamekit bot ``BOT`` in every seat on the engine
+(``BotRollouts``), returns score margins, and puts half its prior on the step ``BOT`` (or a
+``GUIDE`` bot) would take (PUCT); ``search="ismcts"`` runs OpenSpiel's ISMCTS with gamekit's
+sampler as its resampler.
 
 ``mcts_record`` plays the bot against gamekit's strongest bot, its win share with a Wilson
 interval; ``regenerate`` writes lesson 07's table, ``data/rl/mcts_results.csv``, a row or two per
@@ -19,7 +28,9 @@ game (``python -m gamekit.rl.mcts [GAME ...]``: only the games named are played
 again, the others' rows kept as stored); the runs are lesson 07's (``gamekit.rl.lesson07``).
 Lesson 07's baselines (``win_shares``: random play
 against each game's strongest bot, MCTS against random players) are ``data/rl/baselines.csv``
-(``--baselines``), its win share against simulations ``data/rl/mcts_sweep.csv`` (``--sweep``).
+(``--baselines``), its win share against simulations ``data/rl/mcts_sweep.csv`` (``--sweep
+[GAME ...]``: the sweeps of ``lesson07.SWEEPS``, each row with its seconds per decision, command
+and versions).
 """
 
 from __future__ import annotations
@@ -754,19 +765,25 @@ def regenerate_sweep(path: Path = SWEEP, only: Sequence[str] | None = None) -> A
 def sweep_lines(table: Any, name: str) -> Any:
     """The sweep rows of game ``name`` with ``opponents`` naming each line of the figure
     (``plots.agents.win_share_against_simulations``): the agent without its simulations, and
-    its rivals."""
+    its rivals (in the language of the moment)."""
+    from gamekit.core.i18n import _
+
     rows = table[table["game"] == name].copy()
     rows["opponents"] = [
-        f"{_agent_kind(a)} vs {o}" for a, o in zip(rows["agent"], rows["opponents"], strict=True)
+        _("{agent} vs {rivals}", agent=_agent_kind(a), rivals=o)
+        for a, o in zip(rows["agent"], rows["opponents"], strict=True)
     ]
     return rows
 
 
 def _agent_kind(spec: str) -> str:
     """``mcts:N/BOT[/GUIDE]`` as ``mcts, BOT rollouts[, GUIDE prior]`` (``random`` without a bot)."""
-    search, _, rest = spec.partition(":")
-    rollout, _, guide = rest.partition("/")[2].partition("/")
-    return f"{search}, {rollout or 'random'} rollouts" + (f", {guide} prior" if guide else "")
+    from gamekit.core.i18n import _
+
+    search, _sep, rest = spec.partition(":")
+    rollout, _sep, guide = rest.partition("/")[2].partition("/")
+    kind = _("{search}, {bot} rollouts", search=search, bot=rollout or "random")
+    return _("{agent}, {bot} prior", agent=kind, bot=guide) if guide else kind
 
 
 def games_to_tell_apart(

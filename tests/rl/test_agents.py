@@ -223,3 +223,16 @@ def test_sweep_lines_name_each_line_by_agent_and_rivals():
         "mcts, house_value:1.5 rollouts vs 2 x random",
         "mcts, shade:0.6 rollouts, rollout:0.6 prior vs 2 x random",
     ]
+
+
+def test_the_sweep_command_plays_the_games_named_and_keeps_every_other_row(tmp_path, monkeypatch):
+    path = tmp_path / "mcts_sweep.csv"
+    path.write_text(mcts.SWEEP.read_text())
+    stored = pd.read_csv(mcts.SWEEP)
+    monkeypatch.setattr(mcts, "SWEEPS", (("for_sale", 3, "mcts:{n}/random", (2,), ("random",), 1),))
+    table = mcts.regenerate_sweep(path, only=["for_sale"])
+    assert len(table) == len(stored) + 1 and table["agent"].iloc[-1] == "mcts:2/random"
+    assert table["command"].iloc[-1] == "python -m gamekit.rl.mcts --sweep for_sale"
+    pd.testing.assert_frame_equal(table.iloc[:-1].reset_index(drop=True), stored)
+    with pytest.raises(ValueError, match="no sweep is listed"):
+        mcts.regenerate_sweep(path, only=["kuhhandel"])
