@@ -583,7 +583,7 @@ def mcts_record(
 
     if players is None:
         players = game_class(name).min_players
-    bot = MCTSBot(simulations=simulations)
+    bot = MCTSBot(simulations=simulations, use_log=False)  # the plain agent the stored table shows
     opponents = STRONGEST[name]
     row = _share_row(win_shares(name, bot, opponents, games, players, seed), players)
     row = {
