@@ -55,7 +55,7 @@ from gamekit.core.game import Game, game_class
 
 from . import STRONGEST
 from . import openspiel as gos
-from .lesson07 import BASELINE_RUNS, RUNS, SWEEP_GAME, SWEEP_OPPONENTS, SWEEPS
+from .lesson07 import BASELINE_RUNS, RUNS, SAMPLING_RUNS, SWEEP_GAME, SWEEP_OPPONENTS, SWEEPS
 
 RESULTS = data_dir() / "rl" / "mcts_results.csv"  # in a checkout and inside an installed wheel
 
@@ -184,7 +184,6 @@ def dealt_right(
 
 
 SAMPLING = data_dir() / "rl" / "mcts_sampling.csv"
-SAMPLING_RUNS = (("for_sale", 3, 20), ("money_monsoon", 4, 4))  # (game, players, games)
 
 
 def regenerate_dealt_right(only: Sequence[str] | None = None, path: Path = SAMPLING) -> Any:
