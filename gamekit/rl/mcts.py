@@ -399,8 +399,15 @@ class MCTSBot:
             return bot.mcts_search(state).best_child().action
         from open_spiel.python.algorithms import ismcts
 
+        policy = ismcts.ChildSelectionPolicy.PUCT if self.guide else ismcts.ChildSelectionPolicy.UCT
         bot = ismcts.ISMCTSBot(
-            game, evaluator, self.uct_c, self.simulations, random_state=np_rng, use_observation_string=True
+            game,
+            evaluator,
+            self.uct_c,
+            self.simulations,
+            random_state=np_rng,
+            use_observation_string=True,
+            child_selection_policy=policy,
         )
         seat = view["viewer"]
         steps = [step for step in state.history()[-len(laid) :]] if laid else []

@@ -125,9 +125,10 @@ def test_a_guided_prior_puts_its_weight_on_the_bots_step():
     [
         MCTSBot(simulations=4, rollout="house_value:1.5", returns="margin", guide=0.5, uct_c=0.5),
         MCTSBot(simulations=4, rollout="house_value:1.5", search="ismcts"),
+        MCTSBot(simulations=4, rollout="house_value:1.5", search="ismcts", guide=0.5),
         MCTSBot(simulations=3, rollout="house_value:1.5", determinizations=2),
     ],
-    ids=["mcts-guided-margin", "ismcts", "two-determinizations"],
+    ids=["mcts-guided-margin", "ismcts", "ismcts-guided", "two-determinizations"],
 )
 def test_the_agent_plays_a_whole_for_sale_game_reading_its_log(bot):
     game = gamekit.new_game("for_sale", 3, seed=8)
