@@ -51,6 +51,7 @@ SWEEPS = (
     ("for_sale", 3, "mcts:{n}", (2, 5, 10, 20, 50), SWEEP_OPPONENTS, 60),
     ("for_sale", 3, "mcts:{n}/house_value:1.5", (10, 30, 100), SWEEP_OPPONENTS, 20),
     ("for_sale", 3, "mcts:{n}/house_value:1.5", (300,), ("house_value:1.5",), 10),
+    ("for_sale", 3, "ismcts:{n}/house_value:1.5", (30, 100, 300), ("house_value:1.5",), 20),
     ("money_monsoon", 4, "mcts:{n}/shade:0.6/rollout:0.6", (10, 30), ("rollout:0.6",), 8),
 )
 
