@@ -110,6 +110,16 @@ def more_simulations_against_random(seed: int, games: int) -> list[float]:
     return [a - b for a, b in zip(many, few, strict=True)]
 
 
+GUIDED_AGENT = "mcts:30/house_value:1.5"  # lesson 07's agent that reads its log and rolls out with the bot
+
+
+def guided_against_house_value(seed: int, games: int) -> list[float]:
+    """For Sale: the agent that samples from its view and log and rolls out with ``house_value:1.5``
+    (``mcts.make_agent(GUIDED_AGENT)``, 30 simulations a decision) against two ``house_value:1.5``,
+    its win share per game."""
+    return win_shares("for_sale", GUIDED_AGENT, STRONGEST["for_sale"], games, 3, _seed_base(seed))
+
+
 THESE_BOTS = N_("these bots at this table")
 SMALL_GAME = N_("the game: the selling variant on the short deck (exact values of CFR+'s average policy)")
 
@@ -290,5 +300,23 @@ register(
         direction="above",
         threshold=0.0,
         unit=N_("win share (paired difference per game)"),
+    )
+)
+register(
+    Claim(
+        id="07-guided-mcts-beats-house-value",
+        lesson="07",
+        sentence=N_(
+            "For Sale: the agent that samples from its view and its log and rolls out with `house_value:1.5` "
+            "(`mcts:30/house_value:1.5`, 30 simulations a decision) wins more than an even share (1 in 3) "
+            "against two `house_value:1.5`."
+        ),
+        scope=THESE_BOTS,
+        measure=guided_against_house_value,
+        games=40,
+        direction="above",
+        threshold=round(1 / 3, 6),
+        unit=N_("win share"),
+        value_range=(0.0, 1.0),
     )
 )

@@ -38,3 +38,24 @@ BASELINE_RUNS = (
     ("bohnanza", 3, "random", "grower", 300),
     ("for_sale", 3, "mcts:20", "random", 120),
 )
+
+
+# Lesson 07's sweeps of simulations (``python -m gamekit.rl.mcts --sweep [GAME]``): (game, players,
+# agent spec with ``{n}`` for the simulations, simulations, opponents, games per setting). The
+# plain agent (random rollouts, samples of the view alone) first; then the agent that samples from
+# the view and its seat's log and rolls out with a gamekit bot in every seat (``mcts.GUIDED``).
+# The sizes are what a tenth of a shared core (six sessions on two cores) played in half an hour:
+# too few games to tell these agents from an even share; the lesson says so. Each row is played
+# on its own (the same games for every setting of an agent), so rows can be played in parallel.
+SWEEPS = (
+    ("for_sale", 3, "mcts:{n}", (2, 5, 10, 20, 50), SWEEP_OPPONENTS, 60),
+    ("for_sale", 3, "mcts:{n}/house_value:1.5", (10, 30, 100), SWEEP_OPPONENTS, 20),
+    ("for_sale", 3, "mcts:{n}/house_value:1.5", (300,), ("house_value:1.5",), 10),
+    ("for_sale", 3, "ismcts:{n}/house_value:1.5", (30, 100, 300), ("house_value:1.5",), 20),
+    ("money_monsoon", 4, "mcts:{n}/shade:0.6/rollout:0.6", (10, 30), ("rollout:0.6",), 8),
+)
+
+# Lesson 07's table of hidden entries dealt right (``python -m gamekit.rl.mcts --dealt-right``):
+# (game, players, games of the game's strongest bot). Money Monsoon's log fixes nothing its view
+# leaves open, so a few games show it.
+SAMPLING_RUNS = (("for_sale", 3, 20), ("money_monsoon", 4, 4))

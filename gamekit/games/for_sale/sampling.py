@@ -5,6 +5,13 @@ view leaves unaccounted for (others' houses and cheques by their public counts, 
 set-up's unseen removals, FS-C2/FS-C3), others' sealed house choices drawn from their sampled
 hands (FS-S2), and a coin count the view hides (FS-B11) dealt uniformly (``hidden_coins``).
 Every option is carried from the view. ``_restore`` is the one place a sample writes the engine.
+
+With the seat's log (``determinize(view, rng, log=game.log_for(seat))``, what that seat may read)
+nothing public is guessed: every pass and win names the house taken (FS-B5, FS-B8) and every
+reveal the houses sold and cheques won (FS-S3), so each rival's hand and cheques are the log's
+(``known_from_log``), and its coins are ``coins_from_log``; only the decks, the set-up's unseen
+removals and the rivals' sealed choices are still dealt at random. A table that hides the counts
+(FS-B11) hides them from the view, not from a seat that remembers.
 """
 
 from __future__ import annotations
@@ -17,6 +24,9 @@ from ...core.chance import draw_from
 from ...core.sealed import SealedChoices
 from .game import ForSale
 from .rules import CHEQUES, HOUSES
+from .views import coins_from_log
+
+USES_LOG = True  # ``determinize`` takes the seat's log (``gamekit.rl.mcts.determinize`` passes it)
 
 
 def options(view: dict[str, Any]) -> dict[str, Any]:
@@ -24,12 +34,13 @@ def options(view: dict[str, Any]) -> dict[str, Any]:
     return {o.name: view[o.name] for o in ForSale.options_declared}
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> ForSale:
+def determinize(view: dict[str, Any], rng: random.Random, log: list[dict[str, Any]] | None = None) -> ForSale:
     """A For Sale game whose ``view(seat)`` is ``view`` (a seat's view), what it hides dealt at
-    random (``rng``)."""
+    random (``rng``); with ``log`` (that seat's ``log_for``) what the log fixes is the log's."""
     game = ForSale(view["players"], seed=rng.getrandbits(32), options=options(view))
-    hands, removed_houses, house_deck = _houses(view, rng, len(game.removed_houses))
-    cheques, removed_cheques, cheque_deck = _cheques(view, rng)
+    known = known_from_log(view, log) if log is not None else None
+    hands, removed_houses, house_deck = _houses(view, rng, len(game.removed_houses), known)
+    cheques, removed_cheques, cheque_deck = _cheques(view, rng, known)
     houses = [sorted(hand) for hand in hands]
     dealt = {
         "houses": houses,
@@ -37,22 +48,53 @@ def determinize(view: dict[str, Any], rng: random.Random) -> ForSale:
         "cheques": cheques,
         "cheque_deck": cheque_deck,
         "removed": (removed_houses, removed_cheques),
-        "coins": hidden_coins(view, rng),
+        "coins": known["coins"] if known is not None else hidden_coins(view, rng),
         "chosen": None if view["phase"] == "buy" else _chosen(view, rng, houses),
     }
     _restore(game, view, dealt)
     return game
 
 
-def _houses(view: dict[str, Any], rng: random.Random, removed: int) -> tuple[list[list[int]], list[int], Any]:
+def known_from_log(view: dict[str, Any], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the public events of ``log`` fix, as a seat that remembers knows it: each seat's
+    houses (taken, FS-B5 and FS-B8, less those sold, FS-S3), cheques (won, FS-S3) and coins
+    (``coins_from_log``, FS-B11). Raises if the log does not add up to the view's counts."""
+    n = view["players"]
+    houses: list[list[int]] = [[] for _ in range(n)]
+    cheques: list[list[int]] = [[] for _ in range(n)]
+    sold: list[int] = []
+    for event in log:
+        kind = event["type"]
+        if kind in ("pass", "win"):
+            houses[event["seat"]].append(event["house"])
+        elif kind == "reveal":
+            for s, (house, cheque) in enumerate(zip(event["played"], event["won"], strict=True)):
+                houses[s].remove(house)
+                cheques[s].append(cheque)
+                sold.append(house)
+    for s in range(n):
+        if len(houses[s]) != view["house_counts"][s] or len(cheques[s]) != view["cheque_counts"][s]:
+            raise ValueError(f"the log does not match the view's counts for seat {s} (not this seat's log?)")
+    return {"houses": houses, "cheques": cheques, "coins": coins_from_log(log), "sold": sold}
+
+
+def _houses(
+    view: dict[str, Any], rng: random.Random, removed: int, known: dict[str, Any] | None = None
+) -> tuple[list[list[int]], list[int], Any]:
     """(every hand, the houses removed unseen, the deck or None while selling): the houses the
-    viewer does not see dealt at random, others' hands by their public counts."""
+    viewer does not see dealt at random, others' hands by their public counts (or the log's)."""
     seat, n = view["viewer"], view["players"]
     own = view["houses"][seat]
     buying = view["phase"] == "buy"
-    houses = [h for h in HOUSES if h not in own and not (buying and h in view["table"])]
+    held = [h for hand in known["houses"] for h in hand] + known["sold"] if known is not None else own
+    houses = [h for h in HOUSES if h not in held and not (buying and h in view["table"])]
     rng.shuffle(houses)
-    hands = [list(own) if s == seat else draw_from(rng, houses, view["house_counts"][s]) for s in range(n)]
+    if known is not None:
+        hands = [list(own) if s == seat else list(known["houses"][s]) for s in range(n)]
+    else:
+        hands = [
+            list(own) if s == seat else draw_from(rng, houses, view["house_counts"][s]) for s in range(n)
+        ]
     removed_houses = draw_from(rng, houses, removed)
     deck = None
     if buying:  # the deck: every house dealt so far (held or on the table), then the rest
@@ -61,16 +103,23 @@ def _houses(view: dict[str, Any], rng: random.Random, removed: int) -> tuple[lis
     return hands, removed_houses, deck
 
 
-def _cheques(view: dict[str, Any], rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
+def _cheques(
+    view: dict[str, Any], rng: random.Random, known: dict[str, Any] | None = None
+) -> tuple[list[list[int]], list[int], list[int]]:
     """(every seat's cheques, the cheques removed unseen, the cheque deck): others' cheques are
-    the past cheques the viewer did not win; the unseen ones are dealt to the deck and removals."""
+    the past cheques the viewer did not win (the log's, if given); the unseen ones are dealt to
+    the deck and removals."""
     seat, n = view["viewer"], view["players"]
     buying = view["phase"] == "buy"
     past = Counter(view["past_cheques"])
     others = list((past - Counter(view["cheques"][seat])).elements())
     rng.shuffle(others)
     cheques = [
-        list(view["cheques"][seat]) if s == seat else draw_from(rng, others, view["cheque_counts"][s])
+        list(view["cheques"][seat])
+        if s == seat
+        else list(known["cheques"][s])
+        if known is not None
+        else draw_from(rng, others, view["cheque_counts"][s])
         for s in range(n)
     ]
     unseen = list((Counter(CHEQUES) - past - Counter(view["table"] if not buying else [])).elements())

@@ -7,6 +7,10 @@ state the view allows). Future rolls come from the sample's own generator (MM-A1
 option is carried from the view. ``_restore`` is the one place a sample writes the engine's
 state; the bids are then replayed through ``act``.
 
+The seat's log fixes nothing more (``USES_LOG`` is False): every past bid is revealed (MM-A3)
+and all it moved is public in the view, and a large bid's range steps (MM-A2) are logged without
+their ranges and are as many for every bid, so that nobody can tell one bid from another by them.
+
 Two counts the view does not show start again at 0: the stats tallies (fees, prices, rolls
 won), which play never reads, and the rolls lapsed in a row, which only MM-E6's safety stop
 after 100 reads.
@@ -20,6 +24,7 @@ from typing import Any
 from ...core.sealed import SealedChoices
 from .game import MoneyMonsoon
 
+USES_LOG = False  # the log fixes nothing the view leaves open (see above)
 SHOWN_AS = {"auctioneer": "auctioneer_rule"}  # an option the view shows under another name
 
 
