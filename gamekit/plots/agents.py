@@ -13,7 +13,7 @@ from . import _, error_bars, figure, label_lines, palette
 
 
 def win_share_against_simulations(sweep: pd.DataFrame, title: str | None = None) -> go.Figure:
-    """One line per opponent of the agent's win share at each number of simulations, with its
+    """One line per opponent (or per ``line``) of the agent's win share at each number of simulations, with its
     Wilson interval, and the even share (one in ``players``) dotted: above it the agent wins more
     than an equal share at that table."""
     fig = figure(
@@ -21,12 +21,14 @@ def win_share_against_simulations(sweep: pd.DataFrame, title: str | None = None)
         _("simulations per decision (log scale)"),
         _("MCTS win share"),
     )
-    for i, (rival, rows) in enumerate(sweep.groupby("opponents", sort=False)):
+    # a ``line`` column names each line as it is (an agent and its rivals); else one per rival
+    by = "line" if "line" in sweep.columns else "opponents"
+    for i, (key, rows) in enumerate(sweep.groupby(by, sort=False)):
         rows = rows.sort_values("simulations")
         fig.add_scatter(
             x=rows["simulations"],
             y=rows["win share"],
-            name=_("against {rival}", rival=rival),
+            name=key if by == "line" else _("against {rival}", rival=key),
             error_y=error_bars(rows, "win share"),
             **palette.series(i),
         )
@@ -39,7 +41,28 @@ def win_share_against_simulations(sweep: pd.DataFrame, title: str | None = None)
     )
     fig.update_xaxes(type="log", tickvals=sorted(sweep["simulations"].unique()))
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
-    return label_lines(fig)
+    if len(fig.data) <= DIRECT_LABELS:
+        return label_lines(fig)
+    # More lines than that end at different places inside the plot, where their names would lie
+    # across other lines: a legend under the plot, one line per series, instead.
+    fig.update_layout(
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "yanchor": "top",
+            "y": -0.22,
+            "xanchor": "left",
+            "x": 0,
+            "entrywidth": 1,
+            "entrywidthmode": "fraction",
+        },
+        height=(fig.layout.height or 450) + 24 * len(fig.data),
+        margin={"b": 90 + 24 * len(fig.data)},
+    )
+    return fig
+
+
+DIRECT_LABELS = 3  # at most this many lines are named at their ends; more get a legend
 
 
 def nash_conv_curve(curve: pd.DataFrame, title: str | None = None) -> go.Figure:

@@ -769,13 +769,13 @@ def regenerate_sweep(path: Path = SWEEP, only: Sequence[str] | None = None) -> A
 
 
 def sweep_lines(table: Any, name: str) -> Any:
-    """The sweep rows of game ``name`` with ``opponents`` naming each line of the figure
+    """The sweep rows of game ``name`` with ``line`` naming each line of the figure
     (``plots.agents.win_share_against_simulations``): the agent without its simulations, and
     its rivals (in the language of the moment)."""
     from gamekit.core.i18n import _
 
     rows = table[table["game"] == name].copy()
-    rows["opponents"] = [
+    rows["line"] = [
         _("{agent} vs {rivals}", agent=_agent_kind(a), rivals=o)
         for a, o in zip(rows["agent"], rows["opponents"], strict=True)
     ]

@@ -219,7 +219,7 @@ def test_sweep_lines_name_each_line_by_agent_and_rivals():
     agents = ["mcts:10", "mcts:10/house_value:1.5", "mcts:10/shade:0.6/rollout:0.6"]
     table = pd.DataFrame({"game": ["for_sale"] * 3, "agent": agents, "opponents": ["2 x random"] * 3})
     lines = mcts.sweep_lines(table, "for_sale")
-    assert lines["opponents"].tolist() == [
+    assert lines["line"].tolist() == [
         "mcts, random rollouts vs 2 x random",
         "mcts, house_value:1.5 rollouts vs 2 x random",
         "mcts, shade:0.6 rollouts, rollout:0.6 prior vs 2 x random",
