@@ -225,6 +225,17 @@ def raw_env(
     return GamekitEnv(name, players, render_mode=render_mode, options=options)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper whose ``last()`` asks the environment once after
+    ``reset`` (the inherited one reads five attributes through the wrapper's ``__getattr__``);
+    before ``reset`` it refuses as the wrapper does."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)
+        return super().last(observe)
+
+
 def env(name: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment, wrapped so that calls out of order (step before reset) are refused."""
-    return wrappers.OrderEnforcingWrapper(raw_env(name, players, render_mode=render_mode, **options))
+    return _OrderEnforcing(raw_env(name, players, render_mode=render_mode, **options))

@@ -58,7 +58,6 @@ in steps), ``moving`` (moves as actions, and why a move is illegal), ``parsing``
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,6 +66,7 @@ from ...core.actions import Action
 from ...core.chance import below
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Game, register
+from ...core.game import _deep as _deep_copy
 from ...core.options import Option
 from ...core.quoting import quote
 from ...core.ranking import shared_ranks
@@ -586,7 +586,9 @@ class MoneyMonsoon(Game):
             elif key == "pawns":
                 value = [list(pair) for pair in value]
             elif key in ("rng", "sealed"):
-                value = copy.deepcopy(value, memo)
+                # the generator's state tuple shared, not walked (``Game.copy``'s own way): an
+                # OpenSpiel or MCTS clone of a Money Monsoon state copies it at every step
+                value = _deep_copy(value, memo)
             elif isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.game import Game
+from . import bidding
 from .rules import BID_LIST_LIMIT, DIE_FACES
 
 RANGES = 100  # MM-A2: at most 100 ranges to choose from
@@ -42,6 +43,10 @@ MOVES = _moves()
 SIT_OUT = MOVE_BASE + len(MOVES)  # the last index: the auctioneer's sit out
 
 
+_BIDS = bidding.BIDS  # bid N, N = 0..3999 (the engine's own actions, listed as they are)
+_NUMBERED: dict[tuple[int, bool], dict[int, Any]] = {}  # (bids listed, sit out listed) → index → action
+
+
 class Numbering:
     """Money Monsoon's numbering (the same for every player count) and its track's length."""
 
@@ -61,6 +66,27 @@ class Numbering:
             return RANGE_BASE + ranges.index(text)
         amount = int(rest)
         return amount if amount < BID_LIST_LIMIT else BID_LIST_LIMIT + amount % 100
+
+    def numbered(self, legal: list[Any]) -> dict[int, Any] | None:
+        """The legal actions by index when they are every bid from 0 at once (below 500: bid N
+        is index N), the auctioneer's sit out perhaps last (MM-A2), made by arithmetic and kept
+        per count; None for any other list (numbered one by one)."""
+        count = len(legal)
+        if count < 2 or legal[0] is not _BIDS[0]:
+            return None
+        sit = legal[-1] is bidding.SIT_OUT
+        bids = count - 1 if sit else count
+        if bids > BID_LIST_LIMIT or legal[bids - 1] is not _BIDS[bids - 1]:
+            return None
+        made = _NUMBERED.get((bids, sit))
+        if made is None:
+            made = {n: _BIDS[n] for n in range(bids)}
+            if sit:
+                made[SIT_OUT] = bidding.SIT_OUT
+            _NUMBERED[(bids, sit)] = made
+        if legal[:bids] != _BIDS[:bids]:  # a C loop over the same objects: every bid 0..bids-1
+            return None
+        return dict(made)
 
     def fixed_index(self, text: str) -> bool:
         """Whether ``index`` of ``text`` is the same in every state (the adapters keep it): all
