@@ -19,6 +19,7 @@ from . import bidding
 from .rules import BID_LIST_LIMIT, DIE_FACES
 
 RANGES = 100  # MM-A2: at most 100 ranges to choose from
+_PHASE_AT = {"bid": 0, "move": 1, "over": 2}
 RANGE_BASE, MOVE_BASE = 600, 700
 
 
@@ -54,6 +55,10 @@ class Numbering:
 
     def __init__(self, probe: Game) -> None:
         self.track = probe.view()["track_length"]
+        n = self._players = probe.players
+        self._orders = [[(seat + k) % n for k in range(n)] for seat in range(n)]  # by_seat's order
+        # ``values``' zeros: the parts of ``encode`` in order (16 seat-long parts, 3 by space)
+        self._zeros = [0.0] * (3 + 1 + DIE_FACES + 1 + 16 * n + 4 + 2 + 3 * (self.track + 1))
 
     def index(self, game: Game, seat: int, text: str) -> int:
         word, _, rest = text.partition(" ")
@@ -131,6 +136,76 @@ class Numbering:
             ],
         )
         self._encode_pawns(v, view)
+
+    def values(self, game: Any, seat: int, paying: Sequence[int]) -> list[float]:
+        """``encode`` of ``view(seat)`` as a list of floats, read straight from the game (no view
+        dict, no vector builder): what the seat's view shows and nothing else (MM-A2: others'
+        sealed bids and bid ranges hidden), part for part in ``encode``'s order with the same
+        arithmetic (a property test holds the two equal)."""
+        n, track, thousand = game.players, self.track, 1000.0
+        if n != self._players:
+            return []  # not these spaces' game: ``Spaces.observe`` refuses it by its length
+        order = self._orders[seat]
+        out = self._zeros[:]
+        phase = game.phase
+        out[_PHASE_AT[phase]] = 1.0
+        out[3] = game.turn / (game.max_turns or 1000)
+        roll = game.roll
+        if roll is not None:
+            out[4 + roll - 1] = 1.0
+        out[4 + DIE_FACES] = (game.steps or 0) / DIE_FACES
+        at = 5 + DIE_FACES
+        for who in (game.start_player, game.active, game.winner, game.payee, game.mover, game.free_mover):
+            if who is not None:
+                out[at + (who - seat) % n] = 1.0
+            at += n
+        for s in game.to_act:
+            out[at + (s - seat) % n] = 1.0
+        at += n
+        for values in (game.points, game.debt, game.borrowed, game.repaid):
+            out[at : at + n] = [0.0 if values[s] is None else values[s] / thousand for s in order]
+            at += n
+        pawns = game.pawns
+        out[at : at + n] = [pawns[s][0] / track for s in order]
+        at += n
+        out[at : at + n] = [pawns[s][1] / track for s in order]
+        at += n
+        sealed = game.sealed
+        if phase == "bid" and sealed is not None:  # MM-A2: only one's own sealed bid
+            visible = sealed.visible_to(seat)
+            bids = [visible.get(s) for s in range(n)]
+        else:
+            bids = game.bids
+        if bids:
+            out[at : at + n] = [0.0 if bids[s] is None else bids[s] / thousand for s in order]
+            out[at + n : at + 2 * n] = [0.0 if bids[s] is None else 1.0 for s in order]
+        at += 2 * n
+        bonuses = game.bonuses
+        if bonuses:
+            out[at : at + n] = [bonuses[s] / thousand for s in order]
+        at += n
+        out[at] = game.bank / thousand
+        out[at + 1] = (game.price or 0) / thousand
+        out[at + 2] = game.rebids / 3
+        out[at + 3] = float(game.moving_free)
+        at += 4
+        mine = game.ranges[seat]
+        if mine is not None:
+            out[at] = mine[0] / thousand
+            out[at + 1] = mine[1] / thousand
+        at += 2
+        share = 1.0 / (2 * n)
+        for s, pair in enumerate(pawns):
+            if s != seat:
+                for p in pair:
+                    out[at + p] += share
+        at += track + 1
+        a, b = pawns[seat]
+        if not (0 <= a <= track and 0 <= b <= track):
+            return []  # a pawn off the track: refused by its length, as ``encode``'s one-hot is
+        out[at + a] = 1.0
+        out[at + track + 1 + b] = 1.0
+        return out
 
     def _encode_pawns(self, v: Any, view: dict[str, Any]) -> None:
         me, track, thousand = v.seat, self.track, 1000.0
