@@ -582,13 +582,18 @@ class MoneyMonsoon(Game):
         state = {}
         for key, value in self.__dict__.items():
             if key == "_events":
-                value = [dict(event) for event in value]
+                # recorded events are never changed (narration adds the same text to both):
+                # shared, as ``Game.copy`` shares them (OpenSpiel and MCTS copy at every step)
+                value = list(value)
             elif key == "pawns":
                 value = [list(pair) for pair in value]
-            elif key in ("rng", "sealed"):
-                # the generator's state tuple shared, not walked (``Game.copy``'s own way): an
-                # OpenSpiel or MCTS clone of a Money Monsoon state copies it at every step
-                value = _deep_copy(value, memo)
+            elif key == "sealed" and value is not None:
+                twin_sealed = object.__new__(SealedChoices)
+                twin_sealed.waiting = value.waiting  # a tuple of seats
+                twin_sealed._choices = _deep_copy(value._choices, memo)
+                value = twin_sealed
+            elif key == "rng":
+                value = _deep_copy(value, memo)  # the generator's state tuple shared, not walked
             elif isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):
