@@ -321,10 +321,16 @@ class Table:
     def action_mask(self, seat: int, choices: dict[int, Any] | None = None) -> np.ndarray:
         """1 for each index ``seat`` may choose now, else 0 (int8, length ``spaces.size``);
         ``choices``: ``choices(seat)`` if the caller has it already."""
-        mask = bytearray(self.spaces.size)  # zeros; numpy then shares it (writable)
-        for index in self.choices(seat) if choices is None else choices:
-            mask[index] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        if choices is None:
+            choices = self.choices(seat)
+        if len(choices) > 16:  # many (Money Monsoon's bids): numpy sets them in one call
+            mask = np.zeros(self.spaces.size, dtype=np.int8)
+            mask[np.fromiter(choices, dtype=np.intp, count=len(choices))] = 1
+            return mask
+        made = bytearray(self.spaces.size)  # zeros; numpy then shares it (writable)
+        for index in choices:
+            made[index] = 1
+        return np.frombuffer(made, dtype=np.int8)
 
     def text(self, seat: int, index: int) -> str:
         """The step text of a legal index; ``IllegalAction`` naming the choices otherwise."""

@@ -46,6 +46,7 @@ SIT_OUT = MOVE_BASE + len(MOVES)  # the last index: the auctioneer's sit out
 
 _BIDS = bidding.BIDS  # bid N, N = 0..3999 (the engine's own actions, listed as they are)
 _NUMBERED: dict[tuple[int, bool], dict[int, Any]] = {}  # (bids listed, sit out listed) → index → action
+_KEEP = 128  # lists kept in ``_NUMBERED`` at most (a few MB if every count were kept)
 
 
 class Numbering:
@@ -83,14 +84,16 @@ class Numbering:
         bids = count - 1 if sit else count
         if bids > BID_LIST_LIMIT or legal[bids - 1] is not _BIDS[bids - 1]:
             return None
-        made = _NUMBERED.get((bids, sit))
-        if made is None:
-            made = {n: _BIDS[n] for n in range(bids)}
-            if sit:
-                made[SIT_OUT] = bidding.SIT_OUT
-            _NUMBERED[(bids, sit)] = made
         if legal[:bids] != _BIDS[:bids]:  # a C loop over the same objects: every bid 0..bids-1
             return None
+        made = _NUMBERED.get((bids, sit))
+        if made is None:
+            made = dict(zip(range(bids), _BIDS[:bids], strict=True))
+            if sit:
+                made[SIT_OUT] = bidding.SIT_OUT
+            if len(_NUMBERED) >= _KEEP:
+                _NUMBERED.clear()
+            _NUMBERED[(bids, sit)] = made
         return dict(made)
 
     def fixed_index(self, text: str) -> bool:
