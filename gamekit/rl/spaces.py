@@ -16,6 +16,12 @@ Each game declares its own numbering in its folder, ``<game package>.spaces`` (f
 - ``encode(v, view, paying)``: writes ``view`` (a seat's view, never the game) into ``v``, the
   vector builder below (``add``, ``one_hot``, ``seat_hot``, ``seat_mask``, ``by_seat``,
   ``counts``; ``v.seat`` the viewer, ``v.players``); ``paying`` the pieces laid down (below).
+- optionally ``values(game, seat, paying)``: the same numbers as ``encode`` of ``view(seat)``, as
+  a list of floats read straight from the game (what the view shows and nothing else; a
+  property test over random states holds the two equal, tests/rl/test_fast_observations.py);
+  ``observe`` then uses it (a view and its encoding cost several engine decisions).
+- optionally ``numbered(legal)``: the whole list of legal actions by index at once (by
+  arithmetic), or None to number them one by one (Money Monsoon's ~150 listed bids).
 - optionally ``pieces``: a decision the engine lists as too many whole actions to number (a
   payment of any set of cards) is taken piece by piece instead. ``pieces`` has ``step``
   (``step + str(value)`` lays down one piece), ``done`` (hands them over), ``values`` (the kinds
