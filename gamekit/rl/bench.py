@@ -75,10 +75,11 @@ def openspiel_loop(game: Any, decisions: int, seed: int = 1) -> int:
 
 
 def pettingzoo_loop(env: Any, decisions: int, seed: int = 1) -> int:
-    """``decisions`` random legal actions on a PettingZoo AEC environment, as its docs loop it."""
-    import numpy as np
+    """``decisions`` random legal actions on a PettingZoo AEC environment, as its docs loop it,
+    with the engine loop's sampler (``random.Random.choice`` of the legal numbers the mask shows):
+    numpy's ``Generator.choice`` alone costs more than a whole engine decision."""
 
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     done = 0
     env.reset(seed=seed)
     while done < decisions:
@@ -91,7 +92,7 @@ def pettingzoo_loop(env: Any, decisions: int, seed: int = 1) -> int:
             if mask is None:
                 env.step(env.action_space(agent).sample())
             else:
-                env.step(int(rng.choice(np.flatnonzero(mask))))
+                env.step(rng.choice(mask.nonzero()[0].tolist()))
             done += 1
             if done >= decisions:
                 break

@@ -63,6 +63,7 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 import gamekit
 from gamekit.core import registry
@@ -196,9 +197,9 @@ class GamekitEnv(AECEnv):
                 self.rewards[a] = rank_reward(rank, self.players) if finished else 0.0
                 self.terminations[a] = finished
                 self.truncations[a] = not finished
-        else:
+            self._accumulate_rewards()
+        else:  # rewards are all 0 until the end: nothing to add
             self.agent_selection = self.possible_agents[game.to_act[0]]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -225,6 +226,48 @@ def raw_env(
     return GamekitEnv(name, players, render_mode=render_mode, options=options)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, with the same checks, asking the environment itself
+    once it has been reset: the inherited ``last()``, ``step`` and ``agent_iter`` read each
+    attribute through the wrapper's ``__getattr__`` (two Python calls a read, eight reads a
+    decision). Before ``reset``, and for a step after the game, the wrapper's own methods run."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)
+        return super().last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return _Iterable(self, max_iter)
+
+
+class _Iterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):
+    """``AECOrderEnforcingIterator`` reading the environment's agents directly."""
+
+    def __next__(self) -> str:
+        inner = self.env.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert self.env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_updated = False
+        return inner.agent_selection
+
+
 def env(name: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment, wrapped so that calls out of order (step before reset) are refused."""
-    return wrappers.OrderEnforcingWrapper(raw_env(name, players, render_mode=render_mode, **options))
+    return _OrderEnforcing(raw_env(name, players, render_mode=render_mode, **options))

@@ -16,6 +16,12 @@ Each game declares its own numbering in its folder, ``<game package>.spaces`` (f
 - ``encode(v, view, paying)``: writes ``view`` (a seat's view, never the game) into ``v``, the
   vector builder below (``add``, ``one_hot``, ``seat_hot``, ``seat_mask``, ``by_seat``,
   ``counts``; ``v.seat`` the viewer, ``v.players``); ``paying`` the pieces laid down (below).
+- optionally ``values(game, seat, paying)``: the same numbers as ``encode`` of ``view(seat)``, as
+  a list of floats read straight from the game (what the view shows and nothing else; a
+  property test over random states holds the two equal, tests/rl/test_fast_observations.py);
+  ``observe`` then uses it (a view and its encoding cost several engine decisions).
+- optionally ``numbered(legal)``: the whole list of legal actions by index at once (by
+  arithmetic), or None to number them one by one (Money Monsoon's ~150 listed bids).
 - optionally ``pieces``: a decision the engine lists as too many whole actions to number (a
   payment of any set of cards) is taken piece by piece instead. ``pieces`` has ``step``
   (``step + str(value)`` lays down one piece), ``done`` (hands them over), ``values`` (the kinds
@@ -39,6 +45,7 @@ bound so most entries lie in [0, 1].
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
@@ -185,6 +192,9 @@ class Spaces:
         # (the numbering's ``fixed_index``; none if it has no such method).
         self._fixed = getattr(self.numbering, "fixed_index", None)
         self._known: list[dict[str, int]] = [{} for _ in range(players)]
+        # optionally ``numbered(legal)``: a whole list of legal actions numbered at once (by
+        # arithmetic), or None to number them one by one
+        self._numbered = getattr(self.numbering, "numbered", None)
         encoded = self._encode(probe.view(0), 0, ())
         self.layout: list[tuple[str, int, int]] = [
             (part, start - length, length)
@@ -193,6 +203,10 @@ class Spaces:
             )
         ]
         self.observation_size = len(encoded.values)
+        # The numbering's ``values(game, seat, paying)`` when it has one: the encoding read straight
+        # from the game as a list of floats, packed into float32 by one struct call.
+        self._values = getattr(self.numbering, "values", None)
+        self._pack = struct.Struct(f"{self.observation_size}f").pack_into
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Spaces:
         return self  # never changed once made: copies of a state share it
@@ -220,7 +234,25 @@ class Spaces:
 
     # ------------------------------------------------------------------------- observation
     def observe(self, game: Game, seat: int, paying: Sequence[Any] = ()) -> np.ndarray:
-        """The observation of ``seat``: its view encoded (``layout``), float32 of fixed length."""
+        """The observation of ``seat``: its view encoded (``layout``), float32 of fixed length.
+        Read straight from the game by the numbering's ``values`` when it has one (the same
+        numbers as ``observe_view``: a property test), else ``observe_view``."""
+        fast = self._values
+        if fast is None:
+            return self.observe_view(game, seat, paying)
+        values = fast(game, seat, paying)
+        if len(values) != self.observation_size:
+            raise ConfigError(
+                f"{self.name}: the observation does not have {self.observation_size} values; "
+                "the game does not match these spaces (players or options)"
+            )
+        array = bytearray(4 * self.observation_size)
+        self._pack(array, 0, *values)  # each float64 rounded to float32 once, as astype does
+        return np.frombuffer(array, dtype=np.float32)
+
+    def observe_view(self, game: Game, seat: int, paying: Sequence[Any] = ()) -> np.ndarray:
+        """``observe`` made from ``game.view(seat)`` through the numbering's ``encode``: the
+        reference the fast ``values`` are held to."""
         filled = _Filled(seat, self.players, self.observation_size)
         try:
             self.numbering.encode(filled, game.view(seat), paying)
@@ -295,9 +327,16 @@ class Table:
     def action_mask(self, seat: int, choices: dict[int, Any] | None = None) -> np.ndarray:
         """1 for each index ``seat`` may choose now, else 0 (int8, length ``spaces.size``);
         ``choices``: ``choices(seat)`` if the caller has it already."""
-        mask = np.zeros(self.spaces.size, dtype=np.int8)
-        mask[list(self.choices(seat) if choices is None else choices)] = 1
-        return mask
+        if choices is None:
+            choices = self.choices(seat)
+        if len(choices) > 16:  # many (Money Monsoon's bids): numpy sets them in one call
+            mask = np.zeros(self.spaces.size, dtype=np.int8)
+            mask[np.fromiter(choices, dtype=np.intp, count=len(choices))] = 1
+            return mask
+        made = bytearray(self.spaces.size)  # zeros; numpy then shares it (writable)
+        for index in choices:
+            made[index] = 1
+        return np.frombuffer(made, dtype=np.int8)
 
     def text(self, seat: int, index: int) -> str:
         """The step text of a legal index; ``IllegalAction`` naming the choices otherwise."""
@@ -325,6 +364,9 @@ class Table:
         step = choices.get(index)
         if step is None:
             self.text(seat, index)  # IllegalAction naming the choices
+        if step.__class__ is Action:  # the engine's own action (pieces are the adapter's texts)
+            self.game.act(seat, step)
+            return
         text = str(step)
         if not self.spaces.is_piece(text):
             self.game.act(seat, step)
@@ -376,12 +418,18 @@ def choices(game: Game, spaces: Spaces, paying: Sequence[Any], seat: int) -> dic
     pieces = spaces.pieces
     if pieces is not None and pieces.applies(game, seat):
         return {index(game, seat, t): t for t in _piece_steps(pieces, paying, game.legal_actions(seat))}
+    legal = game.legal_actions(seat)
+    numbered = spaces._numbered
+    if numbered is not None:
+        found = numbered(legal)
+        if found is not None:
+            return found
     fixed = spaces._fixed
     if fixed is None:
-        return {index(game, seat, a.text): a for a in game.legal_actions(seat)}
+        return {index(game, seat, a.text): a for a in legal}
     known = spaces._known[seat]
-    found: dict[int, Action | str] = {}
-    for action in game.legal_actions(seat):
+    found = {}
+    for action in legal:
         text = action.text
         number = known.get(text)
         if number is None:

@@ -58,7 +58,6 @@ in steps), ``moving`` (moves as actions, and why a move is illegal), ``parsing``
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,6 +66,7 @@ from ...core.actions import Action
 from ...core.chance import below
 from ...core.errors import ConfigError, IllegalAction
 from ...core.game import SEAT_NAMES, Game, register
+from ...core.game import _deep as _deep_copy
 from ...core.options import Option
 from ...core.quoting import quote
 from ...core.ranking import shared_ranks
@@ -582,11 +582,18 @@ class MoneyMonsoon(Game):
         state = {}
         for key, value in self.__dict__.items():
             if key == "_events":
-                value = [dict(event) for event in value]
+                # recorded events are never changed (narration adds the same text to both):
+                # shared, as ``Game.copy`` shares them (OpenSpiel and MCTS copy at every step)
+                value = list(value)
             elif key == "pawns":
                 value = [list(pair) for pair in value]
-            elif key in ("rng", "sealed"):
-                value = copy.deepcopy(value, memo)
+            elif key == "sealed" and value is not None:
+                twin_sealed = object.__new__(SealedChoices)
+                twin_sealed.waiting = value.waiting  # a tuple of seats
+                twin_sealed._choices = _deep_copy(value._choices, memo)
+                value = twin_sealed
+            elif key == "rng":
+                value = _deep_copy(value, memo)  # the generator's state tuple shared, not walked
             elif isinstance(value, list):
                 value = list(value)
             elif isinstance(value, dict):

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.game import Game
+from . import bidding
 from .rules import BID_LIST_LIMIT, DIE_FACES
 
 RANGES = 100  # MM-A2: at most 100 ranges to choose from
+_PHASE_AT = {"bid": 0, "move": 1, "over": 2}
 RANGE_BASE, MOVE_BASE = 600, 700
 
 
@@ -42,6 +44,11 @@ MOVES = _moves()
 SIT_OUT = MOVE_BASE + len(MOVES)  # the last index: the auctioneer's sit out
 
 
+_BIDS = bidding.BIDS  # bid N, N = 0..3999 (the engine's own actions, listed as they are)
+_NUMBERED: dict[tuple[int, bool], dict[int, Any]] = {}  # (bids listed, sit out listed) → index → action
+_KEEP = 128  # lists kept in ``_NUMBERED`` at most (a few MB if every count were kept)
+
+
 class Numbering:
     """Money Monsoon's numbering (the same for every player count) and its track's length."""
 
@@ -49,6 +56,10 @@ class Numbering:
 
     def __init__(self, probe: Game) -> None:
         self.track = probe.view()["track_length"]
+        n = self._players = probe.players
+        self._orders = [[(seat + k) % n for k in range(n)] for seat in range(n)]  # by_seat's order
+        # ``values``' zeros: the parts of ``encode`` in order (16 seat-long parts, 3 by space)
+        self._zeros = [0.0] * (3 + 1 + DIE_FACES + 1 + 16 * n + 4 + 2 + 3 * (self.track + 1))
 
     def index(self, game: Game, seat: int, text: str) -> int:
         word, _, rest = text.partition(" ")
@@ -61,6 +72,29 @@ class Numbering:
             return RANGE_BASE + ranges.index(text)
         amount = int(rest)
         return amount if amount < BID_LIST_LIMIT else BID_LIST_LIMIT + amount % 100
+
+    def numbered(self, legal: list[Any]) -> dict[int, Any] | None:
+        """The legal actions by index when they are every bid from 0 at once (below 500: bid N
+        is index N), the auctioneer's sit out perhaps last (MM-A2), made by arithmetic and kept
+        per count; None for any other list (numbered one by one)."""
+        count = len(legal)
+        if count < 2 or legal[0] is not _BIDS[0]:
+            return None
+        sit = legal[-1] is bidding.SIT_OUT
+        bids = count - 1 if sit else count
+        if bids > BID_LIST_LIMIT or legal[bids - 1] is not _BIDS[bids - 1]:
+            return None
+        if legal[:bids] != _BIDS[:bids]:  # a C loop over the same objects: every bid 0..bids-1
+            return None
+        made = _NUMBERED.get((bids, sit))
+        if made is None:
+            made = dict(zip(range(bids), _BIDS[:bids], strict=True))
+            if sit:
+                made[SIT_OUT] = bidding.SIT_OUT
+            if len(_NUMBERED) >= _KEEP:
+                _NUMBERED.clear()
+            _NUMBERED[(bids, sit)] = made
+        return dict(made)
 
     def fixed_index(self, text: str) -> bool:
         """Whether ``index`` of ``text`` is the same in every state (the adapters keep it): all
@@ -105,6 +139,76 @@ class Numbering:
             ],
         )
         self._encode_pawns(v, view)
+
+    def values(self, game: Any, seat: int, paying: Sequence[int]) -> list[float]:
+        """``encode`` of ``view(seat)`` as a list of floats, read straight from the game (no view
+        dict, no vector builder): what the seat's view shows and nothing else (MM-A2: others'
+        sealed bids and bid ranges hidden), part for part in ``encode``'s order with the same
+        arithmetic (a property test holds the two equal)."""
+        n, track, thousand = game.players, self.track, 1000.0
+        if n != self._players:
+            return []  # not these spaces' game: ``Spaces.observe`` refuses it by its length
+        order = self._orders[seat]
+        out = self._zeros[:]
+        phase = game.phase
+        out[_PHASE_AT[phase]] = 1.0
+        out[3] = game.turn / (game.max_turns or 1000)
+        roll = game.roll
+        if roll is not None:
+            out[4 + roll - 1] = 1.0
+        out[4 + DIE_FACES] = (game.steps or 0) / DIE_FACES
+        at = 5 + DIE_FACES
+        for who in (game.start_player, game.active, game.winner, game.payee, game.mover, game.free_mover):
+            if who is not None:
+                out[at + (who - seat) % n] = 1.0
+            at += n
+        for s in game.to_act:
+            out[at + (s - seat) % n] = 1.0
+        at += n
+        for values in (game.points, game.debt, game.borrowed, game.repaid):
+            out[at : at + n] = [0.0 if values[s] is None else values[s] / thousand for s in order]
+            at += n
+        pawns = game.pawns
+        out[at : at + n] = [pawns[s][0] / track for s in order]
+        at += n
+        out[at : at + n] = [pawns[s][1] / track for s in order]
+        at += n
+        sealed = game.sealed
+        if phase == "bid" and sealed is not None:  # MM-A2: only one's own sealed bid
+            visible = sealed.visible_to(seat)
+            bids = [visible.get(s) for s in range(n)]
+        else:
+            bids = game.bids
+        if bids:
+            out[at : at + n] = [0.0 if bids[s] is None else bids[s] / thousand for s in order]
+            out[at + n : at + 2 * n] = [0.0 if bids[s] is None else 1.0 for s in order]
+        at += 2 * n
+        bonuses = game.bonuses
+        if bonuses:
+            out[at : at + n] = [bonuses[s] / thousand for s in order]
+        at += n
+        out[at] = game.bank / thousand
+        out[at + 1] = (game.price or 0) / thousand
+        out[at + 2] = game.rebids / 3
+        out[at + 3] = float(game.moving_free)
+        at += 4
+        mine = game.ranges[seat]
+        if mine is not None:
+            out[at] = mine[0] / thousand
+            out[at + 1] = mine[1] / thousand
+        at += 2
+        share = 1.0 / (2 * n)
+        for s, pair in enumerate(pawns):
+            if s != seat:
+                for p in pair:
+                    out[at + p] += share
+        at += track + 1
+        a, b = pawns[seat]
+        if not (0 <= a <= track and 0 <= b <= track):
+            return []  # a pawn off the track: refused by its length, as ``encode``'s one-hot is
+        out[at + a] = 1.0
+        out[at + track + 1 + b] = 1.0
+        return out
 
     def _encode_pawns(self, v: Any, view: dict[str, Any]) -> None:
         me, track, thousand = v.seat, self.track, 1000.0
