@@ -120,6 +120,18 @@ def guided_against_house_value(seed: int, games: int) -> list[float]:
     return win_shares("for_sale", GUIDED_AGENT, STRONGEST["for_sale"], games, 3, _seed_base(seed))
 
 
+# Lesson 01's meta-game settles on ``spread:0.45``, which beats ``house_value:1.5`` head to head: the
+# agent, rolling out with that bot instead, against two of it.
+HEAD_TO_HEAD_BEST = "spread:0.45"
+
+
+def guided_against_spread(seed: int, games: int) -> list[float]:
+    """For Sale: the agent that samples from its view and log and rolls out with ``spread:0.45``
+    (30 simulations a decision) against two ``spread:0.45``, its win share per game."""
+    agent = GUIDED_AGENT.replace(STRONGEST["for_sale"], HEAD_TO_HEAD_BEST)
+    return win_shares("for_sale", agent, HEAD_TO_HEAD_BEST, games, 3, _seed_base(seed))
+
+
 THESE_BOTS = N_("these bots at this table")
 SMALL_GAME = N_("the game: the selling variant on the short deck (exact values of CFR+'s average policy)")
 
@@ -313,6 +325,24 @@ register(
         ),
         scope=THESE_BOTS,
         measure=guided_against_house_value,
+        games=40,
+        direction="above",
+        threshold=round(1 / 3, 6),
+        unit=N_("win share"),
+        value_range=(0.0, 1.0),
+    )
+)
+register(
+    Claim(
+        id="07-guided-mcts-beats-spread",
+        lesson="07",
+        sentence=N_(
+            "For Sale: the same agent rolling out with `spread:0.45` (`mcts:30/spread:0.45`), the bot lesson 01's "
+            "meta-game settles on and which beats `house_value:1.5` head to head, wins more than an even share "
+            "(1 in 3) against two `spread:0.45`."
+        ),
+        scope=THESE_BOTS,
+        measure=guided_against_spread,
         games=40,
         direction="above",
         threshold=round(1 / 3, 6),
