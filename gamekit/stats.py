@@ -113,6 +113,20 @@ class PairedDifference:
         )
 
 
+def share_row(shares: list[float], players: int) -> dict[str, float | int]:
+    """A table row of game-by-game win shares (1, 1/k in a k-way tie, 0): the games, the mean
+    share and its Wilson interval (rounded to 3 places), and the even share ``1 / players``
+    beside them (lesson 07's sweeps and learning curve)."""
+    low, high = wilson_interval(sum(shares), len(shares))
+    return {
+        "games": len(shares),
+        "win share": round(sum(shares) / len(shares), 3),
+        "ci_low": round(low, 3),
+        "ci_high": round(high, 3),
+        "even share": round(1 / players, 3),
+    }
+
+
 def _rows_of(table: pd.DataFrame, bot: str, column: str, which: str) -> pd.DataFrame:
     missing = [c for c in ("game", "seat", "bot", column) if c not in table.columns]
     if missing:

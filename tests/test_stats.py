@@ -329,3 +329,17 @@ def test_import_gamekit_stats_loads_no_table_or_science_package_nor_analysis():
     code = f"import sys, gamekit.stats; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_share_row_counts_a_tie_as_a_share_and_puts_the_even_share_beside_it():
+    from gamekit.stats import share_row, wilson_interval
+
+    row = share_row([1.0, 0.5, 0.0, 0.0], players=3)
+    low, high = wilson_interval(1.5, 4)
+    assert row == {
+        "games": 4,
+        "win share": 0.375,
+        "ci_low": round(low, 3),
+        "ci_high": round(high, 3),
+        "even share": 0.333,
+    }

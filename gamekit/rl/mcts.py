@@ -562,16 +562,9 @@ def win_shares(
 
 
 def _share_row(shares: list[float], players: int) -> dict[str, Any]:
-    from gamekit.stats import wilson_interval
+    from gamekit.stats import share_row
 
-    low, high = wilson_interval(sum(shares), len(shares))
-    return {
-        "games": len(shares),
-        "win share": round(sum(shares) / len(shares), 3),
-        "ci_low": round(low, 3),
-        "ci_high": round(high, 3),
-        "even share": round(1 / players, 3),
-    }
+    return share_row(shares, players)
 
 
 def mcts_record(

@@ -209,19 +209,9 @@ def _shares(
 
 
 def _row(agent: str, steps: int | None, opponents: Sequence[str], shares: list[float], players: int) -> dict:
-    from gamekit.stats import wilson_interval
+    from gamekit.stats import share_row
 
-    low, high = wilson_interval(sum(shares), len(shares))
-    return {
-        "agent": agent,
-        "steps": steps,
-        "opponents": " + ".join(opponents),
-        "games": len(shares),
-        "win share": round(sum(shares) / len(shares), 3),
-        "ci_low": round(low, 3),
-        "ci_high": round(high, 3),
-        "even share": round(1 / players, 3),
-    }
+    return {"agent": agent, "steps": steps, "opponents": " + ".join(opponents)} | share_row(shares, players)
 
 
 def learning_curve(
