@@ -77,6 +77,7 @@ class Numbering:
             *(f"{PAYMENT.step}{v}" for v in MONEY_VALUES),
             PAYMENT.done,
         )
+        self._fixed_at = {text: i for i, text in enumerate(self.fixed)}
         self.trade_base = len(self.fixed)
         self.bid_base = self.trade_base + (n - 1) * len(ANIMALS)
         self.size = self.bid_base + self.cap // BID_STEP
@@ -86,9 +87,10 @@ class Numbering:
         self._zeros = [0.0] * (83 + 24 * n)
 
     def index(self, game: Game, seat: int, text: str) -> int:
+        at = self._fixed_at.get(text)
+        if at is not None:  # a word, ``add V`` or a payment's step (numbered at every step)
+            return at
         word, _sep, rest = text.partition(" ")
-        if text in self.fixed:
-            return self.fixed.index(text)
         if word == "trade":
             partner, animal = rest.split()
             place = (SEAT_NAMES.index(partner) - seat) % game.players - 1
@@ -152,9 +154,9 @@ class Numbering:
             out[at + (s - seat) % n] = 1.0
         at += n
         animals = game.animals  # KH-C3: every herd is public (the view's ``animals``)
-        for i in range(_ANIMAL_KINDS):  # animals_<animal>, by seat
-            out[at : at + n] = [animals[s][i] / 4 for s in order]
-            at += n
+        herds = [animals[s] for s in order]
+        out[at : at + _ANIMAL_KINDS * n] = [herd[i] / 4 for i in range(_ANIMAL_KINDS) for herd in herds]
+        at += _ANIMAL_KINDS * n  # animals_<animal>, by seat
         money = game.money  # KH-C3: the number of money cards is public, their values mine only
         out[at : at + n] = [sum(money[s]) / 20 for s in order]  # money_counts
         at += n
