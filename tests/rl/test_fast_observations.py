@@ -144,3 +144,17 @@ def test_a_game_of_another_player_count_is_refused_by_the_fast_path() -> None:
         assert "players or options" in str(error)
     else:
         raise AssertionError("a 3-player game observed through 4-player spaces")
+
+
+def test_kuhhandel_numbers_a_bidders_hold_and_raises_at_once() -> None:
+    """KH-A3: the arithmetic path is taken for a bidder's list (hold, then every raise)."""
+    game = gamekit.new_game("kuhhandel", 4, seed=1)
+    game.act(game.to_act[0], "auction")
+    spaces, seat = spaces_for(game), game.to_act[0]
+    legal = game.legal_actions(seat)
+    assert str(legal[0]) == "hold" and len(legal) > 3
+    found = spaces.numbering.numbered(legal)
+    assert found is not None and list(found.values()) == legal
+    assert list(found) == [spaces.index(game, seat, a.text) for a in legal]
+    assert spaces.numbering.numbered(legal[:2] + legal[3:]) is None  # a gap: one by one
+    assert spaces.numbering.numbered(legal[1:]) is None  # no hold first: one by one

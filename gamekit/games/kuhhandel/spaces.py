@@ -23,6 +23,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Game
 from .i18n import _
+from .parsing import BIDS, HOLD
 from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, DONKEY_PAYOUTS, MONEY_SUPPLY, MONEY_VALUES, START_MONEY
 
 WORDS = ("auction", "hold", "sell", "buy", "offer", "accept", "counter")
@@ -32,6 +33,8 @@ _PHASE_AT = {p: i for i, p in enumerate(PHASES)}
 _VALUE_AT = {v: i for i, v in enumerate(MONEY_VALUES)}
 _KINDS = len(MONEY_VALUES)
 _ANIMAL_KINDS = len(ANIMALS)
+_BIDS = list(BIDS)  # bid 0, bid 10, ...: the engine's own actions, compared by identity
+_HOLD_AT = WORDS.index("hold")
 # ``counts``' sums of k cards at 1/10 each, added one by one as the vector builder adds them
 # (0.1 + 0.1 + 0.1 is not 3 * 0.1): the fast path looks a count of cards up here.
 _TENTHS = [0.0]
@@ -103,6 +106,22 @@ class Numbering:
                 text=repr(text),
             )
         )
+
+    def numbered(self, legal: list[Any]) -> dict[int, Any] | None:
+        """The legal actions by index when they are a bidder's hold and every raise up to the cap
+        (KH-A3: most decisions of a game), made by arithmetic; None for any other list (numbered
+        one by one)."""
+        count = len(legal)
+        if count < 3 or legal[0] is not HOLD:
+            return None
+        first = legal[1].value // BID_STEP if legal[1].kind == "bid" else 0
+        if first < 1 or legal[1:] != _BIDS[first : first + count - 1]:  # a C loop: the same objects
+            return None
+        made = {_HOLD_AT: HOLD}
+        made.update(
+            zip(range(self.bid_base + first - 1, self.bid_base + first + count - 2), legal[1:], strict=True)
+        )
+        return made
 
     def fixed_index(self, text: str) -> bool:
         """Whether ``index`` of ``text`` is the same in every state for a seat (the adapters keep
