@@ -28,6 +28,23 @@ FIXED = (
     *(f"give {b}" for b in BEANS),
 )
 HAND_SHOWN = 12  # the front hand cards encoded one by one (the rest by counts)
+PHASES = ("plant", "trade", "plant-traded", "draw", "over")
+_PHASE_AT = {p: i for i, p in enumerate(PHASES)}
+_BEAN_AT = {b: i for i, b in enumerate(BEANS)}
+_KINDS = len(BEANS)
+_SEAT_PART = MAX_FIELDS * (_KINDS + 1) + 1 + _KINDS  # a seat's fields, third field and received
+
+
+def _sums(scale: int) -> list[float]:
+    """``counts``' sums of k cards at 1/scale each, added one by one as the vector builder adds
+    them (0.1 + 0.1 + 0.1 is not 3 * 0.1), for k up to the whole deck."""
+    sums, step = [0.0], 1.0 / scale
+    for _ in range(DECK_SIZE):
+        sums.append(sums[-1] + step)
+    return sums
+
+
+_BY_2, _BY_3, _BY_5, _BY_10, _BY_20 = (_sums(k) for k in (2, 3, 5, 10, 20))
 
 
 class Numbering:
@@ -37,6 +54,10 @@ class Numbering:
         self.offer_base = len(FIXED)
         self.give_base = self.offer_base + probe.players - 1
         self.size = self.give_base + DECK_SIZE
+        n = self._players = probe.players
+        self._orders = [[(seat + k) % n for k in range(n)] for seat in range(n)]  # by_seat's order
+        # ``values``' zeros: ``encode``'s fixed parts (157 floats) and its parts by seat
+        self._zeros = [0.0] * (157 + (5 + _SEAT_PART) * n)
 
     def index(self, game: Game, seat: int, text: str) -> int:
         word, _, rest = text.partition(" ")
@@ -72,7 +93,7 @@ class Numbering:
 
     def encode(self, v: Any, view: dict[str, Any], paying: Sequence[int]) -> None:
         me = v.seat
-        v.one_hot("phase", ("plant", "trade", "plant-traded", "draw", "over").index(view["phase"]), 5)
+        v.one_hot("phase", PHASES.index(view["phase"]), len(PHASES))
         v.add("turn", [min(view["turn"] / 100, 1.0)])
         v.seat_hot("active", view["active"])
         v.seat_mask("to_act", view["to_act"])
@@ -99,6 +120,82 @@ class Numbering:
         v.counts("proposal_ask", proposal.get("ask"), BEANS, 3)
         picks = [p.partition("#")[0] for p in proposal.get("picks") or ()]
         v.counts("proposal_my_picks", picks, BEANS, 3)
+
+    def values(self, game: Any, seat: int, paying: Sequence[int]) -> list[float]:
+        """``encode`` of ``view(seat)`` as a list of floats, read straight from the game (no view
+        dict, no vector builder): what the seat's view shows and nothing else, part for part in
+        ``encode``'s order with the same arithmetic (a property test holds the two equal)."""
+        n = game.players
+        if n != self._players:
+            return []  # not these spaces' game: ``Spaces.observe`` refuses it by its length
+        order, bean_at = self._orders[seat], _BEAN_AT
+        out = self._zeros[:]
+        out[_PHASE_AT[game.phase]] = 1.0  # phase
+        out[5] = min(game.turn / 100, 1.0)  # turn
+        out[6 + (game.active - seat) % n] = 1.0  # active
+        at = 6 + n
+        for s in game.to_act:  # to_act
+            out[at + (s - seat) % n] = 1.0
+        at += n
+        hand = game.hands[seat]  # BO-C2: my hand only, front first
+        for k, bean in enumerate(hand[:HAND_SHOWN]):  # hand_1 .. hand_12
+            out[at + k * _KINDS + bean_at[bean]] = 1.0
+        at += HAND_SHOWN * _KINDS
+        if hand:  # hand_beans
+            out[at : at + _KINDS] = [_BY_10[hand.count(b)] for b in BEANS]
+        at += _KINDS
+        hands, coins = game.hands, game.coins
+        out[at : at + n] = [len(hands[s]) / 20 for s in order]  # hand_sizes (public)
+        at += n
+        out[at : at + n] = [len(coins[s]) / 20 for s in order]  # coins
+        at += n
+        fields_of, received = game.fields, game.received
+        for s in order:  # seat k's fields, third field, beans received (all public)
+            fields = fields_of[s]
+            for field in fields:
+                if field:
+                    out[at + bean_at[field[0]]] = 1.0
+                    out[at + _KINDS] = field[1] / 10
+                at += _KINDS + 1
+            at += (MAX_FIELDS - len(fields)) * (_KINDS + 1)
+            if len(fields) == MAX_FIELDS:
+                out[at] = 1.0
+            mine = received[s]
+            if mine:
+                out[at + 1 : at + 1 + _KINDS] = [_BY_5[mine.count(b)] for b in BEANS]
+            at += 1 + _KINDS
+        discard = game.discard
+        out[at] = len(game.deck) / DECK_SIZE  # piles: the deck's size only
+        out[at + 1] = len(discard) / DECK_SIZE
+        out[at + 2] = game.exhaustions / 3
+        out[at + 3] = game.planted / 2
+        left = game.proposals_left
+        out[at + 4] = 1.0 if left is None else min(left / 3, 1.0)
+        at += 5
+        area = game.trading_area
+        if area:  # trading_area
+            out[at : at + _KINDS] = [_BY_2[area.count(b)] for b in BEANS]
+        at += _KINDS
+        if discard:
+            out[at : at + _KINDS] = [_BY_20[discard.count(b)] for b in BEANS]
+        at += _KINDS
+        proposal = game.proposal
+        if proposal is not None:
+            made = proposal.made
+            out[at] = 1.0  # proposal
+            out[at + 1] = float(bool(made))
+            out[at + 2 + (proposal.partner - seat) % n] = 1.0  # proposal_partner (public)
+            at += 2 + n
+            if made or seat == game.active:  # BO-T4: the draft is the active player's own
+                for bean, _k in proposal.give:  # proposal_give
+                    out[at + bean_at[bean]] += 1.0 / 3
+                for bean in proposal.ask:  # proposal_ask
+                    out[at + _KINDS + bean_at[bean]] += 1.0 / 3
+            at += 2 * _KINDS
+            if seat == proposal.partner:  # proposal_my_picks: the partner's own
+                for bean, _k in proposal.picks:
+                    out[at + bean_at[bean]] += 1.0 / 3
+        return out
 
 
 def _encode_fields(v: Any, view: dict[str, Any]) -> None:

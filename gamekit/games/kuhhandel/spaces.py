@@ -23,10 +23,23 @@ from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.game import SEAT_NAMES, Game
 from .i18n import _
-from .rules import ANIMALS, BID_STEP, DONKEY_PAYOUTS, MONEY_VALUES, START_MONEY
+from .parsing import BIDS, HOLD
+from .rules import ANIMAL_INDEX, ANIMALS, BID_STEP, DONKEY_PAYOUTS, MONEY_SUPPLY, MONEY_VALUES, START_MONEY
 
 WORDS = ("auction", "hold", "sell", "buy", "offer", "accept", "counter")
 START_TOTAL = sum(c * v for c, v in zip(START_MONEY, MONEY_VALUES, strict=True))  # KH-C2: 90
+PHASES = ("turn", "bidding", "decide", "pay", "offer", "respond", "over")
+_PHASE_AT = {p: i for i, p in enumerate(PHASES)}
+_VALUE_AT = {v: i for i, v in enumerate(MONEY_VALUES)}
+_KINDS = len(MONEY_VALUES)
+_ANIMAL_KINDS = len(ANIMALS)
+_BIDS = list(BIDS)  # bid 0, bid 10, ...: the engine's own actions, compared by identity
+_HOLD_AT = WORDS.index("hold")
+# ``counts``' sums of k cards at 1/10 each, added one by one as the vector builder adds them
+# (0.1 + 0.1 + 0.1 is not 3 * 0.1): the fast path looks a count of cards up here.
+_TENTHS = [0.0]
+for _count in range(sum(MONEY_SUPPLY)):
+    _TENTHS.append(_TENTHS[-1] + 1.0 / 10)
 
 
 class Payment:
@@ -67,14 +80,20 @@ class Numbering:
             *(f"{PAYMENT.step}{v}" for v in MONEY_VALUES),
             PAYMENT.done,
         )
+        self._fixed_at = {text: i for i, text in enumerate(self.fixed)}
         self.trade_base = len(self.fixed)
         self.bid_base = self.trade_base + (n - 1) * len(ANIMALS)
         self.size = self.bid_base + self.cap // BID_STEP
+        self._players = n
+        self._orders = [[(seat + k) % n for k in range(n)] for seat in range(n)]  # by_seat's order
+        # ``values``' zeros: 83 floats of fixed parts and 24 seat-long parts (``encode``'s order)
+        self._zeros = [0.0] * (83 + 24 * n)
 
     def index(self, game: Game, seat: int, text: str) -> int:
+        at = self._fixed_at.get(text)
+        if at is not None:  # a word, ``add V`` or a payment's step (numbered at every step)
+            return at
         word, _sep, rest = text.partition(" ")
-        if text in self.fixed:
-            return self.fixed.index(text)
         if word == "trade":
             partner, animal = rest.split()
             place = (SEAT_NAMES.index(partner) - seat) % game.players - 1
@@ -87,6 +106,22 @@ class Numbering:
                 text=repr(text),
             )
         )
+
+    def numbered(self, legal: list[Any]) -> dict[int, Any] | None:
+        """The legal actions by index when they are a bidder's hold and every raise up to the cap
+        (KH-A3: most decisions of a game), made by arithmetic; None for any other list (numbered
+        one by one)."""
+        count = len(legal)
+        if count < 3 or legal[0] is not HOLD:
+            return None
+        first = legal[1].value // BID_STEP if legal[1].kind == "bid" else 0
+        if first < 1 or legal[1:] != _BIDS[first : first + count - 1]:  # a C loop: the same objects
+            return None
+        made = {_HOLD_AT: HOLD}
+        made.update(
+            zip(range(self.bid_base + first - 1, self.bid_base + first + count - 2), legal[1:], strict=True)
+        )
+        return made
 
     def fixed_index(self, text: str) -> bool:
         """Whether ``index`` of ``text`` is the same in every state for a seat (the adapters keep
@@ -103,8 +138,7 @@ class Numbering:
 
     def encode(self, v: Any, view: dict[str, Any], paying: Sequence[int]) -> None:
         me, cap = v.seat, float(self.cap)
-        phases = ("turn", "bidding", "decide", "pay", "offer", "respond", "over")
-        v.one_hot("phase", phases.index(view["phase"]), len(phases))
+        v.one_hot("phase", PHASES.index(view["phase"]), len(PHASES))
         v.add("turn", [view["turn"] / (view["max_turns"] or 1000)])
         v.seat_hot("active", view["active"])
         v.seat_hot("start_player", view["start_player"])
@@ -119,6 +153,102 @@ class Numbering:
         self._encode_auction(v, view)
         self._encode_trade(v, view)
         v.counts("my_payment_laid_down", paying, MONEY_VALUES, 10)
+
+    def values(self, game: Any, seat: int, paying: Sequence[int]) -> list[float]:
+        """``encode`` of ``view(seat)`` as a list of floats, read straight from the game (no view
+        dict, no vector builder): what the seat's view shows and nothing else, part for part in
+        ``encode``'s order with the same arithmetic (a property test holds the two equal)."""
+        n, cap = game.players, float(self.cap)
+        if n != self._players:
+            return []  # not these spaces' game: ``Spaces.observe`` refuses it by its length
+        order, tenths = self._orders[seat], _TENTHS
+        out = self._zeros[:]
+        phase = game.phase
+        out[_PHASE_AT[phase]] = 1.0  # phase
+        out[7] = game.turn / (game.max_turns or 1000)  # turn
+        out[8 + (game.active - seat) % n] = 1.0  # active
+        out[8 + n + (game.start_player - seat) % n] = 1.0  # start_player
+        at = 8 + 2 * n
+        for s in game.to_act:  # to_act
+            out[at + (s - seat) % n] = 1.0
+        at += n
+        animals = game.animals  # KH-C3: every herd is public (the view's ``animals``)
+        herds = [animals[s] for s in order]
+        out[at : at + _ANIMAL_KINDS * n] = [herd[i] / 4 for i in range(_ANIMAL_KINDS) for herd in herds]
+        at += _ANIMAL_KINDS * n  # animals_<animal>, by seat
+        money = game.money  # KH-C3: the number of money cards is public, their values mine only
+        out[at : at + n] = [sum(money[s]) / 20 for s in order]  # money_counts
+        at += n
+        out[at : at + _KINDS] = [tenths[k] for k in money[seat]]  # my_money
+        at += _KINDS
+        out[at : at + _KINDS] = [tenths[k] for k in game.bank]  # bank
+        at += _KINDS
+        out[at] = game.money_in_play / cap
+        out[at + 1] = len(game.deck) / 40  # deck: its size only
+        out[at + 2] = game.donkeys_seen / 4
+        at += 3
+        auction = game.auction
+        if auction is not None:
+            out[at] = 1.0  # auction
+            out[at + 1] = auction.high_bid / cap
+            out[at + 2] = auction.run / 3
+            out[at + 3 + ANIMAL_INDEX[auction.animal]] = 1.0  # auction_animal
+            at += 3 + _ANIMAL_KINDS
+            out[at + (auction.auctioneer - seat) % n] = 1.0  # auctioneer
+            if auction.high_bidder is not None:  # high_bidder
+                out[at + n + (auction.high_bidder - seat) % n] = 1.0
+            if auction.bidder is not None:  # bidder
+                out[at + 2 * n + (auction.bidder - seat) % n] = 1.0
+            at += 3 * n
+            for part in (auction.bidders, auction.holds_since_raise, auction.excluded):  # masks
+                for s in part:
+                    out[at + (s - seat) % n] = 1.0
+                at += n
+            if phase == "pay":  # payment
+                out[at] = 1.0
+                out[at + 1] = auction.high_bid / cap
+                if auction.payer is not None:  # payer
+                    out[at + 2 + (auction.payer - seat) % n] = 1.0
+                if auction.payee is not None:  # payee
+                    out[at + 2 + n + (auction.payee - seat) % n] = 1.0
+            at += 2 + 2 * n
+        else:
+            at += 3 + _ANIMAL_KINDS + 6 * n + 2 + 2 * n
+        trade = game.trade
+        if trade is not None:
+            offer = trade.offer
+            out[at] = 1.0  # trade
+            out[at + 1] = trade.stake / 2
+            out[at + 2] = trade.round / 2
+            out[at + 3] = (len(offer) if offer else 0) / 10  # KH-K2: the offer's card count
+            out[at + 4] = len(trade.cards_added) / 10
+            out[at + 5 + ANIMAL_INDEX[trade.animal]] = 1.0  # trade_animal
+            at += 5 + _ANIMAL_KINDS
+            out[at + (trade.active - seat) % n] = 1.0  # trade_active
+            out[at + n + (trade.partner - seat) % n] = 1.0  # trade_partner
+            at += 2 * n
+            if offer is not None and seat == trade.active:  # my_trade_offer (KH-K2: its maker's)
+                for v in offer:
+                    out[at + _VALUE_AT[v]] += 0.1
+            at += _KINDS
+            # my_trade_building: the offer being laid down, the seat laying it down's own
+            if phase in ("offer", "respond") and seat == game.to_act[0]:
+                for v in trade.cards_added:
+                    out[at + _VALUE_AT[v]] += 0.1
+            at += _KINDS
+        else:
+            at += 5 + _ANIMAL_KINDS + 2 * n + 2 * _KINDS
+        last = game.last_trade
+        if last is not None and seat in (last["active"], last["partner"]):  # KH-K4: the traders'
+            for v in last["offer"]:  # last_trade_offer
+                out[at + _VALUE_AT[v]] += 0.1
+            if last["counter"] is not None:  # last_trade_counter
+                for v in last["counter"]:
+                    out[at + _KINDS + _VALUE_AT[v]] += 0.1
+        at += 2 * _KINDS
+        for v in paying:  # my_payment_laid_down
+            out[at + _VALUE_AT[v]] += 0.1
+        return out
 
     def _encode_auction(self, v: Any, view: dict[str, Any]) -> None:
         cap = float(self.cap)
