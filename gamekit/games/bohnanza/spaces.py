@@ -225,7 +225,7 @@ MEANINGS: dict[str, str] = {
     "hand_sizes": "by seat: hand size / 20",
     "coins": "by seat: thaler / 20",
     r"seat\d+_field\d+_bean": "seat k after me (0: me), its field f: one-hot of the bean planted there",
-    r"seat\d+_field\d+_count": "seat k after me, its field f: beans in it / 20",
+    r"seat\d+_field\d+_count": "seat k after me, its field f: beans in it / 10",
     r"seat\d+_third_field": "seat k after me: 1 if it has bought its third field",
     r"seat\d+_received": "seat k after me: counts of the beans it received in trade, to plant",
     "piles": "deck size / deck, discard size / deck, deck exhaustions / 3",
