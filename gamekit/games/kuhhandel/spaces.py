@@ -187,6 +187,23 @@ class Numbering:
         out[at + 1] = len(game.deck) / 40  # deck: its size only
         out[at + 2] = game.donkeys_seen / 4
         at += 3
+        at = self._auction_values(out, at, game, seat)
+        at = self._trade_values(out, at, game, seat)
+        last = game.last_trade
+        if last is not None and seat in (last["active"], last["partner"]):  # KH-K4: the traders'
+            for v in last["offer"]:  # last_trade_offer
+                out[at + _VALUE_AT[v]] += 0.1
+            if last["counter"] is not None:  # last_trade_counter
+                for v in last["counter"]:
+                    out[at + _KINDS + _VALUE_AT[v]] += 0.1
+        at += 2 * _KINDS
+        for v in paying:  # my_payment_laid_down
+            out[at + _VALUE_AT[v]] += 0.1
+        return out
+
+    def _auction_values(self, out: list[float], at: int, game: Any, seat: int) -> int:
+        """``values``' auction and payment parts, written from ``at``; where the next part starts."""
+        n, cap, phase = game.players, float(self.cap), game.phase
         auction = game.auction
         if auction is not None:
             out[at] = 1.0  # auction
@@ -214,6 +231,12 @@ class Numbering:
             at += 2 + 2 * n
         else:
             at += 3 + _ANIMAL_KINDS + 6 * n + 2 + 2 * n
+        return at
+
+    def _trade_values(self, out: list[float], at: int, game: Any, seat: int) -> int:
+        """``values``' cow-trade parts (KH-K2: an offer's cards its maker's only), written from
+        ``at``; where the next part starts."""
+        n, phase = game.players, game.phase
         trade = game.trade
         if trade is not None:
             offer = trade.offer
@@ -238,17 +261,7 @@ class Numbering:
             at += _KINDS
         else:
             at += 5 + _ANIMAL_KINDS + 2 * n + 2 * _KINDS
-        last = game.last_trade
-        if last is not None and seat in (last["active"], last["partner"]):  # KH-K4: the traders'
-            for v in last["offer"]:  # last_trade_offer
-                out[at + _VALUE_AT[v]] += 0.1
-            if last["counter"] is not None:  # last_trade_counter
-                for v in last["counter"]:
-                    out[at + _KINDS + _VALUE_AT[v]] += 0.1
-        at += 2 * _KINDS
-        for v in paying:  # my_payment_laid_down
-            out[at + _VALUE_AT[v]] += 0.1
-        return out
+        return at
 
     def _encode_auction(self, v: Any, view: dict[str, Any]) -> None:
         cap = float(self.cap)
