@@ -30,6 +30,7 @@ from gamekit.simulate.parquet import read_record
 from gamekit.simulate.seeds import game_seed
 
 from .sim_bots import Doomed, Middle, WritesItsPid
+from .test_simulate_workers import _alive
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = [Middle(), "spread", "random"]
@@ -176,20 +177,6 @@ def test_an_interrupted_simulation_leaves_no_worker_process_behind(tmp_path):
         gamekit.simulate("for_sale", 4, bots, games=100_000, chunk=10, workers=2, progress=interrupt)
     workers = {int(pid) for pid in pids.read_text().split()}
     assert workers and not [pid for pid in workers if _alive(pid)]  # killed and reaped before it returned
-
-
-def _alive(pid: int) -> bool:
-    status = Path(f"/proc/{pid}/status")
-    if status.exists():
-        try:
-            return "zombie" not in status.read_text()
-        except OSError:
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 # ------------------------------------------------------------------------ Dask
